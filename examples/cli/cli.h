@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* mana-cli: subcommands share this header.  Each subcommand is
+ * `int cmd_NAME(int argc, char **argv)` (argv[0] is the subcommand name)
+ * returning the process exit status: 0 success, 1 bad position or move
+ * (the library's detail printed), 2 usage error. */
+#ifndef MANA_CLI_H
+#define MANA_CLI_H
+
+#include <mana.h>
+
+#define CLI_SUBCOMMANDS(X)                                                   \
+    X(perft, "perft [--rules R] [--blocked B] [--divide] DEPTH [MFN]")       \
+    X(show, "show MFN")                                                      \
+    X(selfplay, "selfplay [--rules R] [--seed N]")
+
+#define CLI_DECLARE(name, usage) int cmd_##name(int argc, char **argv);
+CLI_SUBCOMMANDS(CLI_DECLARE)
+#undef CLI_DECLARE
+
+/* Helpers shared by subcommands (common.c). */
+int cli_parse_rules(const char *text, int *preset);        /* 0 or -1 */
+int cli_parse_blocked(const char *text, int *value);       /* 0 or -1 */
+int cli_parse_uint(const char *text, unsigned long long max,
+                   unsigned long long *out);                /* 0 or -1 */
+void cli_usage_error(const char *cmd, const char *usage, const char *why);
+void cli_print_board(const mana_game *g, int color);        /* to stdout */
+int cli_fail(const char *what);  /* prints the library detail, returns 1 */
+const char *cli_status_text(int status);  /* "White won", ... */
+/* Joins argv[0..argc-1] with single spaces into buf (an MFN given as four
+ * unquoted words); 0, or -1 if it does not fit. */
+int cli_join_mfn(int argc, char **argv, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers shared by the subcommands of mana-cli. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_parse_rules(const char *text, int *preset)
+{
+    if (!strcmp(text, "jactalea"))
+        *preset = MANA_RULES_JACTALEA;
+    else if (!strcmp(text, "cosmoludo"))
+        *preset = MANA_RULES_COSMOLUDO;
+    else
+        return -1;
+    return 0;
+}
+
+int cli_parse_blocked(const char *text, int *value)
+{
+    static const char *const names[] = {"pass", "draw", "loss"};
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(text, names[i])) {
+            *value = i; /* MANA_BLOCKED_PASS, _DRAW, _LOSS */
+            return 0;
+        }
+    return -1;
+}
+
+int cli_parse_uint(const char *text, unsigned long long max, unsigned long long *out)
+{
+    if (!text[0] || text[0] == '-' || text[0] == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+void cli_usage_error(const char *cmd, const char *usage, const char *why)
+{
+    fprintf(stderr, "mana-cli %s: %s\nusage: mana-cli %s\n", cmd, why, usage);
+}
+
+int cli_fail(const char *what)
+{
+    fprintf(stderr, "mana-cli: %s: %s\n", what, mana_error_detail());
+    return 1;
+}
+
+static const char *const status_text[] = {"setup", "playing", "White won", "Black won", "drawn"};
+
+const char *cli_status_text(int status)
+{
+    return status >= 0 && status <= MANA_DRAWN ? status_text[status] : "unknown";
+}
+
+/* Prints one rank: each square as its piece (or '.') and its mark count. */
+static void print_rank(const mana_game *g, int rank, int color)
+{
+    printf("%d ", rank + 1);
+    for (int file = 0; file < 6; file++) {
+        int sq = rank * 6 + file, piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq);
+        const char *on = "", *off = "";
+        if (color && piece) {
+            on = (piece == 'D' || piece == 'R') ? "\033[1;97;44m" : "\033[1;30;43m";
+            off = "\033[0m";
+        }
+        printf(" %s%c%c%s", on, piece ? piece : '.', marks ? '0' + marks : ' ', off);
+    }
+    printf("  %d\n", rank + 1);
+}
+
+void cli_print_board(const mana_game *g, int color)
+{
+    printf("   a  b  c  d  e  f\n");
+    for (int rank = 5; rank >= 0; rank--)
+        print_rank(g, rank, color);
+    printf("   a  b  c  d  e  f     (piece or '.', then the square's marks)\n");
+    int side = mana_side_to_move(g), mana = mana_mana(g), status = mana_status(g);
+    const char *who = side == MANA_WHITE ? "White" : "Black";
+    if (status == MANA_PLAYING && mana)
+        printf("%s to move; Mana %d: %s must move a piece on a %d-mark square if one can move\n", who, mana, who,
+               mana);
+    else if (status == MANA_PLAYING)
+        printf("%s to move; no Mana yet: any piece may move\n", who);
+    else if (status == MANA_SETUP)
+        printf("setup: %s to %s\n", who, mana_orientation(g) < 0 ? "choose the orientation" : "place");
+    else
+        printf("game over: %s\n", cli_status_text(status));
+    printf("reserve: White %d, Black %d\n", mana_reserve(g, MANA_WHITE), mana_reserve(g, MANA_BLACK));
+}
+
+int cli_join_mfn(int argc, char **argv, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        size_t len = strlen(argv[i]);
+        if (n + len + 2 > size)
+            return -1;
+        if (i)
+            buf[n++] = ' ';
+        memcpy(buf + n, argv[i], len + 1);
+        n += len;
+    }
+    return 0;
+}

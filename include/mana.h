@@ -1,0 +1,384 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mana.h - the public interface of libmana, the rules engine for Claude
+ * Leroy's board game Mana.  This is the only installed header.
+ *
+ * Conventions used by every function below
+ * ----------------------------------------
+ * - Squares are integers 0..35, a1 = 0, b1 = 1, ..., f1 = 5, a2 = 6, ...,
+ *   f6 = 35 (sq = 6 * (rank - 1) + file), as in RULES.md "Board and
+ *   coordinates".  A set of squares is a uint64_t with bit sq set.
+ * - Every function returning int returns a negative MANA_E* error code on
+ *   failure.  On failure the game is left exactly as it was and
+ *   mana_error_detail() returns a one-line explanation.
+ * - NULL is accepted everywhere and answered with MANA_EINVAL (or NULL,
+ *   0 or a harmless no-op where the return type cannot carry an error; each
+ *   function says which).
+ * - Thread-safety: there is no mutable global state.  Different mana_game
+ *   objects may be used from different threads at once.  Functions taking a
+ *   `const mana_game *` never modify it, so any number of threads may call
+ *   them on one game at once provided no thread modifies that game meanwhile.
+ *   The error detail is kept per thread.
+ * - Memory: the library never keeps a pointer passed by the caller beyond
+ *   the call; strings it returns are static or thread-local and must not be
+ *   freed.  The library never prints, aborts or exits.
+ *
+ * ABI policy: every constant below has a pinned value; values are never
+ * renumbered and new ones are only appended.  The mana_move bit layout is
+ * part of the ABI.
+ */
+#ifndef MANA_H
+#define MANA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Version ------------------------------------------------------------ */
+
+#define MANA_VERSION_MAJOR 0
+#define MANA_VERSION_MINOR 1
+#define MANA_VERSION_PATCH 0
+#define MANA_VERSION_STRING "0.1.0"
+/* MAJOR * 10000 + MINOR * 100 + PATCH */
+#define MANA_VERSION_NUMBER \
+    (MANA_VERSION_MAJOR * 10000 + MANA_VERSION_MINOR * 100 + MANA_VERSION_PATCH)
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define MANA_API __attribute__((visibility("default")))
+#else
+#define MANA_API
+#endif
+
+/* ---- Types -------------------------------------------------------------- */
+
+/* An opaque game: position, rule options, setup progress and the undo
+ * history.  Create with mana_new(), release with mana_free(). */
+typedef struct mana_game mana_game;
+
+/*
+ * A move, as a 32-bit integer.  Bit layout (fixed, part of the ABI):
+ *
+ *   bits  0..5   from square (0..35) for MANA_MOVE_STEP, else 0
+ *   bits  6..11  to square (0..35) for STEP and the two DROP kinds;
+ *                the orientation (0..3) for MANA_MOVE_ORIENT; else 0
+ *   bits 12..14  kind (MANA_MOVE_STEP .. MANA_MOVE_PASS)
+ *   bits 15..31  zero
+ *
+ * A step is identified by its start and end squares only (RULES.md
+ * "Moving"); whether it captures follows from the position.  A drop is a
+ * setup placement during setup and a re-entry from the reserve in play.
+ * MANA_MOVE_NONE (0) has kind 0 and is never legal.
+ */
+typedef uint32_t mana_move;
+
+#define MANA_MOVE_NONE 0u
+#define MANA_MAX_MOVES 128 /* no state has more legal moves than this */
+
+enum mana_move_kind {
+    MANA_MOVE_STEP = 1,        /* b2-c4, b2xc4 */
+    MANA_MOVE_DROP_DAMYO = 2,  /* D@c6: setup placement of the Damyo */
+    MANA_MOVE_DROP_RONIN = 3,  /* R@c3: setup placement or re-entry */
+    MANA_MOVE_ORIENT = 4,      /* O0..O3: Black chooses the orientation */
+    MANA_MOVE_PASS = 5         /* pass: the blocked player's only move */
+};
+
+#define MANA_MOVE_MAKE(kind, from, to) \
+    ((mana_move)(((unsigned)(kind) << 12) | ((unsigned)(to) << 6) | (unsigned)(from)))
+#define MANA_MOVE_FROM(m) ((int)((m) & 63u))
+#define MANA_MOVE_TO(m) ((int)(((m) >> 6) & 63u))
+#define MANA_MOVE_KIND(m) ((int)(((m) >> 12) & 7u))
+
+/* ---- Constants ---------------------------------------------------------- */
+
+/* Rule presets (RULES.md "Setup"). */
+enum mana_preset {
+    MANA_RULES_JACTALEA = 0,  /* 2005 edition: orientation chosen, two ranks */
+    MANA_RULES_COSMOLUDO = 1  /* 2020 edition: orientation 3, back rank */
+};
+
+/* Colours.  Black moves first. */
+enum mana_color { MANA_WHITE = 0, MANA_BLACK = 1 };
+
+/* Game status (mana_status). */
+enum mana_status {
+    MANA_SETUP = 0,      /* orientation and placements still to be played */
+    MANA_PLAYING = 1,
+    MANA_WHITE_WON = 2,
+    MANA_BLACK_WON = 3,
+    MANA_DRAWN = 4
+};
+
+/* Rule options (RULES.md "Rule options") and their values. */
+enum mana_option {
+    MANA_OPT_ORIENTATION = 0,          /* MANA_ORIENTATION_CHOSEN or 0..3 */
+    MANA_OPT_SETUP_AREA = 1,           /* MANA_SETUP_TWO_RANKS / _BACK_RANK */
+    MANA_OPT_DAMYO_ON_DOUBLE = 2,      /* 0 or 1 */
+    MANA_OPT_REENTRY = 3,              /* MANA_REENTRY_ANY / _MANA_MARK */
+    MANA_OPT_REENTRY_WHEN_BLOCKED = 4, /* 0 or 1 */
+    MANA_OPT_BLOCKED = 5,              /* MANA_BLOCKED_PASS / _DRAW / _LOSS */
+    MANA_OPT_REPETITION = 6,           /* 0 (off) or N >= 2 */
+    MANA_OPT_PLY_LIMIT = 7             /* 0 (off) or N >= 1 */
+};
+#define MANA_OPTION_COUNT 8
+
+enum mana_option_value {
+    MANA_ORIENTATION_CHOSEN = -1,
+    MANA_SETUP_TWO_RANKS = 0,
+    MANA_SETUP_BACK_RANK = 1,
+    MANA_REENTRY_ANY = 0,
+    MANA_REENTRY_MANA_MARK = 1,
+    MANA_BLOCKED_PASS = 0,
+    MANA_BLOCKED_DRAW = 1,
+    MANA_BLOCKED_LOSS = 2
+};
+
+/*
+ * Error codes.  One list (this X-macro) yields the enum below and the
+ * messages of mana_strerror().  X(name, value, message).
+ */
+#define MANA_ERROR_LIST(X)                                              \
+    X(MANA_OK, 0, "success")                                            \
+    X(MANA_EINVAL, -1, "invalid argument")                              \
+    X(MANA_EILLEGAL, -2, "illegal move")                                \
+    X(MANA_EPARSE, -3, "unreadable text")                               \
+    X(MANA_EOVER, -4, "the game is finished")                           \
+    X(MANA_ENOHISTORY, -5, "no move to undo")                           \
+    X(MANA_ENOMEM, -6, "out of memory")                                 \
+    X(MANA_ESPACE, -7, "buffer too small")                              \
+    X(MANA_ESTATE, -8, "not allowed in the game's current phase")
+
+#define MANA_ERROR_ENUM_(name, value, msg) name = value,
+enum mana_error { MANA_ERROR_LIST(MANA_ERROR_ENUM_) };
+#undef MANA_ERROR_ENUM_
+
+/* Longest MFN: 6 ranks of 6 characters, 5 slashes and " b 3 0" (47). */
+#define MANA_MFN_MAX 47
+/* Longest move text ("b2xc4", "pass"), without the terminating NUL. */
+#define MANA_MOVE_TEXT_MAX 5
+
+/* ---- Lifecycle ---------------------------------------------------------- */
+
+/*
+ * mana_new - a fresh game at the start of setup under a preset.
+ *   preset: MANA_RULES_JACTALEA or MANA_RULES_COSMOLUDO.
+ * Returns a new game owned by the caller (release with mana_free), or NULL
+ * if preset is unknown (detail set) or memory is exhausted.  Under
+ * jactalea the first legal moves are O0..O3; under cosmoludo they are
+ * Black's placements on rank 6 (RULES.md "Setup").  Thread-safe.
+ */
+MANA_API mana_game *mana_new(int preset);
+
+/* mana_free - releases a game and its history.  NULL is a no-op. */
+MANA_API void mana_free(mana_game *g);
+
+/*
+ * mana_clone - a deep copy of g, history and options included, owned by the
+ * caller.  Returns NULL if g is NULL or memory is exhausted.  The copy is
+ * independent of g.  Safe while other threads read g.
+ */
+MANA_API mana_game *mana_clone(const mana_game *g);
+
+/* ---- Options (RULES.md "Rule options") ---------------------------------- */
+
+/*
+ * mana_set_option - sets one rule option.
+ *   option: MANA_OPT_ORIENTATION .. MANA_OPT_PLY_LIMIT.
+ *   value:  as listed with enum mana_option.  Repetition: 0 or 2..1000000;
+ *           ply limit: 0 or 1..1000000000.
+ * Options may change only while the history is empty (right after mana_new
+ * or mana_set_position).  Changing MANA_OPT_ORIENTATION right after
+ * mana_new fixes (0..3) or frees (-1) the orientation of the coming setup;
+ * after mana_set_position it is stored but the position keeps its own
+ * orientation.  Returns MANA_OK; MANA_EINVAL for NULL, an unknown option
+ * or a value out of range; MANA_ESTATE once a move has been played.
+ */
+MANA_API int mana_set_option(mana_game *g, int option, int value);
+
+/*
+ * mana_get_option - reads one rule option into *value.
+ * Returns MANA_OK, or MANA_EINVAL for NULL g or value or an unknown option.
+ */
+MANA_API int mana_get_option(const mana_game *g, int option, int *value);
+
+/* ---- Positions (RULES.md "MFN") ----------------------------------------- */
+
+/*
+ * mana_set_position - replaces the position by the one in mfn (a
+ * NUL-terminated string, borrowed) and clears the history.  The game is in
+ * the play phase afterwards; its status is MANA_PLAYING, or the result if
+ * the position is finished (side to move without its Damyo, or blocked
+ * under blocked = draw / loss).  Options are kept.
+ * Returns MANA_OK; MANA_EINVAL for NULL; MANA_EPARSE for text that is not
+ * canonical MFN (the detail names the field and the problem), in which
+ * case the game is unchanged.
+ */
+MANA_API int mana_set_position(mana_game *g, const char *mfn);
+
+/*
+ * mana_get_position - writes the MFN of the current play-phase position to
+ * buf (size bytes, caller-owned), NUL-terminated.  MANA_MFN_MAX + 1 bytes
+ * always suffice.  Returns the length written (without the NUL);
+ * MANA_EINVAL for NULL g or buf; MANA_ESPACE if size is too small (buf then
+ * holds ""  when size > 0); MANA_ESTATE during setup (setup states are not
+ * MFN: they are a move list from mana_new).
+ */
+MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size);
+
+/* ---- Moves (RULES.md "Moving", "The Mana", "Setup") --------------------- */
+
+/*
+ * mana_legal_moves - the legal moves of the side to move.
+ *   out: caller-owned array of cap moves, or NULL with cap == 0 to count.
+ * Returns the number of legal moves (0 once the game is finished, never
+ * more than MANA_MAX_MOVES); MANA_EINVAL for NULL g, negative cap, or NULL
+ * out with cap > 0; MANA_ESPACE if cap is below the count (nothing is
+ * written).  The order is deterministic.  Allocates nothing.
+ */
+MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap);
+
+/*
+ * mana_is_legal - 1 if m is a legal move now, 0 if not (any 32-bit value
+ * may be passed); MANA_EINVAL for NULL g.
+ */
+MANA_API int mana_is_legal(const mana_game *g, mana_move m);
+
+/*
+ * mana_play - plays a legal move and records it in the history.
+ * Returns MANA_OK; MANA_EINVAL for NULL; MANA_EOVER if the game is
+ * finished; MANA_EILLEGAL if m is not legal (the detail says why: no piece
+ * of yours there, bound by the Mana, path blocked, own piece on the
+ * target, ...); MANA_ENOMEM if the history cannot grow.
+ */
+MANA_API int mana_play(mana_game *g, mana_move m);
+
+/*
+ * mana_play_str - parses text as with mana_move_parse and plays it.
+ * Returns as mana_move_parse and mana_play.
+ */
+MANA_API int mana_play_str(mana_game *g, const char *text);
+
+/*
+ * mana_undo - takes back the last move (setup moves included), restoring
+ * the position, Mana, status and hash exactly.  Returns MANA_OK;
+ * MANA_EINVAL for NULL; MANA_ENOHISTORY if nothing was played since
+ * mana_new or mana_set_position.
+ */
+MANA_API int mana_undo(mana_game *g);
+
+/*
+ * mana_history - the moves played since mana_new or mana_set_position,
+ * oldest first, into out (cap entries), or just the count with out == NULL
+ * and cap == 0.  Returns the count; MANA_EINVAL for bad arguments;
+ * MANA_ESPACE if cap is below the count (nothing written).
+ */
+MANA_API int mana_history(const mana_game *g, mana_move *out, int cap);
+
+/* ---- Notation (RULES.md "Notation") ------------------------------------- */
+
+/*
+ * mana_move_parse - reads move text (NUL-terminated, borrowed) in the
+ * context of g and stores the legal move it names in *out.  Accepted:
+ * "b2-c4", "b2xc4", "b2c4" (the separator need not match whether it
+ * captures), "D@c6" / "R@c3" (or lowercase d / r), "O0".."O3" (or o),
+ * "pass".  No surrounding white space.
+ * Returns MANA_OK; MANA_EINVAL for NULL; MANA_EPARSE if the text is not
+ * move notation; MANA_EILLEGAL if it reads but is not legal now (the detail
+ * says why); MANA_EOVER if the game is finished.  *out is written only on
+ * success.
+ */
+MANA_API int mana_move_parse(const mana_game *g, const char *text, mana_move *out);
+
+/*
+ * mana_move_format - writes the canonical text of the legal move m
+ * ("b2-c4", "b2xc4" for a capture, "D@c6", "R@c3", "O2", "pass") to buf
+ * (size bytes, caller-owned; MANA_MOVE_TEXT_MAX + 1 always suffice).
+ * Returns the length written; MANA_EINVAL for NULL; MANA_EILLEGAL if m is
+ * not legal in g now; MANA_ESPACE if size is too small.
+ */
+MANA_API int mana_move_format(const mana_game *g, mana_move m, char *buf, size_t size);
+
+/* ---- Queries ------------------------------------------------------------ */
+
+/* mana_status - MANA_SETUP .. MANA_DRAWN; MANA_EINVAL for NULL. */
+MANA_API int mana_status(const mana_game *g);
+
+/* mana_side_to_move - MANA_WHITE or MANA_BLACK (in setup: the side
+ * choosing or placing); MANA_EINVAL for NULL. */
+MANA_API int mana_side_to_move(const mana_game *g);
+
+/* mana_piece_at - 'D', 'R' (White), 'd', 'r' (Black) or 0 for an empty
+ * square; MANA_EINVAL for NULL g or sq outside 0..35. */
+MANA_API int mana_piece_at(const mana_game *g, int sq);
+
+/* mana_marks_at - the mark count (1..3) of square sq under the game's
+ * orientation, 0 while the orientation is not chosen yet; MANA_EINVAL for
+ * NULL g or sq outside 0..35.  (RULES.md "Board and coordinates".) */
+MANA_API int mana_marks_at(const mana_game *g, int sq);
+
+/* mana_orientation - 0..3, or -1 while Black has not chosen it yet;
+ * MANA_EINVAL for NULL. */
+MANA_API int mana_orientation(const mana_game *g);
+
+/* mana_mana - the Mana's mark count binding the side to move: 0 when there
+ * is none (setup, or before the first move of play), else 1..3;
+ * MANA_EINVAL for NULL.  (RULES.md "The Mana".) */
+MANA_API int mana_mana(const mana_game *g);
+
+/* mana_reserve - how many captured Ronins colour may re-enter (0..5; 0
+ * during setup); MANA_EINVAL for NULL g or a colour other than MANA_WHITE
+ * or MANA_BLACK. */
+MANA_API int mana_reserve(const mana_game *g, int color);
+
+/* mana_hash - a 64-bit Zobrist hash of the board, side to move, Mana mark
+ * count and orientation, kept incrementally; equal positions hash equal.
+ * Returns 0 for NULL. */
+MANA_API uint64_t mana_hash(const mana_game *g);
+
+/* ---- Setup helper ------------------------------------------------------- */
+
+/*
+ * mana_setup_random - completes the setup with uniformly chosen legal setup
+ * moves (orientation if still to choose, then every remaining placement),
+ * drawn from a pseudo-random sequence seeded by seed: the same seed on the
+ * same game gives the same setup.  The moves go to the history.
+ * Returns MANA_OK; MANA_EINVAL for NULL; MANA_ESTATE if the game is not in
+ * setup; MANA_ENOMEM if the history cannot grow (the game is then as it
+ * was).
+ */
+MANA_API int mana_setup_random(mana_game *g, uint64_t seed);
+
+/* ---- Perft (RULES.md "Perft") ------------------------------------------- */
+
+/*
+ * mana_perft - counts the leaf nodes of the legal-move tree to depth plies
+ * (0..64) from the current state into *leaves.  perft(0) = 1.  A finished
+ * game has no moves.  g is modified during the call and restored before it
+ * returns (so it is not const, and no other thread may use g meanwhile).
+ * Returns MANA_OK; MANA_EINVAL for NULL g or leaves or a depth outside
+ * 0..64; MANA_ENOMEM if the history cannot grow (g restored).
+ */
+MANA_API int mana_perft(mana_game *g, int depth, uint64_t *leaves);
+
+/* ---- Errors and version ------------------------------------------------- */
+
+/* mana_strerror - a static message for an error code ("unknown error" for
+ * a value not in the list).  Never NULL. */
+MANA_API const char *mana_strerror(int err);
+
+/* mana_error_detail - one line saying why this thread's last failing
+ * libmana call failed ("" if none failed yet).  The string is thread-local,
+ * owned by the library, and valid until this thread's next failing call. */
+MANA_API const char *mana_error_detail(void);
+
+/* mana_version - MANA_VERSION_STRING of the library actually loaded. */
+MANA_API const char *mana_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MANA_H */

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The public entry points: lifecycle, options, play and undo, queries and
+ * perft.  Each checks its arguments, then calls the engine's internals.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+#define CHECK_GAME(g, fn) \
+    do { if (!(g)) return mana__fail(MANA_EINVAL, fn ": game is NULL"); } while (0)
+
+/* The option values of the two presets (RULES.md "Rule options"). */
+static const int32_t preset_options[2][MANA_OPTION_COUNT] = {
+    {MANA_ORIENTATION_CHOSEN, MANA_SETUP_TWO_RANKS, 0, MANA_REENTRY_ANY, 1, MANA_BLOCKED_PASS, 0, 0},
+    {3, MANA_SETUP_BACK_RANK, 1, MANA_REENTRY_ANY, 1, MANA_BLOCKED_PASS, 0, 0},
+};
+
+/* Puts g at the start of setup under its orientation option. */
+static void start_setup(mana_game *g)
+{
+    memset(&g->pos, 0, sizeof g->pos);
+    g->pos.orient = (int8_t)g->opt[MANA_OPT_ORIENTATION];
+    g->pos.side = MANA_BLACK;
+    g->pos.status = MANA_SETUP;
+    g->pos.hash = mana__hash_of(&g->pos);
+    g->len = 0;
+    g->play_start = 0;
+}
+
+MANA_API mana_game *mana_new(int preset)
+{
+    if (preset != MANA_RULES_JACTALEA && preset != MANA_RULES_COSMOLUDO) {
+        mana__fail(MANA_EINVAL, "mana_new: unknown preset %d (0 jactalea, 1 cosmoludo)", preset);
+        return NULL;
+    }
+    mana_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        mana__fail(MANA_ENOMEM, "mana_new: out of memory");
+        return NULL;
+    }
+    memcpy(g->opt, preset_options[preset], sizeof g->opt);
+    start_setup(g);
+    return g;
+}
+
+MANA_API void mana_free(mana_game *g)
+{
+    if (!g)
+        return;
+    free(g->hist);
+    free(g);
+}
+
+MANA_API mana_game *mana_clone(const mana_game *g)
+{
+    if (!g) {
+        mana__fail(MANA_EINVAL, "mana_clone: game is NULL");
+        return NULL;
+    }
+    mana_game *c = malloc(sizeof *c);
+    if (!c) {
+        mana__fail(MANA_ENOMEM, "mana_clone: out of memory");
+        return NULL;
+    }
+    *c = *g;
+    c->hist = NULL;
+    c->cap = 0;
+    if (g->len && mana__reserve_history(c, g->len) != MANA_OK) {
+        free(c);
+        mana__fail(MANA_ENOMEM, "mana_clone: out of memory for the history");
+        return NULL;
+    }
+    if (g->len)
+        memcpy(c->hist, g->hist, g->len * sizeof *g->hist);
+    return c;
+}
+
+/* Returns MANA_OK if value is allowed for option (0..7), else the
+ * failure. */
+static int check_value(int option, int value)
+{
+    static const int lo[MANA_OPTION_COUNT] = {-1, 0, 0, 0, 0, 0, 0, 0};
+    static const int hi[MANA_OPTION_COUNT] = {3, 1, 1, 1, 1, 2, 1000000, 1000000000};
+    static const char *const names[MANA_OPTION_COUNT] = {
+        "orientation", "setup area", "damyo_on_double", "reentry",
+        "reentry_when_blocked", "blocked", "repetition", "ply_limit"};
+    if (value < lo[option] || value > hi[option] || (option == MANA_OPT_REPETITION && value == 1))
+        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%s%d..%d)", names[option], value,
+                          option == MANA_OPT_REPETITION ? "0 or 2" : "", option == MANA_OPT_REPETITION ? 0 : lo[option],
+                          hi[option]);
+    return MANA_OK;
+}
+
+MANA_API int mana_set_option(mana_game *g, int option, int value)
+{
+    CHECK_GAME(g, "mana_set_option");
+    if (option < 0 || option >= MANA_OPTION_COUNT)
+        return mana__fail(MANA_EINVAL, "unknown option %d (0..%d)", option, MANA_OPTION_COUNT - 1);
+    int err = check_value(option, value);
+    if (err)
+        return err;
+    if (g->len)
+        return mana__fail(MANA_ESTATE, "options may change only before the first move");
+    g->opt[option] = value;
+    if (option == MANA_OPT_ORIENTATION && g->pos.status == MANA_SETUP)
+        start_setup(g);
+    return MANA_OK;
+}
+
+MANA_API int mana_get_option(const mana_game *g, int option, int *value)
+{
+    CHECK_GAME(g, "mana_get_option");
+    if (!value)
+        return mana__fail(MANA_EINVAL, "mana_get_option: value is NULL");
+    if (option < 0 || option >= MANA_OPTION_COUNT)
+        return mana__fail(MANA_EINVAL, "unknown option %d (0..%d)", option, MANA_OPTION_COUNT - 1);
+    *value = g->opt[option];
+    return MANA_OK;
+}
+
+/* Copies the n moves of list to out (cap entries) or only counts them. */
+static int give_moves(const mana_move *list, int n, mana_move *out, int cap, const char *fn)
+{
+    if (cap < 0 || (!out && cap > 0))
+        return mana__fail(MANA_EINVAL, "%s: %s", fn, cap < 0 ? "negative cap" : "out is NULL");
+    if (out == NULL && cap == 0)
+        return n;
+    if (cap < n)
+        return mana__fail(MANA_ESPACE, "%s: %d moves, room for %d", fn, n, cap);
+    memcpy(out, list, (size_t)n * sizeof *out);
+    return n;
+}
+
+MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
+{
+    CHECK_GAME(g, "mana_legal_moves");
+    mana_move list[MANA_MAX_MOVES];
+    if (out && cap >= MANA_MAX_MOVES)
+        return mana__moves(g, out);
+    return give_moves(list, mana__moves(g, list), out, cap, "mana_legal_moves");
+}
+
+MANA_API int mana_is_legal(const mana_game *g, mana_move m)
+{
+    CHECK_GAME(g, "mana_is_legal");
+    return mana__is_legal(g, m);
+}
+
+MANA_API int mana_play(mana_game *g, mana_move m)
+{
+    CHECK_GAME(g, "mana_play");
+    if (!mana__is_legal(g, m)) {
+        int status = mana__status(g);
+        if (status != MANA_SETUP && status != MANA_PLAYING)
+            return mana__fail(MANA_EOVER, "mana_play: the game is finished");
+        return mana__explain_illegal(g, m);
+    }
+    if (mana__do(g, m) != MANA_OK)
+        return mana__fail(MANA_ENOMEM, "mana_play: cannot grow the history");
+    return MANA_OK;
+}
+
+MANA_API int mana_play_str(mana_game *g, const char *text)
+{
+    mana_move m;
+    int err = mana_move_parse(g, text, &m);
+    return err ? err : mana_play(g, m);
+}
+
+MANA_API int mana_undo(mana_game *g)
+{
+    CHECK_GAME(g, "mana_undo");
+    if (g->len == 0)
+        return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
+    mana__undo(g);
+    return MANA_OK;
+}
+
+MANA_API int mana_history(const mana_game *g, mana_move *out, int cap)
+{
+    CHECK_GAME(g, "mana_history");
+    int n = (int)g->len;
+    if (cap < 0 || (!out && cap > 0))
+        return mana__fail(MANA_EINVAL, "mana_history: %s", cap < 0 ? "negative cap" : "out is NULL");
+    if (!out)
+        return n;
+    if (cap < n)
+        return mana__fail(MANA_ESPACE, "mana_history: %d moves, room for %d", n, cap);
+    for (int i = 0; i < n; i++)
+        out[i] = g->hist[i].move;
+    return n;
+}
+
+MANA_API int mana_status(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_status");
+    return mana__status(g);
+}
+
+MANA_API int mana_side_to_move(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_side_to_move");
+    return g->pos.side;
+}
+
+/* Checks g and sq for the square queries. */
+static int check_square(const mana_game *g, int sq, const char *fn)
+{
+    CHECK_GAME(g, "square query");
+    if (sq < 0 || sq > 35)
+        return mana__fail(MANA_EINVAL, "%s: square %d outside 0..35", fn, sq);
+    return MANA_OK;
+}
+
+MANA_API int mana_piece_at(const mana_game *g, int sq)
+{
+    int err = check_square(g, sq, "mana_piece_at");
+    if (err)
+        return err;
+    mana_bb b = bb_sq(sq);
+    int c = (g->pos.occ[MANA_WHITE] & b) ? 'R' : (g->pos.occ[MANA_BLACK] & b) ? 'r' : 0;
+    return c && (g->pos.damyo & b) ? c - ('R' - 'D') : c;
+}
+
+MANA_API int mana_marks_at(const mana_game *g, int sq)
+{
+    int err = check_square(g, sq, "mana_marks_at");
+    if (err)
+        return err;
+    return g->pos.orient < 0 ? 0 : bb_marks_at(g->pos.orient, sq);
+}
+
+MANA_API int mana_orientation(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_orientation");
+    return g->pos.orient;
+}
+
+MANA_API int mana_mana(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_mana");
+    return g->pos.mana;
+}
+
+MANA_API int mana_reserve(const mana_game *g, int color)
+{
+    CHECK_GAME(g, "mana_reserve");
+    if (color != MANA_WHITE && color != MANA_BLACK)
+        return mana__fail(MANA_EINVAL, "mana_reserve: colour %d is neither MANA_WHITE (0) nor MANA_BLACK (1)", color);
+    if (g->pos.status == MANA_SETUP)
+        return 0;
+    return 5 - bb_count(g->pos.occ[color] & ~g->pos.damyo);
+}
+
+MANA_API uint64_t mana_hash(const mana_game *g)
+{
+    return g ? g->pos.hash : 0;
+}

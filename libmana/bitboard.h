@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bitboard primitives over the 36 squares: bit sq is square sq, a1 = 0,
+ * sq = 6 * rank + file (RULES.md "Board and coordinates").  Shifts clear
+ * the file that would wrap first and keep the result inside 36 bits.
+ */
+#ifndef MANA_BITBOARD_H
+#define MANA_BITBOARD_H
+
+#include <stdint.h>
+
+typedef uint64_t mana_bb;
+
+#define BB_ALL ((mana_bb)0xFFFFFFFFFULL)     /* the 36 squares */
+#define BB_FILE_A ((mana_bb)0x041041041ULL)  /* a1 a2 ... a6 */
+#define BB_FILE_F ((mana_bb)0x820820820ULL)  /* f1 f2 ... f6 */
+#define BB_RANK_1 ((mana_bb)0x00000003FULL)
+#define BB_RANK_2 ((mana_bb)0x000000FC0ULL)
+#define BB_RANK_5 ((mana_bb)0x03F000000ULL)
+#define BB_RANK_6 ((mana_bb)0xFC0000000ULL)
+
+static inline mana_bb bb_sq(int sq) { return (mana_bb)1 << sq; }
+static inline mana_bb bb_north(mana_bb b) { return (b << 6) & BB_ALL; }
+static inline mana_bb bb_south(mana_bb b) { return b >> 6; }
+static inline mana_bb bb_east(mana_bb b) { return (b & ~BB_FILE_F) << 1; }
+static inline mana_bb bb_west(mana_bb b) { return (b & ~BB_FILE_A) >> 1; }
+
+/* Returns the squares orthogonally adjacent to any square of b. */
+static inline mana_bb bb_adjacent(mana_bb b)
+{
+    return bb_north(b) | bb_south(b) | bb_east(b) | bb_west(b);
+}
+
+static inline int bb_count(mana_bb b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(b);
+#else
+    int n = 0;
+    for (; b; b &= b - 1) n++;
+    return n;
+#endif
+}
+
+/* Returns the index of the lowest set square; b must not be 0. */
+static inline int bb_first(mana_bb b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(b);
+#else
+    int sq = 0;
+    while (!(b & 1)) { b >>= 1; sq++; }
+    return sq;
+#endif
+}
+
+/* Returns the lowest square of *b and removes it from *b. */
+static inline int bb_pop(mana_bb *b)
+{
+    int sq = bb_first(*b);
+    *b &= *b - 1;
+    return sq;
+}
+
+/*
+ * The marks of each orientation: bb_marks[k][m - 1] is the set of squares
+ * with m marks on the board in orientation k.  Transcribed from the four
+ * tables of RULES.md (the tests compare mana_marks_at with those tables).
+ */
+static const mana_bb bb_marks[4][3] = {
+    {0x215894291ULL, 0xcc032184cULL, 0x12a44a522ULL},
+    {0x44a522548ULL, 0x9a0249826ULL, 0x215894291ULL},
+    {0x894291a84ULL, 0x32184c033ULL, 0x44a522548ULL},
+    {0x12a44a522ULL, 0x641924059ULL, 0x894291a84ULL},
+};
+
+/* Returns the mark count (1..3) of sq in orientation orient (0..3). */
+static inline int bb_marks_at(int orient, int sq)
+{
+    mana_bb b = bb_sq(sq);
+    return (bb_marks[orient][0] & b) ? 1 : (bb_marks[orient][1] & b) ? 2 : 3;
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* Error codes, their messages, and the per-thread failure detail. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "game.h"
+
+static _Thread_local char detail[256];
+
+int mana__fail(int err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    return err;
+}
+
+MANA_API const char *mana_error_detail(void)
+{
+    return detail;
+}
+
+MANA_API const char *mana_strerror(int err)
+{
+    switch (err) {
+#define MANA_ERROR_CASE_(name, value, msg) \
+    case value:                            \
+        return msg;
+        MANA_ERROR_LIST(MANA_ERROR_CASE_)
+#undef MANA_ERROR_CASE_
+    default:
+        return "unknown error";
+    }
+}
+
+MANA_API const char *mana_version(void)
+{
+    return MANA_VERSION_STRING;
+}

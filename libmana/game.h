@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The inside of a mana_game, shared by the library's files only.
+ */
+#ifndef MANA_GAME_H
+#define MANA_GAME_H
+
+#include <stdint.h>
+
+#include "bitboard.h"
+#include "mana.h"
+
+/* A position: everything the rules look at, plus its hash. */
+struct mana_pos {
+    mana_bb occ[2];   /* pieces of MANA_WHITE / MANA_BLACK */
+    mana_bb damyo;    /* both Damyos */
+    uint64_t hash;    /* Zobrist: pieces, side, Mana, orientation */
+    int8_t orient;    /* 0..3, -1 while Black has not chosen it */
+    uint8_t side;     /* colour to move (or to place, in setup) */
+    uint8_t mana;     /* 0 none, else the mark count binding the side */
+    uint8_t status;   /* MANA_SETUP.. ; blocked draw/loss is found lazily */
+    uint8_t passes;   /* consecutive passes just played */
+};
+
+/* What mana_undo needs to take one move back. */
+struct mana_undo {
+    uint64_t hash;    /* hash before the move */
+    mana_move move;
+    uint8_t captured; /* 0 none, 1 a Ronin, 2 the Damyo */
+    uint8_t mana;
+    uint8_t status;
+    uint8_t passes;
+};
+
+struct mana_game {
+    struct mana_pos pos;
+    int32_t opt[MANA_OPTION_COUNT];
+    uint32_t play_start;       /* history index where the play phase began */
+    uint32_t len, cap;         /* history entries used / allocated */
+    struct mana_undo *hist;
+};
+
+/* error.c: records the detail of a failure and returns err. */
+int mana__fail(int err, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* movegen.c: the legal moves of a play-phase position into out (NULL to
+ * only count); returns the count.  Pass is included where it is the only
+ * move under blocked = pass. */
+int mana__play_moves(const struct mana_game *g, mana_move *out);
+/* setup.c: the legal setup moves into out (NULL to count). */
+int mana__setup_moves(const struct mana_game *g, mana_move *out);
+/* Returns the squares where colour c places its pieces in setup. */
+mana_bb mana__setup_area(const struct mana_game *g, int c);
+/* Either of the two, by phase; 0 once the game is finished. */
+int mana__moves(const struct mana_game *g, mana_move *out);
+/* Returns the squares a piece on `from` reaches in exactly `steps` (1..3)
+ * steps through `empty`, ending in `target`. */
+mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target);
+/* Returns the side to move's pieces on the Mana's mark count. */
+mana_bb mana__bound_pieces(const struct mana_pos *p);
+/* Returns 1 if one of those pieces has a legal step. */
+int mana__bound_can_move(const struct mana_pos *p);
+/* Returns 1 if m is among the legal moves. */
+int mana__is_legal(const struct mana_game *g, mana_move m);
+/* The status, with a blocked side under blocked = draw / loss resolved. */
+int mana__status(const struct mana_game *g);
+
+/* play.c: plays m, assumed legal; MANA_ENOMEM if the history is full and
+ * cannot grow (nothing changed). */
+int mana__do(struct mana_game *g, mana_move m);
+void mana__undo(struct mana_game *g);
+int mana__reserve_history(struct mana_game *g, uint32_t extra);
+/* Returns the hash of p computed from scratch. */
+uint64_t mana__hash_of(const struct mana_pos *p);
+
+/* explain.c: the MANA_EILLEGAL failure for a readable move m that is not
+ * legal, with the reason in the detail. */
+int mana__explain_illegal(const struct mana_game *g, mana_move m);
+
+/* notation.c: writes the square name ("a1".."f6") to buf[0..1]. */
+void mana__square_name(int sq, char *buf);
+
+#endif

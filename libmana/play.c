@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Making and taking back moves, with the incremental hash and the undo
+ * history (RULES.md "Moving", "The Mana", "Optional adjudication").
+ */
+#include <stdlib.h>
+
+#include "game.h"
+#include "zobrist.h"
+
+/* Returns the Zobrist key of a piece of colour c (Damyo if damyo) on sq. */
+static inline uint64_t piece_key(int c, int damyo, int sq)
+{
+    return zobrist_piece[c * 2 + damyo][sq];
+}
+
+uint64_t mana__hash_of(const struct mana_pos *p)
+{
+    uint64_t h = zobrist_mana[p->mana] ^ zobrist_orient[p->orient + 1];
+    if (p->side == MANA_BLACK)
+        h ^= zobrist_black;
+    for (int c = 0; c < 2; c++)
+        for (mana_bb b = p->occ[c]; b;) {
+            int sq = bb_pop(&b);
+            h ^= piece_key(c, (p->damyo & bb_sq(sq)) != 0, sq);
+        }
+    return h;
+}
+
+int mana__reserve_history(struct mana_game *g, uint32_t extra)
+{
+    if (g->cap - g->len >= extra)
+        return MANA_OK;
+    if (extra > UINT32_MAX / 2 - g->len)
+        return MANA_ENOMEM;
+    uint32_t cap = g->cap ? g->cap : 64;
+    while (cap - g->len < extra)
+        cap *= 2;
+    struct mana_undo *h = realloc(g->hist, (size_t)cap * sizeof *h);
+    if (!h)
+        return MANA_ENOMEM;
+    g->hist = h;
+    g->cap = cap;
+    return MANA_OK;
+}
+
+/* Sets the side to move and the Mana, keeping the hash in step. */
+static inline void set_turn(struct mana_pos *p, int side, int mana)
+{
+    p->hash ^= zobrist_mana[p->mana] ^ zobrist_mana[mana];
+    if (side != p->side)
+        p->hash ^= zobrist_black;
+    p->side = (uint8_t)side;
+    p->mana = (uint8_t)mana;
+}
+
+/* Adds (or removes: the same xor) a piece and its hash key. */
+static inline void toggle_piece(struct mana_pos *p, int c, int damyo, int sq)
+{
+    p->occ[c] ^= bb_sq(sq);
+    if (damyo)
+        p->damyo ^= bb_sq(sq);
+    p->hash ^= piece_key(c, damyo, sq);
+}
+
+/* Returns 1 if the position now on the board has occurred `times` times
+ * in the play phase (repetition option). */
+static int repeated(const struct mana_game *g, int times)
+{
+    int seen = 1;
+    for (uint32_t i = g->play_start; i < g->len; i++)
+        if (g->hist[i].hash == g->pos.hash && ++seen >= times)
+            return 1;
+    return 0;
+}
+
+/* Applies the draws of the adjudication options after a play-phase move. */
+static void adjudicate(struct mana_game *g)
+{
+    if (g->pos.status != MANA_PLAYING)
+        return;
+    int limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
+    if ((limit && g->len - g->play_start >= (uint32_t)limit) || (rep && repeated(g, rep)))
+        g->pos.status = MANA_DRAWN;
+}
+
+/* A step in play: the piece on `from` goes to `to`, capturing there. */
+static int do_step(struct mana_pos *p, int from, int to)
+{
+    int us = p->side, them = !us, captured = 0;
+    if (p->occ[them] & bb_sq(to)) {
+        captured = (p->damyo & bb_sq(to)) ? 2 : 1;
+        toggle_piece(p, them, captured == 2, to);
+        if (captured == 2)
+            p->status = us == MANA_WHITE ? MANA_WHITE_WON : MANA_BLACK_WON;
+    }
+    int damyo = (p->damyo & bb_sq(from)) != 0;
+    toggle_piece(p, us, damyo, from);
+    toggle_piece(p, us, damyo, to);
+    set_turn(p, them, bb_marks_at(p->orient, to));
+    return captured;
+}
+
+/* A setup move: the orientation choice or a placement. */
+static void do_setup(struct mana_game *g, int kind, int to)
+{
+    struct mana_pos *p = &g->pos;
+    if (kind == MANA_MOVE_ORIENT) {
+        p->hash ^= zobrist_orient[p->orient + 1] ^ zobrist_orient[to + 1];
+        p->orient = (int8_t)to;
+        return;
+    }
+    toggle_piece(p, p->side, kind == MANA_MOVE_DROP_DAMYO, to);
+    if (bb_count(p->occ[MANA_BLACK]) < 6)
+        return;
+    if (p->side == MANA_BLACK) {
+        set_turn(p, MANA_WHITE, 0);
+    } else if (bb_count(p->occ[MANA_WHITE]) == 6) {
+        set_turn(p, MANA_BLACK, 0);
+        p->status = MANA_PLAYING;
+        g->play_start = g->len;
+    }
+}
+
+int mana__do(struct mana_game *g, mana_move m)
+{
+    if (g->len == g->cap && mana__reserve_history(g, 1) != MANA_OK)
+        return MANA_ENOMEM;
+    struct mana_pos *p = &g->pos;
+    struct mana_undo *u = &g->hist[g->len++];
+    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m);
+    u->hash = p->hash;
+    u->move = m;
+    u->captured = 0;
+    u->mana = p->mana;
+    u->status = p->status;
+    u->passes = p->passes;
+    if (p->status == MANA_SETUP) {
+        do_setup(g, kind, to);
+        return MANA_OK;
+    }
+    p->passes = 0;
+    if (kind == MANA_MOVE_STEP) {
+        u->captured = (uint8_t)do_step(p, MANA_MOVE_FROM(m), to);
+    } else if (kind == MANA_MOVE_DROP_RONIN) {
+        toggle_piece(p, p->side, 0, to);
+        set_turn(p, !p->side, bb_marks_at(p->orient, to));
+    } else { /* pass: the Mana stays and binds the opponent */
+        p->passes = (uint8_t)(u->passes + 1);
+        set_turn(p, !p->side, p->mana);
+        if (p->passes >= 2)
+            p->status = MANA_DRAWN;
+    }
+    adjudicate(g);
+    return MANA_OK;
+}
+
+void mana__undo(struct mana_game *g)
+{
+    struct mana_pos *p = &g->pos;
+    const struct mana_undo *u = &g->hist[--g->len];
+    int kind = MANA_MOVE_KIND(u->move), to = MANA_MOVE_TO(u->move);
+    if (u->status == MANA_SETUP) {
+        if (kind == MANA_MOVE_ORIENT)
+            p->orient = -1;
+        else
+            toggle_piece(p, (p->occ[MANA_WHITE] & bb_sq(to)) ? MANA_WHITE : MANA_BLACK,
+                         kind == MANA_MOVE_DROP_DAMYO, to);
+        p->side = bb_count(p->occ[MANA_BLACK]) < 6 ? MANA_BLACK : MANA_WHITE;
+    } else {
+        int mover = !p->side;
+        if (kind == MANA_MOVE_STEP) {
+            int from = MANA_MOVE_FROM(u->move), damyo = (p->damyo & bb_sq(to)) != 0;
+            toggle_piece(p, mover, damyo, to);
+            toggle_piece(p, mover, damyo, from);
+            if (u->captured)
+                toggle_piece(p, p->side, u->captured == 2, to);
+        } else if (kind == MANA_MOVE_DROP_RONIN) {
+            toggle_piece(p, mover, 0, to);
+        }
+        p->side = (uint8_t)mover;
+    }
+    p->mana = u->mana;
+    p->status = u->status;
+    p->passes = u->passes;
+    p->hash = u->hash;
+}

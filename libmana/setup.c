@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The setup phase (RULES.md "Setup"): Black's orientation choice, then
+ * Black's six placements, then White's.
+ */
+#include "game.h"
+
+mana_bb mana__setup_area(const struct mana_game *g, int c)
+{
+    if (g->opt[MANA_OPT_SETUP_AREA] == MANA_SETUP_BACK_RANK)
+        return c == MANA_BLACK ? BB_RANK_6 : BB_RANK_1;
+    return c == MANA_BLACK ? (BB_RANK_5 | BB_RANK_6) : (BB_RANK_1 | BB_RANK_2);
+}
+
+/* Returns the squares where the side to place may put its Damyo, ignoring
+ * what the Ronins still need. */
+static mana_bb damyo_squares(const struct mana_game *g, mana_bb free)
+{
+    if (g->opt[MANA_OPT_DAMYO_ON_DOUBLE])
+        return free & bb_marks[g->pos.orient][1];
+    return free;
+}
+
+/* Returns 1 if, with `free` squares left in the area, `ronins` Ronins and
+ * (if damyo) the Damyo can all still be placed: the no-dead-lock rule. */
+static int can_finish(const struct mana_game *g, mana_bb free, int ronins, int damyo)
+{
+    if (bb_count(free) < ronins + damyo)
+        return 0;
+    return !damyo || damyo_squares(g, free) != 0;
+}
+
+/* Returns the squares where the side to move may place its Damyo (*d) and
+ * a Ronin (*r) now. */
+static void placements(const struct mana_game *g, mana_bb *d, mana_bb *r)
+{
+    const struct mana_pos *p = &g->pos;
+    mana_bb own = p->occ[p->side];
+    mana_bb free = mana__setup_area(g, p->side) & ~(p->occ[0] | p->occ[1]);
+    int has_damyo = (own & p->damyo) != 0;
+    int ronins_left = 5 - bb_count(own & ~p->damyo);
+    *d = 0;
+    *r = 0;
+    if (!has_damyo) {
+        mana_bb cand = damyo_squares(g, free);
+        /* Placing the Damyo leaves only Ronins: they need count alone. */
+        if (bb_count(free) - 1 >= ronins_left)
+            *d = cand;
+    }
+    if (ronins_left == 0)
+        return;
+    for (mana_bb cand = free; cand;) {
+        int sq = bb_pop(&cand);
+        if (can_finish(g, free & ~bb_sq(sq), ronins_left - 1, !has_damyo))
+            *r |= bb_sq(sq);
+    }
+}
+
+/* Returns 1 if orientation k leaves both sides a legal setup. */
+static int orientation_ok(const struct mana_game *g, int k)
+{
+    if (!g->opt[MANA_OPT_DAMYO_ON_DOUBLE])
+        return 1;
+    return (mana__setup_area(g, MANA_WHITE) & bb_marks[k][1]) && (mana__setup_area(g, MANA_BLACK) & bb_marks[k][1]);
+}
+
+int mana__setup_moves(const struct mana_game *g, mana_move *out)
+{
+    int n = 0;
+    if (g->pos.orient < 0) {
+        for (int k = 0; k < 4; k++)
+            if (orientation_ok(g, k)) {
+                if (out)
+                    out[n] = MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, k);
+                n++;
+            }
+        return n;
+    }
+    mana_bb d, r;
+    placements(g, &d, &r);
+    if (!out)
+        return bb_count(d) + bb_count(r);
+    while (d)
+        out[n++] = MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, bb_pop(&d));
+    while (r)
+        out[n++] = MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, bb_pop(&r));
+    return n;
+}
+
+/* Returns the next number of a splitmix64 sequence kept in *state. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+MANA_API int mana_setup_random(mana_game *g, uint64_t seed)
+{
+    if (!g)
+        return mana__fail(MANA_EINVAL, "mana_setup_random: game is NULL");
+    if (g->pos.status != MANA_SETUP)
+        return mana__fail(MANA_ESTATE, "mana_setup_random: the setup is already complete");
+    if (mana__reserve_history(g, 13) != MANA_OK)
+        return mana__fail(MANA_ENOMEM, "mana_setup_random: cannot grow the history");
+    uint64_t state = seed;
+    while (g->pos.status == MANA_SETUP) {
+        mana_move list[MANA_MAX_MOVES];
+        int n = mana__setup_moves(g, list);
+        if (n == 0)   /* cannot happen: the dead-lock rule forbids it */
+            return mana__fail(MANA_ESTATE, "mana_setup_random: no legal setup move");
+        mana__do(g, list[next_random(&state) % (uint64_t)n]);
+    }
+    return MANA_OK;
+}

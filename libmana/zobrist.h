@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Zobrist keys, all static const and computed at compile time: key i is
+ * splitmix64 of i * golden gamma, written as a constant expression.
+ */
+#ifndef MANA_ZOBRIST_H
+#define MANA_ZOBRIST_H
+
+#include <stdint.h>
+
+#define ZK_X(i) ((uint64_t)(i) * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL)
+#define ZK_M1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ULL)
+#define ZK_M2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBULL)
+#define ZK_M3(z) ((z) ^ ((z) >> 31))
+#define ZK(i) ZK_M3(ZK_M2(ZK_M1(ZK_X(i))))
+#define ZK6(i) ZK(i), ZK(i + 1), ZK(i + 2), ZK(i + 3), ZK(i + 4), ZK(i + 5)
+#define ZK36(i) ZK6(i), ZK6(i + 6), ZK6(i + 12), ZK6(i + 18), ZK6(i + 24), ZK6(i + 30)
+
+/* Piece kinds for the key table: colour * 2 + (1 if Damyo). */
+enum { ZP_WHITE_RONIN, ZP_WHITE_DAMYO, ZP_BLACK_RONIN, ZP_BLACK_DAMYO };
+
+static const uint64_t zobrist_piece[4][36] = {
+    {ZK36(0)}, {ZK36(36)}, {ZK36(72)}, {ZK36(108)},
+};
+/* Black to move. */
+static const uint64_t zobrist_black = ZK(144);
+/* Indexed by Mana mark count; no Mana hashes as 0. */
+static const uint64_t zobrist_mana[4] = {0, ZK(145), ZK(146), ZK(147)};
+/* Indexed by orientation + 1; no orientation yet hashes as 0. */
+static const uint64_t zobrist_orient[5] = {0, ZK(148), ZK(149), ZK(150), ZK(151)};
+
+#endif

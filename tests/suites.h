@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The suites of the check runner, one per module.  Each line names a
+ * function `Suite *NAME_suite(void)` defined in tests/check_NAME.c.
+ * Add a line when you add a suite file.
+ */
+#define MANA_TEST_SUITES(X) \
+    X(smoke)
