@@ -154,7 +154,7 @@ MANA_API int mana_play(mana_game *g, mana_move m)
     if (!mana__is_legal(g, m)) {
         int status = mana__status(g);
         if (status != MANA_SETUP && status != MANA_PLAYING)
-            return mana__fail(MANA_EOVER, "mana_play: the game is finished");
+            return mana__fail_over(status);
         return mana__explain_illegal(g, m);
     }
     if (mana__do(g, m) != MANA_OK)

@@ -16,6 +16,12 @@ int mana__fail(int err, const char *fmt, ...)
     return err;
 }
 
+int mana__fail_over(int status)
+{
+    static const char *const result[] = {"", "", "White won", "Black won", "drawn"};
+    return mana__fail(MANA_EOVER, "the game is finished (%s)", status >= 2 && status <= 4 ? result[status] : "?");
+}
+
 MANA_API const char *mana_error_detail(void)
 {
     return detail;

@@ -47,6 +47,9 @@ int mana__fail(int err, const char *fmt, ...)
 #endif
     ;
 
+/* error.c: the MANA_EOVER failure for a game finished with status. */
+int mana__fail_over(int status);
+
 /* movegen.c: the legal moves of a play-phase position into out (NULL to
  * only count); returns the count.  Pass is included where it is the only
  * move under blocked = pass. */

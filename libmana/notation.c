@@ -85,7 +85,7 @@ MANA_API int mana_move_parse(const mana_game *g, const char *text, mana_move *ou
     }
     int status = mana__status(g);
     if (status != MANA_SETUP && status != MANA_PLAYING)
-        return mana__fail(MANA_EOVER, "the game is finished");
+        return mana__fail_over(status);
     if (!mana__is_legal(g, m))
         return mana__explain_illegal(g, m);
     *out = m;
