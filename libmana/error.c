@@ -2,6 +2,7 @@
 /* Error codes, their messages, and the per-thread failure detail. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "game.h"
 
@@ -14,6 +15,18 @@ int mana__fail(int err, const char *fmt, ...)
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
     return err;
+}
+
+int mana__give_text(const char *text, int n, char *buf, size_t size, const char *fn)
+{
+    if ((size_t)n >= size) {
+        if (size)
+            buf[0] = '\0';
+        return mana__fail(MANA_ESPACE, "%s: needs %d bytes, buf has %zu", fn, n + 1, size);
+    }
+    memcpy(buf, text, (size_t)n);
+    buf[n] = '\0';
+    return n;
 }
 
 int mana__fail_over(int status)

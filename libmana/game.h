@@ -47,6 +47,9 @@ int mana__fail(int err, const char *fmt, ...)
 #endif
     ;
 
+/* error.c: copies text (n characters) and a NUL to buf (size bytes) and
+ * returns n, or fails with MANA_ESPACE (buf then "" when size > 0). */
+int mana__give_text(const char *text, int n, char *buf, size_t size, const char *fn);
 /* error.c: the MANA_EOVER failure for a game finished with status. */
 int mana__fail_over(int status);
 

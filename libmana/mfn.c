@@ -166,12 +166,5 @@ MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size)
     tmp[n++] = g->pos.mana ? (char)('0' + g->pos.mana) : '-';
     tmp[n++] = ' ';
     tmp[n++] = (char)('0' + g->pos.orient);
-    tmp[n] = '\0';
-    if ((size_t)n >= size) {
-        if (size)
-            buf[0] = '\0';
-        return mana__fail(MANA_ESPACE, "mana_get_position: the MFN needs %d bytes, buf has %zu", n + 1, size);
-    }
-    memcpy(buf, tmp, (size_t)n + 1);
-    return n;
+    return mana__give_text(tmp, n, buf, size, "mana_get_position");
 }

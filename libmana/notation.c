@@ -117,12 +117,5 @@ MANA_API int mana_move_format(const mana_game *g, mana_move m, char *buf, size_t
         mana__square_name(to, tmp + n);
         n += 2;
     }
-    tmp[n] = '\0';
-    if ((size_t)n >= size) {
-        if (size)
-            buf[0] = '\0';
-        return mana__fail(MANA_ESPACE, "mana_move_format: needs %d bytes, buf has %zu", n + 1, size);
-    }
-    memcpy(buf, tmp, (size_t)n + 1);
-    return n;
+    return mana__give_text(tmp, n, buf, size, "mana_move_format");
 }
