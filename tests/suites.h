@@ -5,4 +5,7 @@
  * Add a line when you add a suite file.
  */
 #define MANA_TEST_SUITES(X) \
-    X(smoke)
+    X(smoke) \
+    X(rules) \
+    X(setup) \
+    X(perft)

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * testutil.h - small helpers shared by the check suites (static inline, so
+ * each suite file gets its own copy and nothing is exported).
+ */
+#ifndef MANA_TESTUTIL_H
+#define MANA_TESTUTIL_H
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mana.h>
+
+/* Room for a space-separated list of every legal move of a state. */
+#define TU_LIST_MAX (MANA_MAX_MOVES * (MANA_MOVE_TEXT_MAX + 1) + 1)
+
+/* Square index of "c4" (no checking: test data only). */
+static inline int tu_sq(const char *name)
+{
+    return 6 * (name[1] - '1') + (name[0] - 'a');
+}
+
+/* A fresh game under preset, options applied (pairs option, value ending
+ * with -1), set to mfn; asserts every step succeeds. */
+static inline mana_game *tu_game_opts(int preset, const char *mfn, const int *opts)
+{
+    mana_game *g = mana_new(preset);
+    ck_assert_ptr_nonnull(g);
+    for (int i = 0; opts != NULL && opts[i] >= 0; i += 2)
+        ck_assert_int_eq(mana_set_option(g, opts[i], opts[i + 1]), MANA_OK);
+    if (mfn != NULL) {
+        int rc = mana_set_position(g, mfn);
+        ck_assert_msg(rc == MANA_OK, "set_position(\"%s\") = %d (%s)", mfn, rc,
+                      mana_error_detail());
+    }
+    return g;
+}
+
+static inline mana_game *tu_game(const char *mfn)
+{
+    return tu_game_opts(MANA_RULES_JACTALEA, mfn, NULL);
+}
+
+/* The MFN of g into buf (MANA_MFN_MAX + 1 bytes); asserts success. */
+static inline const char *tu_mfn(const mana_game *g, char *buf)
+{
+    int n = mana_get_position(g, buf, MANA_MFN_MAX + 1);
+    ck_assert_msg(n > 0, "get_position = %d (%s)", n, mana_error_detail());
+    ck_assert_int_eq((int)strlen(buf), n);
+    return buf;
+}
+
+static inline int tu_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorts the space-separated words of in (strings ascending) into out. */
+static inline void tu_sort_words(const char *in, char *out, size_t size)
+{
+    char tmp[TU_LIST_MAX * 2];
+    const char *words[MANA_MAX_MOVES * 4];
+    int n = 0;
+    snprintf(tmp, sizeof tmp, "%s", in);
+    for (char *w = strtok(tmp, " "); w != NULL && n < (int)(sizeof words / sizeof words[0]);
+         w = strtok(NULL, " "))
+        words[n++] = w;
+    qsort(words, (size_t)n, sizeof words[0], tu_cmp_str);
+    out[0] = '\0';
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "", words[i]);
+}
+
+/* The library's legal moves of kind `kind` (0 = all kinds), formatted with
+ * mana_move_format, sorted as strings, space-separated, into out. */
+static inline const char *tu_moves_kind(const mana_game *g, int kind, char *out, size_t size)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    ck_assert_msg(n >= 0, "legal_moves = %d", n);
+    char raw[TU_LIST_MAX];
+    size_t len = 0;
+    raw[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (kind != 0 && MANA_MOVE_KIND(mv[i]) != kind)
+            continue;
+        char t[MANA_MOVE_TEXT_MAX + 1];
+        int tl = mana_move_format(g, mv[i], t, sizeof t);
+        ck_assert_msg(tl > 0, "format of legal move %#x = %d", (unsigned)mv[i], tl);
+        len += (size_t)snprintf(raw + len, sizeof raw - len, "%s%s", len ? " " : "", t);
+    }
+    tu_sort_words(raw, out, size);
+    return out;
+}
+
+/* Asserts that the legal moves of kind (0 = all) are exactly the words of
+ * expected (any order). */
+#define tu_assert_moves_kind(g, kind, expected)                                   \
+    do {                                                                          \
+        char tu_got_[TU_LIST_MAX], tu_want_[TU_LIST_MAX];                         \
+        tu_moves_kind((g), (kind), tu_got_, sizeof tu_got_);                     \
+        tu_sort_words((expected), tu_want_, sizeof tu_want_);                     \
+        ck_assert_str_eq(tu_got_, tu_want_);                                     \
+    } while (0)
+
+#define tu_assert_moves(g, expected) tu_assert_moves_kind((g), 0, (expected))
+
+/* Plays text, asserting success. */
+#define tu_play(g, text)                                                          \
+    do {                                                                          \
+        int tu_rc_ = mana_play_str((g), (text));                                  \
+        ck_assert_msg(tu_rc_ == MANA_OK, "play \"%s\" = %d (%s)", (text), tu_rc_, \
+                      mana_error_detail());                                       \
+    } while (0)
+
+/* splitmix64: a small deterministic generator for random tests. */
+static inline uint64_t tu_rand(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in 0..n-1 (n > 0). */
+static inline int tu_below(uint64_t *state, int n)
+{
+    return (int)(tu_rand(state) % (uint64_t)n);
+}
+
+/*
+ * Writes a random canonical MFN to out (MANA_MFN_MAX + 1 bytes): each side
+ * has 0..5 Ronins and its Damyo, except that with probability ~1/16 the
+ * side to move lacks its Damyo (a finished game).  Mana "-" one time in
+ * eight.  Pieces are scattered uniformly over the board.
+ */
+static inline void tu_random_mfn(uint64_t *rng, char *out)
+{
+    char board[36];
+    memset(board, 0, sizeof board);
+    int side = tu_below(rng, 2); /* MANA_WHITE 0, MANA_BLACK 1 */
+    int finished = tu_below(rng, 16) == 0;
+    for (int c = 0; c < 2; c++) {
+        int ronins = tu_below(rng, 6);
+        int damyo = !(finished && c == side);
+        for (int k = 0; k < ronins + damyo; k++) {
+            int sq;
+            do
+                sq = tu_below(rng, 36);
+            while (board[sq] != 0);
+            char p = (k == 0 && damyo) ? 'D' : 'R';
+            board[sq] = c == MANA_WHITE ? p : (char)(p - 'A' + 'a');
+        }
+    }
+    size_t len = 0;
+    for (int rank = 5; rank >= 0; rank--) {
+        int run = 0;
+        for (int file = 0; file < 6; file++) {
+            char p = board[6 * rank + file];
+            if (p == 0) {
+                run++;
+                continue;
+            }
+            if (run)
+                out[len++] = (char)('0' + run);
+            run = 0;
+            out[len++] = p;
+        }
+        if (run)
+            out[len++] = (char)('0' + run);
+        if (rank)
+            out[len++] = '/';
+    }
+    int mana = tu_below(rng, 8) == 0 ? 0 : 1 + tu_below(rng, 3);
+    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d",
+             side == MANA_WHITE ? 'w' : 'b', mana ? '0' + mana : '-', tu_below(rng, 4));
+}
+
+#endif /* MANA_TESTUTIL_H */
