@@ -1,0 +1,138 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# check-man.sh - the manual pages are lint clean and agree with the library:
+#   1. every full page passes `mandoc -Tlint -Wstyle` (or, where mandoc is
+#      not installed, `groff -ww -z -mandoc`) with no message at all;
+#   2. every `.so` stub is one line naming an existing full page whose NAME
+#      section lists the stub's name;
+#   3. every exported name has a page (so `man mana_X` works), and every
+#      name in a NAME section is exported;
+#   4. every .Xr to a section 3 or 7 page of ours names an existing page;
+#   5. every MANA_* identifier the pages mention is defined in mana.h, and
+#      mana_strerror.3 lists each code of MANA_ERROR_LIST with its value and
+#      message.
+#
+#   usage: tests/pkg/check-man.sh [MANDIR [HEADER [EXPORTS]]]
+#   defaults: man include/mana.h tests/exports.txt
+set -eu
+
+mandir=${1:-man}
+hdr=${2:-include/mana.h}
+exports=${3:-tests/exports.txt}
+export LC_ALL=C
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+bad() {
+    echo "check-man: $*" >&2
+    fail=1
+}
+
+# Stubs are the pages whose first line is .so; the rest are full pages.
+: >"$tmp/full"
+: >"$tmp/stubs"
+for f in "$mandir"/man3/*.3 "$mandir"/man7/*.7; do
+    rel=${f#"$mandir"/}
+    if head -n 1 "$f" | grep -q '^\.so '; then
+        echo "$rel" >>"$tmp/stubs"
+    else
+        echo "$rel" >>"$tmp/full"
+    fi
+done
+
+# 1. Lint.  mandoc resolves .Xr against the installed manuals, which this
+# tree is not (yet): "referenced manual not found" is left to check 4.
+if command -v mandoc >/dev/null 2>&1; then
+    linter="mandoc -Tlint -Wstyle"
+    while read -r rel; do
+        (cd "$mandir" && mandoc -Tlint -Wstyle "$rel" 2>&1) |
+            grep -v 'referenced manual not found' |
+            grep -v 'mandoc\.db' >>"$tmp/lint" || true
+    done <"$tmp/full"
+else
+    linter="groff -ww -z"
+    while read -r rel; do
+        (cd "$mandir" && groff -ww -z -mandoc "$rel" 2>&1) >>"$tmp/lint" || true
+    done <"$tmp/full"
+fi
+if [ -s "$tmp/lint" ]; then
+    bad "$linter reports:"
+    cat "$tmp/lint" >&2
+fi
+
+# NAME-section names of each full page: "page name" lines.
+while read -r rel; do
+    sed -n '/^\.Sh NAME/,/^\.Sh /s/^\.Nm \([a-z_0-9]*\).*/\1/p' \
+        "$mandir/$rel" | sed "s|^|$rel |"
+done <"$tmp/full" >"$tmp/names"
+
+# 2. Stubs.
+while read -r rel; do
+    target=$(sed -n '1s/^\.so \([^ ]*\)$/\1/p' "$mandir/$rel")
+    others=$(sed '1d' "$mandir/$rel" | grep -vc '^\.\\"' || true)
+    name=$(basename "$rel" | sed 's/\.[0-9]$//')
+    if [ -z "$target" ] || [ "$others" != 0 ]; then
+        bad "$rel: a stub must be one line \`.so manN/page.N' (plus comments)"
+    elif ! grep -qx "$target" "$tmp/full"; then
+        bad "$rel: .so $target: no such full page"
+    elif ! grep -qx "$target $name" "$tmp/names"; then
+        bad "$rel: $target does not list $name in its NAME section"
+    fi
+done <"$tmp/stubs"
+
+# 3. Exports and pages.
+grep -v '^#' "$exports" | sed '/^$/d' | sort -u >"$tmp/exports"
+for n in $(cat "$tmp/exports"); do
+    [ -f "$mandir/man3/$n.3" ] || bad "no page man3/$n.3 for the exported $n"
+done
+grep ' mana_' "$tmp/names" | grep '^man3/' | cut -d' ' -f2 | sort >"$tmp/documented"
+dups=$(uniq -d "$tmp/documented")
+[ -z "$dups" ] || bad "named in more than one NAME section: $dups"
+extra=$(sort -u "$tmp/documented" | comm -23 - "$tmp/exports")
+[ -z "$extra" ] || bad "documented but not exported: $extra"
+missing=$(sort -u "$tmp/documented" | comm -13 - "$tmp/exports")
+[ -z "$missing" ] || bad "exported but in no NAME section: $missing"
+
+# 4. Cross references to our own pages.
+while read -r rel; do
+    sed -n 's/^\.Xr \(mana[a-z_0-9]*\) \([37]\).*/\1 \2/p' "$mandir/$rel"
+done <"$tmp/full" | sort -u | while read -r n s; do
+    [ -f "$mandir/man$s/$n.$s" ] || echo "$n($s)"
+done >"$tmp/xr"
+[ ! -s "$tmp/xr" ] || bad "references to missing pages: $(tr '\n' ' ' <"$tmp/xr")"
+
+# 5. Identifiers and the error list.
+grep -o 'MANA_[A-Z0-9_]*' "$hdr" | sort -u >"$tmp/hdr.ids"
+echo MANA_0 >>"$tmp/hdr.ids" # the version node of libmana/libmana.map
+while read -r rel; do
+    grep -v '^\.Dt ' "$mandir/$rel" | grep -o 'MANA_[A-Z0-9_]*' || true
+done <"$tmp/full" | sort -u >"$tmp/page.ids"
+while read -r id; do
+    case $id in
+    *_) grep -q "^$id" "$tmp/hdr.ids" || echo "$id*" ;; # MANA_OPT_* etc.
+    *) grep -qx "$id" "$tmp/hdr.ids" || echo "$id" ;;
+    esac
+done <"$tmp/page.ids" >"$tmp/unknown"
+[ ! -s "$tmp/unknown" ] || bad "identifiers not in $hdr: $(tr '\n' ' ' <"$tmp/unknown")"
+
+sed -n 's/^[[:space:]]*X(\(MANA_[A-Z0-9_]*\), *\(-*[0-9]*\), *"\(.*\)")[[:space:]\\]*$/\1|\2|\3/p' \
+    "$hdr" >"$tmp/errors"
+[ -s "$tmp/errors" ] || bad "no MANA_ERROR_LIST entries found in $hdr"
+page="$mandir/man3/mana_strerror.3"
+while IFS='|' read -r name value msg; do
+    v=$(printf '%s' "$value" | sed 's/^-/\\\\-/')
+    grep -q "^\.It Er $name Pq $v\$" "$page" ||
+        bad "mana_strerror.3: no \`.It Er $name Pq $value' entry"
+    grep -qF ".Qq $msg" "$page" ||
+        bad "mana_strerror.3: no message \"$msg\" for $name"
+done <"$tmp/errors"
+# ... and no other code in that list.
+sed -n 's/^\.It Er \(MANA_[A-Z0-9_]*\) Pq.*/\1/p' "$page" | sort >"$tmp/page.errors"
+cut -d'|' -f1 "$tmp/errors" | sort | diff - "$tmp/page.errors" >/dev/null ||
+    bad "mana_strerror.3 lists error codes that are not in MANA_ERROR_LIST"
+
+if [ "$fail" = 0 ]; then
+    echo "check-man: $(wc -l <"$tmp/full") pages and $(wc -l <"$tmp/stubs") stubs clean ($linter), $(wc -l <"$tmp/errors") error codes documented"
+fi
+exit "$fail"
