@@ -8,4 +8,5 @@
     X(smoke) \
     X(rules) \
     X(setup) \
-    X(perft)
+    X(perft) \
+    X(refgen)
