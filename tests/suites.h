@@ -9,4 +9,5 @@
     X(rules) \
     X(setup) \
     X(perft) \
-    X(refgen)
+    X(refgen) \
+    X(random)
