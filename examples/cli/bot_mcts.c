@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bot_mcts.c - the `mcts` bot: Monte Carlo tree search with the UCT
+ * selection rule (Kocsis and Szepesvari 2006) and random playouts.
+ *
+ * Each iteration walks down the tree from the root choosing the child with
+ * the best upper confidence bound, expands the leaf it reaches (all its
+ * legal moves become children at once), plays one random game from there
+ * and credits the result to every node on the path.  The playouts are
+ * random with one exception: a playout takes the enemy Damyo whenever it
+ * can, which makes the result of a playout far more telling at almost no
+ * cost.  The move played is the root child visited most often.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_impl.h"
+#include "rng.h"
+
+#define UCT_C 1.0         /* exploration constant, results in [0, 1] */
+#define PLAYOUT_PLIES 120 /* a playout still running after this is a draw */
+#define TREE_PATH 256     /* deepest tree walk kept */
+
+typedef struct node {
+    mana_move move;  /* the move leading here (none at the root) */
+    int32_t first;   /* first child, -1 until expanded */
+    int32_t nchild;  /* number of children once expanded */
+    int32_t mover;   /* the side that played move */
+    uint32_t visits;
+    double wins;     /* playout results for mover: 1 win, 1/2 draw */
+} node;
+
+typedef struct tree {
+    node *n;
+    size_t len, cap;
+} tree;
+
+/* Appends count fresh nodes; returns the index of the first, or -1. */
+static int32_t tree_grow(tree *t, size_t count)
+{
+    if (t->len + count > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + count)
+            cap *= 2;
+        node *n = realloc(t->n, cap * sizeof *n);
+        if (n == NULL)
+            return -1;
+        t->n = n;
+        t->cap = cap;
+    }
+    int32_t first = (int32_t)t->len;
+    t->len += count;
+    return first;
+}
+
+/* Expands node i of the tree at the position w: one child per legal move,
+ * in a shuffled order so that unvisited children are tried at random.
+ * Returns 0, or -1 when out of memory. */
+static int expand(bot *b, tree *t, int32_t i, const mana_game *w)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+    if (n < 0)
+        n = 0;
+    for (int k = n - 1; k > 0; k--) {
+        int j = (int)rng_below(&b->rng, (uint64_t)k + 1);
+        mana_move tm = mv[k];
+        mv[k] = mv[j];
+        mv[j] = tm;
+    }
+    int32_t first = tree_grow(t, (size_t)n);
+    if (first < 0)
+        return -1;
+    int mover = mana_side_to_move(w);
+    for (int k = 0; k < n; k++) {
+        node *c = &t->n[first + k];
+        c->move = mv[k];
+        c->first = -1;
+        c->nchild = 0;
+        c->mover = mover;
+        c->visits = 0;
+        c->wins = 0.0;
+    }
+    t->n[i].first = first;
+    t->n[i].nchild = n;
+    return 0;
+}
+
+/* Returns the child of i with the best upper confidence bound; unvisited
+ * children come first. */
+static int32_t select_child(const tree *t, int32_t i)
+{
+    const node *p = &t->n[i];
+    double log_n = log((double)p->visits + 1.0);
+    int32_t best = p->first;
+    double best_v = -1.0;
+    for (int32_t k = 0; k < p->nchild; k++) {
+        const node *c = &t->n[p->first + k];
+        if (c->visits == 0)
+            return p->first + k;
+        double v = c->wins / c->visits + UCT_C * sqrt(log_n / c->visits);
+        if (v > best_v) {
+            best_v = v;
+            best = p->first + k;
+        }
+    }
+    return best;
+}
+
+/* Plays a random game from w (taking the enemy Damyo when possible) and
+ * takes it back.  Returns the winner, or -1 for a draw or a game still
+ * running after PLAYOUT_PLIES plies. */
+static int playout(bot *b, mana_game *w)
+{
+    int played = 0, winner = -1;
+    while (played < PLAYOUT_PLIES) {
+        int st = mana_status(w);
+        if (st != MANA_PLAYING) {
+            if (st == MANA_WHITE_WON)
+                winner = MANA_WHITE;
+            else if (st == MANA_BLACK_WON)
+                winner = MANA_BLACK;
+            break;
+        }
+        mana_move mv[MANA_MAX_MOVES];
+        int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+        if (n <= 0)
+            break;
+        mana_move m = mv[rng_below(&b->rng, (uint64_t)n)];
+        for (int k = 0; k < n; k++)
+            if (bot_captures_damyo(w, mv[k])) {
+                m = mv[k];
+                break;
+            }
+        if (mana_play(w, m) != MANA_OK)
+            break;
+        played++;
+    }
+    if (played == PLAYOUT_PLIES && mana_status(w) != MANA_PLAYING) {
+        int st = mana_status(w);
+        winner = st == MANA_WHITE_WON ? MANA_WHITE : st == MANA_BLACK_WON ? MANA_BLACK : -1;
+    }
+    while (played-- > 0)
+        mana_undo(w);
+    return winner;
+}
+
+static int budget_left(const bot *b, const tree *t, uint64_t iterations)
+{
+    const bot_limits *lim = &b->lim;
+    if (lim->iterations > 0 && iterations >= lim->iterations)
+        return 0;
+    if (lim->nodes > 0 && t->len >= lim->nodes)
+        return 0;
+    if ((iterations & 63) == 0 && bot_out_of_time(b))
+        return 0;
+    return 1;
+}
+
+int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    if (n <= 0)
+        return n < 0 ? n : MANA_EOVER;
+    for (int k = 0; k < n; k++)
+        if (bot_captures_damyo(g, mv[k])) { /* a win now needs no search */
+            *out = mv[k];
+            b->stats.score = 100;
+            b->stats.nodes = 1;
+            return MANA_OK;
+        }
+    if (n == 1) {
+        *out = mv[0];
+        return MANA_OK;
+    }
+
+    mana_game *w = mana_clone(g);
+    tree t = {NULL, 0, 0};
+    int rc = MANA_OK;
+    if (w == NULL || tree_grow(&t, 1) < 0) {
+        rc = MANA_ENOMEM;
+        goto done;
+    }
+    t.n[0] = (node){MANA_MOVE_NONE, -1, 0, !mana_side_to_move(g), 0, 0.0};
+
+    uint64_t iterations = 0;
+    int32_t path[TREE_PATH];
+    while (budget_left(b, &t, iterations)) {
+        int len = 0, down = 0;
+        int32_t i = 0;
+        path[len++] = 0;
+        /* selection */
+        while (t.n[i].first >= 0 && t.n[i].nchild > 0 && len < TREE_PATH) {
+            i = select_child(&t, i);
+            if (mana_play(w, t.n[i].move) != MANA_OK)
+                break;
+            down++;
+            path[len++] = i;
+        }
+        /* expansion: a leaf still in play gets its children, one is tried */
+        if (t.n[i].first < 0 && mana_status(w) == MANA_PLAYING && len < TREE_PATH) {
+            if (expand(b, &t, i, w) < 0) {
+                while (down-- > 0)
+                    mana_undo(w);
+                break; /* out of memory: decide with what we have */
+            }
+            if (t.n[i].nchild > 0) {
+                i = t.n[i].first;
+                if (mana_play(w, t.n[i].move) == MANA_OK) {
+                    down++;
+                    path[len++] = i;
+                }
+            }
+        }
+        /* simulation and back-propagation */
+        int winner = playout(b, w);
+        for (int k = 0; k < len; k++) {
+            node *p = &t.n[path[k]];
+            p->visits++;
+            p->wins += winner < 0 ? 0.5 : winner == p->mover ? 1.0 : 0.0;
+        }
+        while (down-- > 0)
+            mana_undo(w);
+        iterations++;
+        if (b->info != NULL && iterations % 1000 == 0) {
+            const node *r = &t.n[0];
+            int32_t best = r->first;
+            for (int32_t k = 1; k < r->nchild; k++)
+                if (t.n[r->first + k].visits > t.n[best].visits)
+                    best = r->first + k;
+            char text[MANA_MOVE_TEXT_MAX + 1] = "";
+            mana_move_format(g, t.n[best].move, text, sizeof text);
+            bot_emit(b, "iterations %llu nodes %zu time %d score wr %.0f pv %s",
+                     (unsigned long long)iterations, t.len, (int)bot_elapsed_ms(b),
+                     100.0 * t.n[best].wins / (t.n[best].visits ? t.n[best].visits : 1),
+                     text);
+        }
+    }
+
+    const node *r = &t.n[0];
+    if (r->first < 0) { /* not even one iteration: any legal move */
+        *out = mv[0];
+        goto done;
+    }
+    int32_t best = r->first;
+    for (int32_t k = 1; k < r->nchild; k++)
+        if (t.n[r->first + k].visits > t.n[best].visits)
+            best = r->first + k;
+    *out = t.n[best].move;
+    b->stats.iterations = iterations;
+    b->stats.nodes = t.len;
+    b->stats.score = t.n[best].visits ? (int)(100.0 * t.n[best].wins / t.n[best].visits) : 50;
+
+done:
+    free(t.n);
+    mana_free(w);
+    return rc;
+}
