@@ -416,6 +416,12 @@ static int choose_setup(search *s, mana_game *w, mana_move *out)
     }
     s->b->stats.score = (int)(best / SETUP_SAMPLES);
     s->b->stats.nodes = (uint64_t)n * SETUP_SAMPLES;
+    if (s->b->info != NULL) {
+        char text[MANA_MOVE_TEXT_MAX + 1] = "";
+        mana_move_format(w, *out, text, sizeof text);
+        bot_emit(s->b, "setup samples %d score cp %d time %d pv %s", n * SETUP_SAMPLES,
+                 s->b->stats.score, (int)bot_elapsed_ms(s->b), text);
+    }
     return MANA_OK;
 }
 

@@ -224,7 +224,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         while (down-- > 0)
             mana_undo(w);
         iterations++;
-        if (b->info != NULL && iterations % 1000 == 0) {
+        if (b->info != NULL && (iterations % 1000 == 0 || !budget_left(b, &t, iterations))) {
             const node *r = &t.n[0];
             int32_t best = r->first;
             for (int32_t k = 1; k < r->nchild; k++)

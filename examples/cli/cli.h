@@ -11,7 +11,11 @@
 #define CLI_SUBCOMMANDS(X)                                                   \
     X(perft, "perft [--rules R] [--blocked B] [--divide] DEPTH [MFN]")       \
     X(show, "show MFN")                                                      \
-    X(selfplay, "selfplay [--rules R] [--seed N]")
+    X(selfplay, "selfplay [--rules R] [--seed N]")                           \
+    X(play, "play [--white P] [--black P] [--rules R] [--load FILE] [--save FILE] ...") \
+    X(replay, "replay [--quiet] [--svg FILE] FILE")                          \
+    X(match, "match --white BOT --black BOT [--games N] [--jobs J] ...")     \
+    X(engine, "engine")
 
 #define CLI_DECLARE(name, usage) int cmd_##name(int argc, char **argv);
 CLI_SUBCOMMANDS(CLI_DECLARE)

@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mana-cli play: a game in the terminal between humans and bots, setup
+ * included.  Humans type moves in notation or commands at the prompt; every
+ * illegal move is answered with libmana's own reason.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "cli.h"
+#include "record.h"
+#include "rng.h"
+#include "svg.h"
+
+#define PLAY_USAGE                                                                          \
+    "play [--rules R] [--blocked B] [--white P] [--black P] [--time MS] [--depth N]\n"     \
+    "                [--nodes N] [--iterations N] [--seed N] [--ply-limit N] [--mfn MFN]\n" \
+    "                [--load FILE] [--save FILE] [--no-color]   (P: human|random|ab|mcts)"
+
+typedef struct player {
+    const char *name; /* "human" or a bot kind */
+    bot *bot;         /* NULL for a human */
+} player;
+
+typedef struct session {
+    mana_game *g;
+    player p[2];         /* indexed by MANA_WHITE, MANA_BLACK */
+    bot *hint;           /* advises humans; the opponent's bot or an ab */
+    record_info info;
+    const char *save_path;
+    int color;
+    uint64_t rng;
+} session;
+
+static const char *side_name(int side)
+{
+    return side == MANA_WHITE ? "White" : "Black";
+}
+
+/* Reads a player name; returns 0 or -1. */
+static int parse_player(const char *text, const char **out)
+{
+    if (strcmp(text, "human") == 0 || bot_kind_valid(text)) {
+        *out = text;
+        return 0;
+    }
+    return -1;
+}
+
+/* Writes the text of the last move of g (as it was written when played)
+ * to buf; returns 0, or -1 if there is no history. */
+static int last_move_text(const mana_game *g, char *buf, size_t size)
+{
+    int n = mana_history(g, NULL, 0);
+    if (n <= 0)
+        return -1;
+    mana_move *h = malloc((size_t)n * sizeof *h);
+    mana_game *c = mana_clone(g);
+    int rc = -1;
+    if (h != NULL && c != NULL && mana_history(g, h, n) == n && mana_undo(c) == MANA_OK &&
+        mana_move_format(c, h[n - 1], buf, size) >= 0)
+        rc = 0;
+    free(h);
+    mana_free(c);
+    return rc;
+}
+
+/* Returns the square the Mana came from: where the last moved or
+ * re-entered piece landed (a pass leaves the Mana where it was), or -1. */
+static int mana_origin(const mana_game *g)
+{
+    if (mana_status(g) != MANA_PLAYING || mana_mana(g) <= 0)
+        return -1;
+    int n = mana_history(g, NULL, 0);
+    mana_move *h = n > 0 ? malloc((size_t)n * sizeof *h) : NULL;
+    int sq = -1;
+    if (h != NULL && mana_history(g, h, n) == n)
+        for (int i = n - 1; i >= 0; i--) {
+            int kind = MANA_MOVE_KIND(h[i]);
+            if (kind == MANA_MOVE_PASS)
+                continue;
+            if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
+                sq = MANA_MOVE_TO(h[i]);
+            break;
+        }
+    free(h);
+    return sq;
+}
+
+static void show(const session *s)
+{
+    const mana_game *g = s->g;
+    printf("\n");
+    cli_print_board(g, s->color);
+    char text[MANA_MOVE_TEXT_MAX + 1];
+    int n = mana_history(g, NULL, 0);
+    if (last_move_text(g, text, sizeof text) == 0) {
+        /* The side that played the last move is the other one, except
+         * after setup placements where a side places several in a row; so
+         * ask a copy. */
+        mana_game *c = mana_clone(g);
+        int mover = c != NULL && mana_undo(c) == MANA_OK ? mana_side_to_move(c) : -1;
+        mana_free(c);
+        printf("last move: %s %s (move %d)", mover >= 0 ? side_name(mover) : "", text, n);
+        int origin = mana_origin(g);
+        if (origin >= 0)
+            printf("; the Mana stands on %c%d, a %d-mark square", 'a' + origin % 6, origin / 6 + 1,
+                   mana_marks_at(g, origin));
+        printf("\n");
+    }
+}
+
+/* Prints the legal moves grouped by the piece that moves. */
+static void list_moves(const mana_game *g)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    if (n <= 0) {
+        printf("no legal moves: the game is over\n");
+        return;
+    }
+    int done[MANA_MAX_MOVES] = {0};
+    printf("%d legal move%s:\n", n, n == 1 ? "" : "s");
+    for (int i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        int kind = MANA_MOVE_KIND(mv[i]), from = MANA_MOVE_FROM(mv[i]);
+        if (kind == MANA_MOVE_STEP) {
+            int p = mana_piece_at(g, from);
+            int marks = mana_marks_at(g, from);
+            printf("  %s on %c%d (%d mark%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin",
+                   'a' + from % 6, from / 6 + 1, marks, marks == 1 ? "" : "s");
+        } else {
+            printf("  %s:", kind == MANA_MOVE_ORIENT        ? "orientation"
+                            : kind == MANA_MOVE_PASS        ? "blocked, you must pass"
+                            : mana_status(g) == MANA_SETUP  ? (kind == MANA_MOVE_DROP_DAMYO
+                                                                   ? "place the Damyo"
+                                                                   : "place a Ronin")
+                                                            : "re-enter a Ronin");
+        }
+        for (int j = i; j < n; j++) {
+            if (done[j] || MANA_MOVE_KIND(mv[j]) != kind ||
+                (kind == MANA_MOVE_STEP && MANA_MOVE_FROM(mv[j]) != from))
+                continue;
+            char text[MANA_MOVE_TEXT_MAX + 1];
+            mana_move_format(g, mv[j], text, sizeof text);
+            printf(" %s", text);
+            done[j] = 1;
+        }
+        printf("\n");
+    }
+}
+
+static void help(void)
+{
+    printf("Type a move in notation, or a command:\n"
+           "  b2-c4, b2xc4    move the piece on b2 to c4 (x: capture; either works)\n"
+           "  R@c3            re-enter a Ronin (or, in setup, place one); D@b6 places the Damyo\n"
+           "  O0 .. O3        (jactalea setup) choose the orientation of the board\n"
+           "  pass            when you have no legal move at all\n"
+           "  moves           list the legal moves, grouped by piece\n"
+           "  hint            what the bot would play here\n"
+           "  undo            take back moves to your previous turn\n"
+           "  auto            (setup) complete the setup at random\n"
+           "  board           show the board again\n"
+           "  mfn             print the position in MFN\n"
+           "  save FILE       write the game record to FILE\n"
+           "  save-svg FILE   draw the position as an SVG picture\n"
+           "  help            this text\n"
+           "  quit            leave (the record is saved first with --save)\n");
+}
+
+static int save(session *s, const char *path)
+{
+    char err[512];
+    if (record_save(path, s->g, &s->info, err, sizeof err) < 0) {
+        printf("could not save: %s\n", err);
+        return -1;
+    }
+    printf("saved the game record to %s\n", path);
+    return 0;
+}
+
+/* Takes back moves until a human is to move again, at least one move. */
+static void undo(session *s)
+{
+    int undone = 0;
+    while (mana_undo(s->g) == MANA_OK) {
+        undone++;
+        if (s->p[mana_side_to_move(s->g)].bot == NULL)
+            break;
+    }
+    if (undone == 0) {
+        printf("nothing to undo\n");
+        return;
+    }
+    printf("took back %d move%s\n", undone, undone == 1 ? "" : "s");
+    show(s);
+}
+
+static void print_stats(const bot *b)
+{
+    bot_stats st;
+    bot_last_stats(b, &st);
+    if (strcmp(bot_name(b), "ab") == 0 && st.depth > 0) {
+        if (st.mate != 0)
+            printf("  [depth %d, %s in %d ply%s, %llu nodes, %d ms]\n", st.depth,
+                   st.mate > 0 ? "wins" : "loses", st.mate > 0 ? st.mate : -st.mate,
+                   st.mate == 1 || st.mate == -1 ? "" : "s",
+                   (unsigned long long)st.nodes, st.time_ms);
+        else
+            printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", st.depth, st.score,
+                   (unsigned long long)st.nodes, st.time_ms);
+    } else if (strcmp(bot_name(b), "mcts") == 0 && st.iterations > 0) {
+        printf("  [%llu playouts, wins %d%%, %d ms]\n", (unsigned long long)st.iterations,
+               st.score, st.time_ms);
+    }
+}
+
+/* One bot move; returns 0, or 1 on an internal failure. */
+static int bot_turn(session *s, int side)
+{
+    mana_move m;
+    char text[MANA_MOVE_TEXT_MAX + 1];
+    bot *b = s->p[side].bot;
+    int rc = bot_choose(b, s->g, &m);
+    if (rc == MANA_OK)
+        rc = mana_move_format(s->g, m, text, sizeof text);
+    if (rc >= 0)
+        rc = mana_play(s->g, m);
+    if (rc != MANA_OK) {
+        fprintf(stderr, "mana-cli play: the %s bot failed: %s: %s\n", bot_name(b),
+                mana_strerror(rc), mana_error_detail());
+        return 1;
+    }
+    printf("\n%s (%s) plays %s\n", side_name(side), bot_name(b), text);
+    print_stats(b);
+    show(s);
+    return 0;
+}
+
+/* Returns the trimmed text of a line in place. */
+static char *trim(char *line)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' ||
+                     line[n - 1] == '\t'))
+        line[--n] = '\0';
+    return line;
+}
+
+/* Handles one line typed by the human to move.  Returns 1 to quit, else 0. */
+static int human_line(session *s, char *line)
+{
+    char *cmd = trim(line);
+    char *arg = cmd + strcspn(cmd, " \t");
+    if (*arg != '\0') {
+        *arg++ = '\0';
+        arg = trim(arg);
+    }
+    if (cmd[0] == '\0')
+        return 0;
+    if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit"))
+        return 1;
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) {
+        help();
+    } else if (!strcmp(cmd, "moves")) {
+        list_moves(s->g);
+    } else if (!strcmp(cmd, "board")) {
+        show(s);
+    } else if (!strcmp(cmd, "mfn")) {
+        char mfn[MANA_MFN_MAX + 1];
+        if (mana_get_position(s->g, mfn, sizeof mfn) >= 0)
+            printf("%s\n", mfn);
+        else
+            printf("no MFN during setup: %s\n", mana_error_detail());
+    } else if (!strcmp(cmd, "undo")) {
+        undo(s);
+    } else if (!strcmp(cmd, "hint")) {
+        mana_move m;
+        char text[MANA_MOVE_TEXT_MAX + 1];
+        if (bot_choose(s->hint, s->g, &m) == MANA_OK &&
+            mana_move_format(s->g, m, text, sizeof text) >= 0)
+            printf("hint (%s): %s\n", bot_name(s->hint), text);
+        else
+            printf("no hint: %s\n", mana_error_detail());
+    } else if (!strcmp(cmd, "auto")) {
+        if (mana_status(s->g) != MANA_SETUP) {
+            printf("'auto' completes the setup; the setup is over\n");
+        } else if (mana_setup_random(s->g, rng_next(&s->rng)) != MANA_OK) {
+            printf("auto: %s\n", mana_error_detail());
+        } else {
+            printf("setup completed at random\n");
+            show(s);
+        }
+    } else if (!strcmp(cmd, "save") || !strcmp(cmd, "save-svg")) {
+        if (arg[0] == '\0')
+            printf("usage: %s FILE\n", cmd);
+        else if (!strcmp(cmd, "save"))
+            save(s, arg);
+        else if (cli_write_svg(s->g, arg) < 0)
+            printf("could not write %s: %s\n", arg, strerror(errno));
+        else
+            printf("drew the position in %s\n", arg);
+    } else if (arg[0] != '\0') {
+        printf("'%.20s%s' is not a move or a command; type 'help'\n", cmd,
+               strlen(cmd) > 20 ? "..." : "");
+    } else {
+        mana_move m;
+        int rc = mana_move_parse(s->g, cmd, &m);
+        if (rc == MANA_OK)
+            rc = mana_play(s->g, m);
+        if (rc == MANA_OK)
+            show(s);
+        else if (rc == MANA_EPARSE)
+            printf("not a move or a command: %s; type 'help'\n", mana_error_detail());
+        else
+            printf("illegal move %s: %s\n", cmd, mana_error_detail());
+    }
+    return 0;
+}
+
+static void prompt(const session *s)
+{
+    int side = mana_side_to_move(s->g);
+    if (mana_status(s->g) == MANA_SETUP)
+        printf("%s, %s> ", side_name(side),
+               mana_orientation(s->g) < 0 ? "choose the orientation (O0..O3)" : "place a piece");
+    else if (mana_mana(s->g) > 0)
+        printf("%s to move (Mana %d)> ", side_name(side), mana_mana(s->g));
+    else
+        printf("%s to move> ", side_name(side));
+    fflush(stdout);
+}
+
+static int run(session *s)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0, quit = 0;
+    show(s);
+    while (!quit) {
+        int st = mana_status(s->g);
+        if (st != MANA_SETUP && st != MANA_PLAYING) {
+            printf("\ngame over: %s (%s)\n", cli_status_text(st), record_result(st));
+            break;
+        }
+        int side = mana_side_to_move(s->g);
+        if (s->p[side].bot != NULL) {
+            if (bot_turn(s, side) != 0) {
+                rc = 1;
+                break;
+            }
+            fflush(stdout);
+            continue;
+        }
+        prompt(s);
+        ssize_t got = getline(&line, &cap, stdin);
+        if (got < 0) {
+            printf("\nend of input\n");
+            break;
+        }
+        if ((size_t)got != strlen(line)) {
+            printf("the line contains a NUL byte; type 'help'\n");
+            continue;
+        }
+        quit = human_line(s, line);
+    }
+    free(line);
+    if (s->save_path != NULL && save(s, s->save_path) < 0)
+        rc = 1;
+    return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"rules", required_argument, NULL, 'r'},   {"blocked", required_argument, NULL, 'B'},
+        {"white", required_argument, NULL, 'w'},   {"black", required_argument, NULL, 'b'},
+        {"time", required_argument, NULL, 't'},    {"depth", required_argument, NULL, 'd'},
+        {"nodes", required_argument, NULL, 'n'},   {"iterations", required_argument, NULL, 'i'},
+        {"seed", required_argument, NULL, 's'},    {"ply-limit", required_argument, NULL, 'p'},
+        {"mfn", required_argument, NULL, 'm'},     {"load", required_argument, NULL, 'l'},
+        {"save", required_argument, NULL, 'S'},    {"no-color", no_argument, NULL, 'C'},
+        {NULL, 0, NULL, 0}};
+    int preset = MANA_RULES_JACTALEA, blocked = -1, no_color = 0;
+    const char *who[2] = {"human", "ab"}, *mfn = NULL, *load = NULL, *save_path = NULL;
+    unsigned long long v, seed = 0, ply_limit = 0;
+    int have_seed = 0, have_ply_limit = 0;
+    bot_limits lim = {0, 0, 0, 0};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        const char *why = NULL;
+        switch (c) {
+        case 'r':
+            if (cli_parse_rules(optarg, &preset) < 0)
+                why = "--rules: expected jactalea or cosmoludo";
+            break;
+        case 'B':
+            if (cli_parse_blocked(optarg, &blocked) < 0)
+                why = "--blocked: expected pass, draw or loss";
+            break;
+        case 'w':
+        case 'b':
+            if (parse_player(optarg, &who[c == 'w' ? MANA_WHITE : MANA_BLACK]) < 0)
+                why = "--white/--black: expected human, random, ab or mcts";
+            break;
+        case 't':
+            if (cli_parse_uint(optarg, 86400000, &v) < 0 || v == 0)
+                why = "--time: expected milliseconds, 1 or more";
+            lim.time_ms = (int)v;
+            break;
+        case 'd':
+            if (cli_parse_uint(optarg, 60, &v) < 0 || v == 0)
+                why = "--depth: expected 1..60";
+            lim.depth = (int)v;
+            break;
+        case 'n':
+            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0 || v == 0)
+                why = "--nodes: expected a positive number";
+            lim.nodes = v;
+            break;
+        case 'i':
+            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0 || v == 0)
+                why = "--iterations: expected a positive number";
+            lim.iterations = v;
+            break;
+        case 's':
+            if (cli_parse_uint(optarg, UINT64_MAX, &seed) < 0)
+                why = "--seed: expected a number";
+            have_seed = 1;
+            break;
+        case 'p':
+            if (cli_parse_uint(optarg, 1000000000, &ply_limit) < 0)
+                why = "--ply-limit: expected 0..1000000000";
+            have_ply_limit = 1;
+            break;
+        case 'm':
+            mfn = optarg;
+            break;
+        case 'l':
+            load = optarg;
+            break;
+        case 'S':
+            save_path = optarg;
+            break;
+        case 'C':
+            no_color = 1;
+            break;
+        default:
+            why = "unknown option";
+            break;
+        }
+        if (why != NULL) {
+            cli_usage_error("play", PLAY_USAGE, why);
+            return 2;
+        }
+    }
+    if (optind != argc) {
+        cli_usage_error("play", PLAY_USAGE, "unexpected argument");
+        return 2;
+    }
+    if (mfn != NULL && load != NULL) {
+        cli_usage_error("play", PLAY_USAGE, "--mfn and --load exclude each other");
+        return 2;
+    }
+    if (!have_seed)
+        seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);
+
+    session s;
+    memset(&s, 0, sizeof s);
+    s.rng = seed;
+    s.save_path = save_path;
+    s.color = isatty(STDOUT_FILENO) && !no_color;
+    if (load != NULL) {
+        char err[600];
+        if (record_load(load, &s.g, &s.info, err, sizeof err) < 0) {
+            fprintf(stderr, "mana-cli play: %s\n", err);
+            return 1;
+        }
+        if (blocked >= 0 || have_ply_limit)
+            fprintf(stderr, "mana-cli play: note: the loaded record's rule options apply\n");
+    } else {
+        s.g = mana_new(preset);
+        if (s.g == NULL)
+            return cli_fail("play");
+        s.info.preset = preset;
+        if ((blocked >= 0 && mana_set_option(s.g, MANA_OPT_BLOCKED, blocked) != MANA_OK) ||
+            (have_ply_limit &&
+             mana_set_option(s.g, MANA_OPT_PLY_LIMIT, (int)ply_limit) != MANA_OK)) {
+            mana_free(s.g);
+            return cli_fail("play");
+        }
+        if (mfn != NULL) {
+            if (mana_set_position(s.g, mfn) != MANA_OK) {
+                mana_free(s.g);
+                return cli_fail("play: --mfn");
+            }
+            snprintf(s.info.start_mfn, sizeof s.info.start_mfn, "%s", mfn);
+        }
+    }
+    int rc = 1;
+    for (int side = 0; side < 2; side++) {
+        s.p[side].name = who[side];
+        if (strcmp(who[side], "human") != 0 &&
+            (s.p[side].bot = bot_new(who[side], &lim, rng_mix(seed, (uint64_t)side + 1))) == NULL) {
+            fprintf(stderr, "mana-cli play: out of memory\n");
+            goto out;
+        }
+        snprintf(side == MANA_WHITE ? s.info.white : s.info.black, RECORD_NAME_MAX, "%s",
+                     who[side]);
+    }
+    const char *hint_kind = s.p[MANA_WHITE].bot   ? bot_name(s.p[MANA_WHITE].bot)
+                            : s.p[MANA_BLACK].bot ? bot_name(s.p[MANA_BLACK].bot)
+                                                  : "ab";
+    if (!strcmp(hint_kind, "random"))
+        hint_kind = "ab";
+    s.hint = bot_new(hint_kind, &lim, rng_mix(seed, 3));
+    if (s.hint == NULL) {
+        fprintf(stderr, "mana-cli play: out of memory\n");
+        goto out;
+    }
+    s.info.date[0] = '\0';
+    if (s.p[0].bot == NULL || s.p[1].bot == NULL)
+        printf("mana-cli play: %s (White) against %s (Black), seed %llu; type 'help' for "
+               "commands\n",
+               who[MANA_WHITE], who[MANA_BLACK], seed);
+    rc = run(&s);
+out:
+    bot_free(s.p[0].bot);
+    bot_free(s.p[1].bot);
+    bot_free(s.hint);
+    mana_free(s.g);
+    return rc;
+}
