@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: MIT
+# install.mk - make install / uninstall, mana.pc, and the packaging checks
+# (export list, header self-containment, man pages, C examples, Python).
+#
+#   make install   [DESTDIR=/stage] [PREFIX=/usr/local] [LIBDIR=...]
+#                  [INCLUDEDIR=...] [MANDIR=...] [PKGCONFIGDIR=...]
+#   make uninstall (same variables) removes exactly the files install wrote;
+#                  directories are left in place.
+#
+# The paths are written into mana.pc; DESTDIR is not (it only stages the
+# files, as a Debian package build does).
+
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL ?= install
+
+MAN3 := $(sort $(wildcard man/man3/*.3))
+MAN7 := $(sort $(wildcard man/man7/*.7))
+EXAMPLES_C := $(sort $(wildcard examples/c/*.c))
+EXAMPLES_BIN := $(EXAMPLES_C:.c=)
+
+# In mana.pc, paths under PREFIX are written relative to ${prefix}, so that
+# pkg-config --define-prefix can relocate an installed tree.
+pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+
+.PHONY: install uninstall mana-pc-always
+.PHONY: check-exports check-header check-man check-examples check-python
+CHECK_STEPS += check-exports check-header check-man check-examples check-python
+CLEAN_FILES += mana.pc mana.pc.tmp $(EXAMPLES_BIN)
+
+# Regenerated on every run: PREFIX and the other paths may differ between
+# `make` and `make install`, and one sed costs nothing.
+mana.pc: mana.pc.in include/mana.h mana-pc-always
+	$(call say,GEN,$@)
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' \
+	    -e 's|@LIBDIR@|$(call pc_rel,$(LIBDIR))|g' \
+	    -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' mana.pc.in >$@.tmp
+	$(Q)mv -f $@.tmp $@
+
+install: $(SHLIB) libmana.a mana.pc
+	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)$(INSTALL) -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
+	    '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(MANDIR)/man3' \
+	    '$(DESTDIR)$(MANDIR)/man7'
+	$(Q)$(INSTALL) -m 644 include/mana.h '$(DESTDIR)$(INCLUDEDIR)/mana.h'
+	$(Q)$(INSTALL) -m 755 $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SHLIB)'
+	$(Q)ln -sf $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SONAME)'
+	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/libmana.so'
+	$(Q)$(INSTALL) -m 644 libmana.a '$(DESTDIR)$(LIBDIR)/libmana.a'
+	$(Q)$(INSTALL) -m 644 mana.pc '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
+	$(Q)$(INSTALL) -m 644 $(MAN3) '$(DESTDIR)$(MANDIR)/man3'
+	$(Q)$(INSTALL) -m 644 $(MAN7) '$(DESTDIR)$(MANDIR)/man7'
+
+uninstall:
+	$(call say,RM,$(DESTDIR)$(PREFIX))
+	$(Q)rm -f '$(DESTDIR)$(INCLUDEDIR)/mana.h' \
+	    '$(DESTDIR)$(LIBDIR)/$(SHLIB)' '$(DESTDIR)$(LIBDIR)/$(SONAME)' \
+	    '$(DESTDIR)$(LIBDIR)/libmana.so' '$(DESTDIR)$(LIBDIR)/libmana.a' \
+	    '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
+	$(Q)for f in $(notdir $(MAN3)); do rm -f "$(DESTDIR)$(MANDIR)/man3/$$f"; done
+	$(Q)for f in $(notdir $(MAN7)); do rm -f "$(DESTDIR)$(MANDIR)/man7/$$f"; done
+
+# ---- checks -----------------------------------------------------------------
+check-exports: $(SHLIB) tests/exports.txt
+	$(Q)sh tests/pkg/check-exports.sh ./$(SHLIB) tests/exports.txt include/mana.h
+
+check-header:
+	$(Q)sh tests/pkg/check-header.sh include/mana.h
+
+# mandoc -Tlint, or groff -ww -z where mandoc is not installed.
+check-man:
+	$(Q)sh tests/pkg/check-man.sh man include/mana.h tests/exports.txt
+
+# The C examples, built against the build tree as a user would build them
+# against an installed copy (.ci/install-check.sh does that), then run.
+$(EXAMPLES_BIN): examples/c/%: examples/c/%.c include/mana.h libmana.a
+	$(call say,CC,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< libmana.a $(LDFLAGS)
+
+check-examples: $(EXAMPLES_BIN)
+	$(Q)for e in $(EXAMPLES_BIN); do \
+	    ./$$e >/dev/null || { echo "check-examples: $$e failed" >&2; exit 1; }; \
+	done
+	$(Q)./examples/c/perft 'rrdrrr/6/6/6/6/RRRDRR b - 0' 3 | grep -qx 'perft(3) = 421' || \
+	    { echo "check-examples: perft(3) of the start is not 421 (perft.txt)" >&2; exit 1; }
+
+# The Python binding against the shared library of this build tree.  Under
+# SANITIZE=1 the sanitizer runtimes are preloaded into the interpreter;
+# under SANITIZE=thread the step is skipped (TSan cannot be preloaded).
+ifeq ($(SANITIZE),1)
+py_env = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+    ASAN_OPTIONS=detect_leaks=0 MANA_TEST_SANITIZED=1
+endif
+check-python: $(SONAME)
+ifeq ($(SANITIZE),thread)
+	@echo "check-python: skipped under SANITIZE=thread"
+else
+	$(Q)cd examples/python && $(py_env) MANA_LIBRARY='$(CURDIR)/$(SONAME)' \
+	    $(PYTHON) -X faulthandler -m unittest $(if $(filter 1,$(V)),-v,-q) test_mana
+endif
