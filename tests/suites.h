@@ -10,4 +10,6 @@
     X(setup) \
     X(perft) \
     X(refgen) \
-    X(random)
+    X(random) \
+    X(notation) \
+    X(errors)
