@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# install-check.sh - libmana as another program sees it (issue 4, "CI"):
+#   1. make install into a temporary prefix (and a DESTDIR staging copy);
+#   2. pkg-config gives the header's version and working flags;
+#   3. every examples/c/*.c builds from a copy outside the tree with only
+#      `pkg-config --cflags --libs mana`, links the installed libmana.so and
+#      runs (one also statically against the installed libmana.a);
+#   4. the installed header compiles alone, the installed library exports
+#      exactly tests/exports.txt;
+#   5. the Python tests pass against the installed library (MANA_LIBRARY),
+#      and mana.py also finds it through the system loader;
+#   6. `man -M PREFIX/share/man mana_play` renders, as does the page of every
+#      exported name and mana(7);
+#   7. make uninstall leaves no file behind (empty directories are removed
+#      afterwards).
+#
+#   usage: .ci/install-check.sh        (from anywhere; uses make -j2)
+set -euo pipefail
+# (grep in a pipe reads all its input: grep -q would exit early and, under
+# pipefail, fail the pipe with the writer's SIGPIPE.)
+cd "$(dirname "$0")/.."
+
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
+PYTHON=${PYTHON:-python3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+stage=$work/stage
+
+step() { printf '== install-check: %s\n' "$*"; }
+fail() {
+    printf 'install-check: FAIL: %s\n' "$*" >&2
+    exit 1
+}
+
+version=$(sed -n 's/^#define MANA_VERSION_STRING "\(.*\)"$/\1/p' include/mana.h)
+major=${version%%.*}
+[ -n "$version" ] || fail "no MANA_VERSION_STRING in include/mana.h"
+
+step "build and install $version into $prefix"
+"$MAKE" -s -j2 libmana.so libmana.a
+"$MAKE" -s -j2 install PREFIX="$prefix"
+lib=$prefix/lib
+[ "$(readlink "$lib/libmana.so")" = "libmana.so.$major" ] || fail "libmana.so link"
+[ "$(readlink "$lib/libmana.so.$major")" = "libmana.so.$version" ] || fail "soname link"
+readelf -d "$lib/libmana.so.$version" | grep "SONAME.*\[libmana\.so\.$major\]" >/dev/null ||
+    fail "soname of the installed library is not libmana.so.$major"
+
+step "pkg-config"
+export PKG_CONFIG_PATH=$lib/pkgconfig
+got=$(pkg-config --modversion mana) || fail "pkg-config does not find mana"
+[ "$got" = "$version" ] || fail "pkg-config --modversion mana: $got, header: $version"
+cflags=$(pkg-config --cflags mana)
+libs=$(pkg-config --libs mana)
+echo "   cflags: $cflags"
+echo "   libs:   $libs"
+
+step "C examples, built from a copy with pkg-config flags only"
+mkdir "$work/src"
+cp examples/c/*.c "$work/src/"
+n=0
+for src in "$work"/src/*.c; do
+    exe=${src%.c}
+    # shellcheck disable=SC2086  # the flags are words
+    "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags -o "$exe" "$src" $libs ||
+        fail "$(basename "$src") does not build against the installed copy"
+    # shellcheck disable=SC2086
+    "$CC" $cflags -M "$src" | grep -F "$prefix/include/mana.h" >/dev/null ||
+        fail "$(basename "$src") did not include the installed mana.h"
+    LD_LIBRARY_PATH=$lib ldd "$exe" | grep -F "libmana.so.$major => $lib/" >/dev/null ||
+        fail "$(basename "$exe") does not load $lib/libmana.so.$major"
+    LD_LIBRARY_PATH=$lib "$exe" >"$exe.out" || fail "$(basename "$exe") failed"
+    n=$((n + 1))
+done
+[ "$n" -gt 0 ] || fail "no examples/c/*.c"
+grep -qx 'perft(3) = 421' "$work/src/perft.out" || fail "perft(3) of the start is not 421"
+grep -qx "libmana $version" "$work/src/perft.out" || fail "perft does not report libmana $version"
+# shellcheck disable=SC2086
+"$CC" $cflags -o "$work/src/perft-static" "$work/src/perft.c" \
+    -Wl,-Bstatic $(pkg-config --libs-only-L mana) -lmana -Wl,-Bdynamic ||
+    fail "perft.c does not link against the installed libmana.a"
+if ldd "$work/src/perft-static" | grep libmana >/dev/null; then
+    fail "perft-static still needs libmana.so"
+fi
+"$work/src/perft-static" | grep -x 'perft(3) = 421' >/dev/null || fail "static perft"
+echo "   $n examples built and run; perft also linked statically"
+
+step "installed header and exports"
+sh tests/pkg/check-header.sh "$prefix/include/mana.h"
+sh tests/pkg/check-exports.sh "$lib/libmana.so" tests/exports.txt "$prefix/include/mana.h"
+
+step "Python against the installed library"
+(cd examples/python &&
+    MANA_LIBRARY=$lib/libmana.so.$major "$PYTHON" -X faulthandler -m unittest -q test_mana)
+mkdir "$work/py"
+cp examples/python/mana.py examples/python/random_game.py "$work/py/"
+loaded=$(cd "$work/py" && env -u MANA_LIBRARY LD_LIBRARY_PATH="$lib" \
+    "$PYTHON" -c 'import mana; print(mana.library_path(), mana.version())')
+case $loaded in
+"libmana.so.$major $version" | "$lib/libmana.so.$major $version") ;;
+*) fail "mana.py outside the tree loaded: $loaded" ;;
+esac
+(cd "$work/py" && env -u MANA_LIBRARY LD_LIBRARY_PATH="$lib" "$PYTHON" random_game.py 3) |
+    grep '^result: ' >/dev/null || fail "random_game.py"
+echo "   mana.py outside the tree loads $loaded through the system loader"
+
+step "man pages"
+render() { # section name: the page as plain text, in $work/page.txt
+    if command -v man >/dev/null 2>&1; then
+        MANPAGER=cat MANWIDTH=80 man -M "$prefix/share/man" "$1" "$2" 2>/dev/null
+    elif command -v mandoc >/dev/null 2>&1; then
+        (cd "$prefix/share/man" && mandoc -Tascii "man$1/$2.$1")
+    else
+        fail "neither man nor mandoc is installed"
+    fi | col -b >"$work/page.txt"
+}
+render 3 mana_play
+grep -q 'mana_play(mana_game \*g, mana_move m)' "$work/page.txt" ||
+    fail "man -M $prefix/share/man mana_play does not show the synopsis"
+for name in $(grep -v '^#' tests/exports.txt); do
+    render 3 "$name"
+    sed -n '/^NAME/,/^[A-Z]/p' "$work/page.txt" | grep -w "$name" >/dev/null ||
+        fail "man 3 $name does not render a page naming it"
+done
+for name in mana libmana; do
+    render 7 "$name"
+    grep -q 'Mana Forsyth Notation' "$work/page.txt" || fail "man 7 $name"
+done
+echo "   $(grep -vc '^#' tests/exports.txt) section-3 names, mana(7) and libmana(7) render"
+
+step "DESTDIR staging"
+"$MAKE" -s -j2 install DESTDIR="$stage" PREFIX=/usr/local
+grep -qx 'prefix=/usr/local' "$stage/usr/local/lib/pkgconfig/mana.pc" ||
+    fail "DESTDIR leaked into mana.pc"
+diff <(cd "$prefix" && find . | sort) <(cd "$stage/usr/local" && find . | sort) ||
+    fail "DESTDIR install differs from the PREFIX install"
+"$MAKE" -s uninstall DESTDIR="$stage" PREFIX=/usr/local
+left=$(find "$stage" ! -type d)
+[ -z "$left" ] || fail "uninstall with DESTDIR left: $left"
+
+step "uninstall"
+"$MAKE" -s uninstall PREFIX="$prefix"
+left=$(find "$prefix" ! -type d)
+[ -z "$left" ] || fail "uninstall left: $left"
+find "$prefix" -depth -type d -empty -delete
+[ ! -e "$prefix" ] || fail "non-empty directories left in $prefix"
+echo "install-check: ok"
