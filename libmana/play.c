@@ -27,14 +27,16 @@ uint64_t mana__hash_of(const struct mana_pos *p)
     return h;
 }
 
+/* Grows the history to room for `extra` more entries.  cap may be below
+ * len here: mana_clone copies len before it reserves the copy's room. */
 int mana__reserve_history(struct mana_game *g, uint32_t extra)
 {
-    if (g->cap - g->len >= extra)
+    if (g->cap >= g->len && g->cap - g->len >= extra)
         return MANA_OK;
-    if (extra > UINT32_MAX / 2 - g->len)
+    if (g->len > UINT32_MAX / 4 || extra > UINT32_MAX / 4 - g->len)
         return MANA_ENOMEM;
     uint32_t cap = g->cap ? g->cap : 64;
-    while (cap - g->len < extra)
+    while (cap < g->len + extra)
         cap *= 2;
     struct mana_undo *h = realloc(g->hist, (size_t)cap * sizeof *h);
     if (!h)
