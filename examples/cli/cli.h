@@ -9,7 +9,7 @@
 #include <mana.h>
 
 #define CLI_SUBCOMMANDS(X)                                                   \
-    X(perft, "perft [--rules R] [--blocked B] [--divide] DEPTH [MFN]")       \
+    X(perft, "perft [--rules R] [--blocked B] [--divide] [--threads N] DEPTH [MFN]") \
     X(show, "show MFN")                                                      \
     X(selfplay, "selfplay [--rules R] [--seed N]")                           \
     X(play, "play [--white P] [--black P] [--rules R] [--load FILE] [--save FILE] ...") \

@@ -5,13 +5,24 @@
 #include <string.h>
 
 #include "cli.h"
+#include "par_perft.h"
 
-#define PERFT_USAGE "perft [--rules R] [--blocked pass|draw|loss] [--divide] DEPTH [MFN]"
+#define PERFT_USAGE "perft [--rules R] [--blocked pass|draw|loss] [--divide] [--threads N] DEPTH [MFN]"
 /* The position used when no MFN is given: the first line of perft.txt. */
 #define PERFT_DEFAULT_MFN "rrdrrr/6/6/6/6/RRRDRR b - 0"
 
+/* Reports a failed count: the detail is kept per thread, so with worker
+ * threads only the error code is known here.  Returns 1. */
+static int perft_fail(int err, int threads)
+{
+    if (threads == 1)
+        return cli_fail("perft");
+    fprintf(stderr, "mana-cli: perft: %s\n", mana_strerror(err));
+    return 1;
+}
+
 /* Prints "move count" for each root move, then returns the total. */
-static int divide(mana_game *g, int depth, unsigned long long *total)
+static int divide(mana_game *g, int depth, int threads, unsigned long long *total)
 {
     mana_move moves[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, moves, MANA_MAX_MOVES);
@@ -20,8 +31,9 @@ static int divide(mana_game *g, int depth, unsigned long long *total)
         char text[MANA_MOVE_TEXT_MAX + 1];
         uint64_t leaves = 0;
         mana_move_format(g, moves[i], text, sizeof text);
-        if (mana_play(g, moves[i]) || mana_perft(g, depth - 1, &leaves) || mana_undo(g))
-            return cli_fail("perft");
+        int err = mana_play(g, moves[i]);
+        if (err || (err = par_perft(g, depth - 1, threads, &leaves)) || (err = mana_undo(g)))
+            return perft_fail(err, threads);
         printf("%s %llu\n", text, (unsigned long long)leaves);
         *total += leaves;
     }
@@ -33,14 +45,18 @@ int cmd_perft(int argc, char **argv)
     static const struct option longopts[] = {{"rules", required_argument, NULL, 'r'},
                                              {"blocked", required_argument, NULL, 'b'},
                                              {"divide", no_argument, NULL, 'd'},
+                                             {"threads", required_argument, NULL, 't'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     int preset = MANA_RULES_JACTALEA, blocked = MANA_BLOCKED_PASS, split = 0, c;
+    unsigned long long threads = 1;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:b:dh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "r:b:dt:h", longopts, NULL)) != -1) {
         if (c == 'r' && cli_parse_rules(optarg, &preset) == 0)
             continue;
         if (c == 'b' && cli_parse_blocked(optarg, &blocked) == 0)
+            continue;
+        if (c == 't' && cli_parse_uint(optarg, PAR_PERFT_MAX_THREADS, &threads) == 0 && threads > 0)
             continue;
         if (c == 'd') {
             split = 1;
@@ -52,6 +68,7 @@ int cmd_perft(int argc, char **argv)
         }
         cli_usage_error("perft", PERFT_USAGE, c == 'r' ? "--rules takes jactalea or cosmoludo"
                                               : c == 'b' ? "--blocked takes pass, draw or loss"
+                                              : c == 't' ? "--threads takes a number from 1 to 64"
                                                          : "unknown option");
         return 2;
     }
@@ -73,10 +90,11 @@ int cmd_perft(int argc, char **argv)
     if (mana_set_option(g, MANA_OPT_BLOCKED, blocked) || mana_set_position(g, mfn)) {
         rc = cli_fail("perft");
     } else if (split && depth > 0) {
-        rc = divide(g, (int)depth, &total);
+        rc = divide(g, (int)depth, (int)threads, &total);
     } else {
         uint64_t leaves = 0;
-        rc = mana_perft(g, (int)depth, &leaves) ? cli_fail("perft") : 0;
+        int err = par_perft(g, (int)depth, (int)threads, &leaves);
+        rc = err ? perft_fail(err, (int)threads) : 0;
         total = leaves;
     }
     if (rc == 0)
