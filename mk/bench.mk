@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: MIT
+# bench.mk - performance (issue 5).
+#
+#   make bench        the full benchmark (a few minutes), compared with the
+#                     last run recorded in BENCHMARKS.md; BENCH_ARGS=--json
+#                     prints one JSON object instead
+#   make check        runs check-alloc (no heap call in play/undo/movegen,
+#                     a game in <= 128 bytes) and check-bench (a few-second
+#                     run of the benchmark that prints and never judges)
+#   make bench-embed  refreshes the copy of perft.txt built into the bench
+#
+# The bench and the allocation check count heap calls by wrapping malloc,
+# calloc and realloc at link time (tests/perf/malloc_count.c).
+
+PERFT_FILE ?= ../shared/perft.txt
+BENCH_ARGS ?=
+BENCH_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+BENCH_OBJ := $(patsubst %.c,%.o,$(sort $(wildcard tests/bench/*.c))) \
+    tests/perf/malloc_count.o tests/bench/ref_movegen.o examples/cli/par_perft.o
+ALLOC_OBJ := tests/perf/check_alloc.o tests/perf/malloc_count.o
+
+.PHONY: bench bench-embed check-bench check-alloc
+CHECK_STEPS += check-alloc check-bench
+CLEAN_FILES += tests/bench/*.o tests/bench/bench tests/perf/*.o tests/perf/check_alloc
+
+# The reference generator is built again here, without the check flags.
+tests/bench/ref_movegen.o: tests/ref_movegen.c tests/ref_movegen.h include/mana.h
+	$(call say,CC,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+tests/bench/%.o: tests/bench/%.c tests/bench/bench.h tests/bench/perft_embedded.h include/mana.h
+	$(call say,CC,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -c -o $@ $<
+
+tests/perf/%.o: tests/perf/%.c tests/perf/malloc_count.h include/mana.h
+	$(call say,CC,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -c -o $@ $<
+
+tests/bench/bench: $(BENCH_OBJ) libmana.a
+	$(call say,LD,$@)
+	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(BENCH_OBJ) libmana.a $(LDFLAGS) $(BENCH_WRAP) -lpthread
+
+tests/perf/check_alloc: $(ALLOC_OBJ) libmana.a
+	$(call say,LD,$@)
+	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(ALLOC_OBJ) libmana.a $(LDFLAGS) $(BENCH_WRAP)
+
+bench: tests/bench/bench
+	./tests/bench/bench --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md $(BENCH_ARGS)
+
+check-bench: tests/bench/bench
+	./tests/bench/bench --quick --perft-file '$(PERFT_FILE)'
+
+check-alloc: tests/perf/check_alloc
+	./tests/perf/check_alloc
+
+bench-embed:
+	$(Q){ printf '/* SPDX-License-Identifier: MIT */\n/*\n'; \
+	  printf ' * perft_embedded.h - a copy of shared/perft.txt (the perft reference\n'; \
+	  printf ' * counts beside the repository), used by the benchmark when that file\n'; \
+	  printf ' * cannot be read.  Regenerate with: make bench-embed\n */\n'; \
+	  printf '#ifndef MANA_BENCH_PERFT_EMBEDDED_H\n#define MANA_BENCH_PERFT_EMBEDDED_H\n\n'; \
+	  printf 'static const char bench_perft_embedded[] =\n'; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' '$(PERFT_FILE)'; \
+	  printf '    "";\n\n#endif\n'; } >tests/bench/perft_embedded.h.tmp
+	$(Q)mv -f tests/bench/perft_embedded.h.tmp tests/bench/perft_embedded.h

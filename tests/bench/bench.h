@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench.h - the libmana benchmark (make bench; a quick run in make check).
+ * Figures, each the median of several runs, single thread unless stated:
+ *   1. perft bulk-counted leaves/s over the positions of perft.txt;
+ *   2. full perft through mana_play / mana_undo, nodes/s;
+ *   3. random playouts from a random setup, games/s and plies/s (also on
+ *      N threads), and perft on N threads;
+ *   4. mana_legal_moves alone on a fixed set of positions;
+ *   5. the same perft through the naive generator of tests/ref_movegen.c;
+ *   6. memory: bytes per mana_game, per history entry, peak RSS.
+ * Public API only.
+ */
+#ifndef MANA_BENCH_H
+#define MANA_BENCH_H
+
+#include <stdint.h>
+
+#include <mana.h>
+
+#define BENCH_MAX_POS 64
+#define BENCH_MAX_DEPTH 16
+#define BENCH_MAX_RESULTS 40
+
+/* The command-line settings. */
+struct bench_cfg {
+    const char *perft_file; /* perft.txt; the embedded copy if unreadable */
+    const char *compare;    /* BENCHMARKS.md to compare with, or NULL */
+    double seconds;         /* target duration of one timed unit */
+    int runs;               /* timed runs per figure; the median is kept */
+    int threads;            /* threads of the parallel figures */
+    int json;               /* print one JSON object instead of a table */
+};
+
+/* One position of perft.txt with the counts it lists. */
+struct bench_pos {
+    char mfn[MANA_MFN_MAX + 1];
+    int blocked;                      /* MANA_BLOCKED_PASS / _DRAW */
+    uint64_t known[BENCH_MAX_DEPTH];  /* known[d], valid where has[d] */
+    unsigned char has[BENCH_MAX_DEPTH];
+};
+
+struct bench_set {
+    struct bench_pos pos[BENCH_MAX_POS];
+    int n;
+    const char *source; /* the file read, or "embedded copy" */
+};
+
+/* One printed figure. */
+struct bench_result {
+    const char *key;   /* JSON key, unique */
+    const char *label; /* table label */
+    const char *unit;
+    double value;
+};
+
+struct bench_results {
+    struct bench_result r[BENCH_MAX_RESULTS];
+    int n;
+};
+
+/* bench_util.c */
+double bench_now(void);                     /* monotonic seconds */
+double bench_median(double *v, int n);      /* sorts v */
+void bench_add(struct bench_results *rs, const char *key, const char *label, const char *unit,
+               double value);
+int bench_load_positions(const char *path, struct bench_set *set); /* 0 or -1 */
+mana_game *bench_game(const struct bench_pos *p); /* NULL on failure */
+void bench_print(const struct bench_results *rs, const struct bench_cfg *cfg);
+void bench_compare(const struct bench_results *rs, const char *path);
+void bench_fail(const char *what); /* prints and exits with status 1 */
+
+/* bench_perft.c: figures 1, 2, 5 and the threaded perft. */
+void bench_perft(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
+
+/* bench_play.c: figures 3 and 4. */
+void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs);
+void bench_movegen(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
+
+/* bench_mem.c: figure 6 (needs the malloc wrappers of tests/perf). */
+void bench_memory(struct bench_results *rs);
+
+#endif

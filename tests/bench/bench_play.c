@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench_play.c - figure 3 (random playouts, on 1 and N threads) and
+ * figure 4 (mana_legal_moves alone on a fixed set of positions).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "../../examples/cli/rng.h"
+#include "bench.h"
+
+#define PLY_LIMIT 400     /* every playout ends: drawn after 400 plies */
+#define MOVEGEN_SET 4096  /* positions of the movegen figure */
+
+/* Positions collected from playouts (figure 4). */
+struct keep {
+    mana_game **pos;
+    int n, cap;
+};
+
+/* Stores a fresh copy of g's position (no history) in k if there is room. */
+static void keep_position(struct keep *k, const mana_game *g)
+{
+    char mfn[MANA_MFN_MAX + 1];
+    if (!k || k->n == k->cap || mana_status(g) != MANA_PLAYING)
+        return;
+    mana_game *copy = mana_new(MANA_RULES_JACTALEA);
+    if (!copy || mana_get_position(g, mfn, sizeof mfn) < 0 || mana_set_position(copy, mfn))
+        bench_fail("cannot copy a playout position");
+    k->pos[k->n++] = copy;
+}
+
+/* Plays one whole game: random setup (preset alternating with the seed),
+ * then uniformly random moves to the end.  Returns the plies of play;
+ * with k, also keeps the positions reached. */
+static uint64_t playout(uint64_t *rng, struct keep *k)
+{
+    mana_game *g = mana_new((int)(*rng & 1));
+    if (!g || mana_set_option(g, MANA_OPT_PLY_LIMIT, PLY_LIMIT) || mana_setup_random(g, rng_next(rng)))
+        bench_fail("cannot start a playout");
+    uint64_t plies = 0;
+    mana_move moves[MANA_MAX_MOVES];
+    while (mana_status(g) == MANA_PLAYING) {
+        int count = mana_legal_moves(g, moves, MANA_MAX_MOVES);
+        if (count <= 0 || mana_play(g, moves[rng_below(rng, (uint64_t)count)]))
+            bench_fail("a playout move failed");
+        plies++;
+        keep_position(k, g);
+    }
+    mana_free(g);
+    return plies;
+}
+
+/* One playout thread: games until the deadline. */
+struct player {
+    uint64_t seed, games, plies;
+    double deadline;
+    pthread_t thread;
+};
+
+static void *play_until(void *arg)
+{
+    struct player *p = arg;
+    uint64_t rng = p->seed;
+    do {
+        p->plies += playout(&rng, NULL);
+        p->games++;
+    } while (bench_now() < p->deadline);
+    return NULL;
+}
+
+/* Runs playouts on `threads` threads for about `seconds`; stores games/s
+ * and plies/s. */
+static void playout_run(int threads, double seconds, uint64_t seed, double *games, double *plies)
+{
+    struct player p[64];
+    double t0 = bench_now();
+    for (int i = 0; i < threads; i++) {
+        p[i] = (struct player){.seed = seed + (uint64_t)i * 0x1000, .deadline = t0 + seconds};
+        if (pthread_create(&p[i].thread, NULL, play_until, &p[i]))
+            bench_fail("pthread_create failed");
+    }
+    uint64_t g = 0, n = 0;
+    for (int i = 0; i < threads; i++) {
+        pthread_join(p[i].thread, NULL);
+        g += p[i].games;
+        n += p[i].plies;
+    }
+    double secs = bench_now() - t0;
+    *games = (double)g / secs;
+    *plies = (double)n / secs;
+}
+
+/* Returns the median games/s over the runs; *plies the median plies/s. */
+static double playout_median(const struct bench_cfg *cfg, int threads, double *plies)
+{
+    double g[64], n[64];
+    for (int r = 0; r < cfg->runs; r++)
+        playout_run(threads, cfg->seconds, 1 + (uint64_t)r * 0x100000, &g[r], &n[r]);
+    *plies = bench_median(n, cfg->runs);
+    return bench_median(g, cfg->runs);
+}
+
+void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs)
+{
+    double plies, plies_n;
+    double games = playout_median(cfg, 1, &plies);
+    bench_add(rs, "playout_games_per_s", "3. random playouts", "games/s", games);
+    bench_add(rs, "playout_plies_per_s", "3. random playouts", "plies/s", plies);
+    bench_add(rs, "playout_plies_per_game", "3. plies per game (limit 400)", "plies", plies / games);
+    double games_n = playout_median(cfg, cfg->threads, &plies_n);
+    bench_add(rs, "playout_threads", "   playout threads", "threads", cfg->threads);
+    bench_add(rs, "playout_par_games_per_s", "   random playouts on N threads", "games/s", games_n);
+    bench_add(rs, "playout_par_speedup", "   playout speed-up, N threads / 1", "x", games_n / games);
+}
+
+/* Returns the seconds of `passes` passes of mana_legal_moves over set. */
+static double movegen_pass(mana_game *const *set, int n, int passes, uint64_t *sum)
+{
+    mana_move moves[MANA_MAX_MOVES];
+    double t0 = bench_now();
+    for (int p = 0; p < passes; p++)
+        for (int i = 0; i < n; i++)
+            *sum += (uint64_t)mana_legal_moves(set[i], moves, MANA_MAX_MOVES);
+    return bench_now() - t0;
+}
+
+void bench_movegen(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs)
+{
+    static mana_game *pos[MOVEGEN_SET];
+    struct keep k = {pos, 0, MOVEGEN_SET};
+    for (int i = 0; i < set->n; i++)
+        if ((pos[k.n] = bench_game(&set->pos[i])))
+            k.n++;
+    for (uint64_t rng = 12345; k.n < k.cap;)
+        playout(&rng, &k);
+    int n = k.n;
+    uint64_t sum = 0;
+    int passes = 1;
+    while (movegen_pass(pos, n, passes, &sum) < cfg->seconds / 4)
+        passes *= 2;
+    double rate[64];
+    for (int r = 0; r < cfg->runs; r++)
+        rate[r] = (double)n * passes / movegen_pass(pos, n, passes, &sum);
+    double calls = bench_median(rate, cfg->runs);
+    bench_add(rs, "movegen_calls_per_s", "4. mana_legal_moves", "calls/s", calls);
+    bench_add(rs, "movegen_ns_per_call", "4. mana_legal_moves", "ns/call", 1e9 / calls);
+    bench_add(rs, "movegen_positions", "4. positions in the set", "positions", n);
+    for (int i = 0; i < n; i++)
+        mana_free(pos[i]);
+}
