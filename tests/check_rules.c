@@ -16,20 +16,6 @@
  */
 #include "testutil.h"
 
-/* The four mark tables of RULES.md, typed in: rank 6 first, files a..f. */
-static const char *const marks_table[4][6] = {
-    {"223122", "131313", "312231", "231312", "213132", "132213"},
-    {"122312", "313132", "231213", "213231", "131312", "322132"},
-    {"312231", "231312", "213132", "132213", "313131", "221322"},
-    {"231223", "213131", "132312", "312132", "231313", "213221"},
-};
-
-static int table_marks(int orientation, int sq)
-{
-    int rank = sq / 6, file = sq % 6;
-    return marks_table[orientation][5 - rank][file] - '0';
-}
-
 /* Every square carries 12 of each mark count, in every orientation, and
  * mana_marks_at agrees with the typed-in tables for positions read from
  * MFN (the orientation field). */
@@ -42,10 +28,10 @@ START_TEST(marks_match_tables)
         ck_assert_int_eq(mana_orientation(g), k);
         int count[4] = {0, 0, 0, 0};
         for (int sq = 0; sq < 36; sq++) {
-            ck_assert_msg(mana_marks_at(g, sq) == table_marks(k, sq),
+            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq),
                           "orientation %d square %d: got %d want %d", k, sq,
-                          mana_marks_at(g, sq), table_marks(k, sq));
-            count[table_marks(k, sq)]++;
+                          mana_marks_at(g, sq), tu_table_marks(k, sq));
+            count[tu_table_marks(k, sq)]++;
         }
         ck_assert_int_eq(count[1], 12);
         ck_assert_int_eq(count[2], 12);
@@ -58,15 +44,15 @@ END_TEST
 /* Orientation k is orientation 0 turned k quarter turns clockwise: a check
  * that the typed tables are consistent with each other (the tables are the
  * source of truth; this guards against a typo in the test data).  Turning
- * the board clockwise moves the square at (file f, rank r), counted from
- * the top-left corner as (row, col) = (5 - r, f), to (col, 5 - row). */
+ * the board clockwise takes (row, col), counted from the top-left corner,
+ * to (col, 5 - row); square = 6 * (5 - row) + col. */
 START_TEST(marks_tables_are_rotations)
 {
     for (int k = 1; k < 4; k++) {
         for (int row = 0; row < 6; row++) {
             for (int col = 0; col < 6; col++) {
-                char before = marks_table[k - 1][row][col];
-                char after = marks_table[k][col][5 - row];
+                int before = tu_table_marks(k - 1, 6 * (5 - row) + col);
+                int after = tu_table_marks(k, 6 * (5 - col) + (5 - row));
                 ck_assert_msg(before == after, "orientation %d row %d col %d", k, row,
                               col);
             }

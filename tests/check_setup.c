@@ -60,6 +60,26 @@ START_TEST(jactalea_orientation_move)
 }
 END_TEST
 
+/* The orientation move sets the marks of every square to the table of
+ * RULES.md (typed in, tu_table_marks); cosmoludo starts on table 3. */
+START_TEST(orientation_move_marks)
+{
+    for (int k = 0; k < 4; k++) {
+        mana_game *g = mana_new(MANA_RULES_JACTALEA);
+        char o[3] = {'O', (char)('0' + k), 0};
+        tu_play(g, o);
+        for (int sq = 0; sq < 36; sq++)
+            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq),
+                          "O%d square %d: %d", k, sq, mana_marks_at(g, sq));
+        mana_free(g);
+    }
+    mana_game *g = mana_new(MANA_RULES_COSMOLUDO);
+    for (int sq = 0; sq < 36; sq++)
+        ck_assert_int_eq(mana_marks_at(g, sq), tu_table_marks(3, sq));
+    mana_free(g);
+}
+END_TEST
+
 /* Jactalea, home two ranks: Black places on ranks 5-6 (12 squares, a
  * Damyo or a Ronin on each: 24 moves), then White on ranks 1-2; Black then
  * moves first with no Mana.  The full setup is checked move by move. */
@@ -313,6 +333,7 @@ Suite *setup_suite(void)
     Suite *s = suite_create("setup");
     TCase *tc = tcase_create("setup");
     tcase_add_test(tc, jactalea_orientation_move);
+    tcase_add_test(tc, orientation_move_marks);
     tcase_add_test(tc, jactalea_two_ranks);
     tcase_add_test(tc, cosmoludo_back_rank_double);
     tcase_add_test(tc, cosmoludo_dead_lock_any_order);

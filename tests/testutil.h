@@ -23,6 +23,19 @@ static inline int tu_sq(const char *name)
     return 6 * (name[1] - '1') + (name[0] - 'a');
 }
 
+/* The marks of square sq under orientation k, from the four tables of
+ * RULES.md typed in (rank 6 first, files a..f): the test's own copy. */
+static inline int tu_table_marks(int k, int sq)
+{
+    static const char *const table[4][6] = {
+        {"223122", "131313", "312231", "231312", "213132", "132213"},
+        {"122312", "313132", "231213", "213231", "131312", "322132"},
+        {"312231", "231312", "213132", "132213", "313131", "221322"},
+        {"231223", "213131", "132312", "312132", "231313", "213221"},
+    };
+    return table[k][5 - sq / 6][sq % 6] - '0';
+}
+
 /* A fresh game under preset, options applied (pairs option, value ending
  * with -1), set to mfn; asserts every step succeeds. */
 static inline mana_game *tu_game_opts(int preset, const char *mfn, const int *opts)
