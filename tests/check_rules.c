@@ -476,6 +476,8 @@ START_TEST(repetition_draw)
     ck_assert_int_eq(mana_play_str(g, "a1-b1"), MANA_EOVER);
     ck_assert_int_eq(mana_undo(g), MANA_OK);
     ck_assert_int_eq(mana_status(g), MANA_PLAYING);
+    tu_play(g, cycle[3]); /* the count survives undo: drawn again */
+    ck_assert_int_eq(mana_status(g), MANA_DRAWN);
     mana_free(g);
 
     /* repetition = 3: the third occurrence (after ply 8) draws */
