@@ -24,6 +24,7 @@ cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 CC=${CC:-cc}
 PYTHON=${PYTHON:-python3}
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ left in the tree
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix

@@ -99,6 +99,6 @@ check-python: $(SONAME)
 ifeq ($(SANITIZE),thread)
 	@echo "check-python: skipped under SANITIZE=thread"
 else
-	$(Q)cd examples/python && $(py_env) MANA_LIBRARY='$(CURDIR)/$(SONAME)' \
+	$(Q)cd examples/python && $(py_env) PYTHONDONTWRITEBYTECODE=1 MANA_LIBRARY='$(CURDIR)/$(SONAME)' \
 	    $(PYTHON) -X faulthandler -m unittest $(if $(filter 1,$(V)),-v,-q) test_mana
 endif
