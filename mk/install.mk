@@ -79,7 +79,7 @@ check-man:
 # against an installed copy (.ci/install-check.sh does that), then run.
 $(EXAMPLES_BIN): examples/c/%: examples/c/%.c include/mana.h libmana.a
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< libmana.a $(LDFLAGS)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $< libmana.a $(LDFLAGS)
 
 check-examples: $(EXAMPLES_BIN)
 	$(Q)for e in $(EXAMPLES_BIN); do \
