@@ -19,6 +19,7 @@ VERSION := $(MAJOR).$(MINOR).$(PATCH)
 CC ?= cc
 CFLAGS ?= -O2 -g
 LDFLAGS ?=
+CPPFLAGS ?=
 AR ?= ar
 PYTHON ?= python3
 
@@ -72,16 +73,16 @@ include $(sort $(wildcard mk/*.mk))
 # ---- the library ----------------------------------------------------------
 libmana/%.o: libmana/%.c $(LIB_HDR)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 libmana/%.pic.o: libmana/%.c $(LIB_HDR)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden -fPIC $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden -fPIC $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(SHLIB): $(LIB_PIC) libmana/libmana.map
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=libmana/libmana.map \
-	    $(SAN) $(CFLAGS) -o $@ $(LIB_PIC) $(LDFLAGS)
+	    $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_PIC)
 
 $(SONAME): $(SHLIB)
 	$(Q)ln -sf $(SHLIB) $@
@@ -96,11 +97,11 @@ libmana.a: $(LIB_OBJ)
 # ---- the CLI (public API only, linked statically so it runs in place) -----
 examples/cli/%.o: examples/cli/%.c include/mana.h $(CLI_HDR)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 examples/mana-cli: $(CLI_OBJ) libmana.a
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(CLI_OBJ) libmana.a $(LDFLAGS) -lm -lpthread
+	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) libmana.a -lm -lpthread
 
 demo: examples/mana-cli
 	./examples/mana-cli selfplay --seed 7
@@ -110,6 +111,7 @@ deps:
 	@missing=; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists check 2>/dev/null || missing="$$missing check"; \
+	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
 	if [ -n "$$missing" ]; then \
 	    echo "make deps: installing$$missing with apt-get"; \
 	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
@@ -118,11 +120,11 @@ deps:
 
 tests/%.o: tests/%.c include/mana.h $(TEST_HDR) | deps
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CHECK_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 tests/check_mana: $(TEST_OBJ) libmana.a
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(TEST_OBJ) libmana.a $(LDFLAGS) $(CHECK_LIBS) -lm -lpthread
+	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) libmana.a $(CHECK_LIBS) -lm -lpthread
 
 check-unit: tests/check_mana
 	./tests/check_mana

@@ -66,14 +66,15 @@ MANA_API mana_game *mana_clone(const mana_game *g)
     }
     *c = *g;
     c->hist = NULL;
-    c->cap = 0;
-    if (g->len && mana__reserve_history(c, g->len) != MANA_OK) {
+    c->len = c->cap = 0;
+    if (mana__reserve_history(c, g->len) != MANA_OK) {
         free(c);
         mana__fail(MANA_ENOMEM, "mana_clone: out of memory for the history");
         return NULL;
     }
     if (g->len)
         memcpy(c->hist, g->hist, g->len * sizeof *g->hist);
+    c->len = g->len;
     return c;
 }
 
@@ -86,9 +87,10 @@ static int check_value(int option, int value)
     static const char *const names[MANA_OPTION_COUNT] = {
         "orientation", "setup area", "damyo_on_double", "reentry",
         "reentry_when_blocked", "blocked", "repetition", "ply_limit"};
-    if (value < lo[option] || value > hi[option] || (option == MANA_OPT_REPETITION && value == 1))
-        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%s%d..%d)", names[option], value,
-                          option == MANA_OPT_REPETITION ? "0 or 2" : "", option == MANA_OPT_REPETITION ? 0 : lo[option],
+    if (option == MANA_OPT_REPETITION && (value == 1 || value < 0 || value > hi[option]))
+        return mana__fail(MANA_EINVAL, "option repetition: value %d out of range (0, or 2..%d)", value, hi[option]);
+    if (value < lo[option] || value > hi[option])
+        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%d..%d)", names[option], value, lo[option],
                           hi[option]);
     return MANA_OK;
 }

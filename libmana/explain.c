@@ -60,14 +60,13 @@ static int explain_reentry(const struct mana_game *g, int to)
     mana_bb own = p->occ[p->side];
     if (bb_count(own & ~p->damyo) >= 5)
         return ILLEGAL("%s has no Ronin in reserve", color_name[p->side]);
-    if (p->mana == 0)
-        return ILLEGAL("no re-entry before the first move: there is no Mana yet");
+    if (p->mana == 0 && mana__bound_can_move(p))
+        return ILLEGAL("re-entry is only for when none of your pieces can move");
     if (mana__bound_can_move(p))
         return ILLEGAL("the Mana binds you to a piece on a square with %d marks that can move; re-entry is only for when none can",
                        p->mana);
     if (mana__bound_pieces(p) && !g->opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
-        return ILLEGAL("re-entry is not allowed while your pieces on %d-mark squares are only blocked (reentry_when_blocked off)",
-                       p->mana);
+        return ILLEGAL("re-entry is not allowed while your bound pieces are only blocked (reentry_when_blocked off)");
     if ((p->occ[0] | p->occ[1]) & bb_sq(to))
         return ILLEGAL("%s is occupied", name(to).s);
     return ILLEGAL("re-entry only on squares with %d marks (reentry option); %s has %d", p->mana,

@@ -81,10 +81,14 @@ static int gen_steps(const struct mana_pos *p, mana_bb movers, mana_move *out, i
     return n;
 }
 
-/* Returns the side to move's pieces bound by the Mana (0 when none). */
+/* Returns the side to move's pieces bound by the Mana: those on its mark
+ * count, or every piece before the first move, when there is no Mana yet
+ * and any piece may move (so that the exception, re-entry included,
+ * applies when none can: decision, RULES.md "The Mana"). */
 mana_bb mana__bound_pieces(const struct mana_pos *p)
 {
-    return p->mana ? p->occ[p->side] & bb_marks[p->orient][p->mana - 1] : 0;
+    mana_bb own = p->occ[p->side];
+    return p->mana ? own & bb_marks[p->orient][p->mana - 1] : own;
 }
 
 /* Returns the squares where the side to move may re-enter a Ronin now,
@@ -93,12 +97,12 @@ static mana_bb reentry_squares(const struct mana_game *g, mana_bb bound)
 {
     const struct mana_pos *p = &g->pos;
     mana_bb own = p->occ[p->side];
-    if (p->mana == 0 || bb_count(own & ~p->damyo) >= 5)
+    if (bb_count(own & ~p->damyo) >= 5)
         return 0;
     if (bound && !g->opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
         return 0;
     mana_bb to = BB_ALL & ~(p->occ[0] | p->occ[1]);
-    if (g->opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK)
+    if (g->opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK && p->mana)
         to &= bb_marks[p->orient][p->mana - 1];
     return to;
 }

@@ -307,6 +307,37 @@ END_TEST
  * and (reentry_when_blocked on, the default) re-entry on the 32 empty
  * squares; with the option off, no re-entry; with reentry = mana_mark, the
  * eleven empty 1-squares (a1 is taken). */
+/* Decision (RULES.md "The Mana" is silent): with no Mana yet every piece
+ * counts as bound, so when none can move the exception applies and a
+ * Ronin may re-enter.  "d5/6/6/r5/Rr4/DRr3 w - 0": White D a1, R a2, R b1,
+ * reserve 3.  a1's neighbours a2 and b1 are White's own; a2 (2 marks)
+ * would need an empty first step, but a3 holds r, b2 holds r and a1 is
+ * White's; b1 (3 marks) is hemmed in by a1, c1 (r) and b2 (r).  No step,
+ * so the moves are the re-entries on the 36 - 7 = 29 empty squares; under
+ * reentry_when_blocked = off the bound pieces are merely blocked, so the
+ * only move is pass. */
+START_TEST(no_mana_reentry)
+{
+    mana_game *g = tu_game("d5/6/6/r5/Rr4/DRr3 w - 0");
+    ck_assert_int_eq(mana_reserve(g, MANA_WHITE), 3);
+    char drops[TU_LIST_MAX];
+    drops_on_empty(g, 0, drops, sizeof drops);
+    tu_assert_moves_kind(g, MANA_MOVE_DROP_RONIN, drops);
+    ck_assert_int_eq(mana_legal_moves(g, NULL, 0), 29);
+    ck_assert_int_eq(mana_play_str(g, "R@c3"), MANA_OK);
+    ck_assert_int_eq(mana_mana(g), 1); /* c3 has 1 mark in orientation 0 */
+    mana_free(g);
+
+    static const int off[] = {MANA_OPT_REENTRY_WHEN_BLOCKED, 0, -1};
+    g = tu_game_opts(MANA_RULES_JACTALEA, "d5/6/6/r5/Rr4/DRr3 w - 0", off);
+    mana_move only[2];
+    ck_assert_int_eq(mana_legal_moves(g, only, 2), 1);
+    ck_assert_uint_eq(only[0], MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0));
+    ck_assert_int_eq(mana_play_str(g, "R@c3"), MANA_EILLEGAL);
+    mana_free(g);
+}
+END_TEST
+
 START_TEST(exception_bound_pieces_blocked)
 {
     static const char *const steps =
@@ -604,6 +635,7 @@ Suite *rules_suite(void)
     tcase_add_test(tc, no_mana_any_piece);
     tcase_add_test(tc, exception_no_piece_on_mark);
     tcase_add_test(tc, reentry_mana_mark_only);
+    tcase_add_test(tc, no_mana_reentry);
     tcase_add_test(tc, exception_bound_pieces_blocked);
     tcase_add_test(tc, reentry_play_and_undo);
     tcase_add_test(tc, blocked_pass);

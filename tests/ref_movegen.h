@@ -27,10 +27,9 @@
  *     "bound": any piece may move, and the exception (re-entry) applies
  *     only when none of them can move; re-entry squares are then any empty
  *     square.  RULES.md does not spell this corner out (it arises only in
- *     composed MFN with "-" and a non-empty reserve).  libmana currently
- *     reads it differently (no re-entry at all without a Mana, so `pass`):
- *     see NOTES-lib-requests.md; a comparison may differ on such a state,
- *     e.g. "d5/6/6/r5/Rr4/DRr3 w - 0".
+ *     composed MFN with "-" and a non-empty reserve); this is the
+ *     project's decision, libmana reads it the same way (check_rules.c
+ *     no_mana_reentry: "d5/6/6/r5/Rr4/DRr3 w - 0" has 29 re-entries).
  *
  * The API below is stable: other helpers reuse it.
  */
