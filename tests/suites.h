@@ -12,4 +12,5 @@
     X(refgen) \
     X(random) \
     X(notation) \
-    X(errors)
+    X(errors) \
+    X(hostile)
