@@ -231,7 +231,14 @@ MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size);
 /* ---- Moves (RULES.md "Moving", "The Mana", "Setup") --------------------- */
 
 /*
- * mana_legal_moves - the legal moves of the side to move.
+ * mana_legal_moves - the legal moves of the side to move: setup moves
+ * (orientation, placements) during setup; in play the steps of the pieces
+ * the Mana binds, or, when none of those can move, the steps of every
+ * other piece and the re-entries; `pass` when nothing else is legal under
+ * blocked = pass.  With no Mana yet (first move of play) every piece is
+ * bound, so re-entry is possible only when no piece can move (a decision:
+ * RULES.md is silent there).  RULES.md "Setup", "Moving", "The Mana",
+ * "No legal move at all".
  *   out: caller-owned array of cap moves, or NULL with cap == 0 to count.
  * Returns the number of legal moves (0 once the game is finished, never
  * more than MANA_MAX_MOVES); MANA_EINVAL for NULL g, negative cap, or NULL
@@ -251,7 +258,10 @@ MANA_API int mana_is_legal(const mana_game *g, mana_move m);
  * Returns MANA_OK; MANA_EINVAL for NULL; MANA_EOVER if the game is
  * finished; MANA_EILLEGAL if m is not legal (the detail says why: no piece
  * of yours there, bound by the Mana, path blocked, own piece on the
- * target, ...); MANA_ENOMEM if the history cannot grow.
+ * target, ...); MANA_ENOMEM if the history cannot grow.  After the move
+ * the status may change: a captured Damyo wins (RULES.md "Moving"), two
+ * passes in a row draw ("No legal move at all"), and the repetition and
+ * ply-limit options draw ("Optional adjudication").
  */
 MANA_API int mana_play(mana_game *g, mana_move m);
 
@@ -355,7 +365,8 @@ MANA_API int mana_setup_random(mana_game *g, uint64_t seed);
 
 /*
  * mana_perft - counts the leaf nodes of the legal-move tree to depth plies
- * (0..64) from the current state into *leaves.  perft(0) = 1.  A finished
+ * (0..64) from the current state into *leaves (RULES.md "Perft"; the
+ * last ply is counted without being played).  perft(0) = 1.  A finished
  * game has no moves.  g is modified during the call and restored before it
  * returns (so it is not const, and no other thread may use g meanwhile).
  * Returns MANA_OK; MANA_EINVAL for NULL g or leaves or a depth outside
