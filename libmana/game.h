@@ -57,6 +57,14 @@ int mana__fail_over(int status);
  * only count); returns the count.  Pass is included where it is the only
  * move under blocked = pass. */
 int mana__play_moves(const struct mana_game *g, mana_move *out);
+/* The same for position p under the options opt (no history needed). */
+int mana__pos_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out);
+/* Returns the number of legal moves of p: mana__pos_moves(p, opt, NULL),
+ * faster in the common case (a bound piece can move). */
+int mana__pos_count(const struct mana_pos *p, const int32_t *opt);
+/* Returns the leaves two plies below p (perft 2 of a play-phase position
+ * with no adjudication option in the way). */
+uint64_t mana__pos_leaves2(const struct mana_pos *p, const int32_t *opt);
 /* setup.c: the legal setup moves into out (NULL to count). */
 int mana__setup_moves(const struct mana_game *g, mana_move *out);
 /* Returns the squares where colour c places its pieces in setup. */
@@ -75,7 +83,11 @@ int mana__is_legal(const struct mana_game *g, mana_move m);
 /* The status, with a blocked side under blocked = draw / loss resolved. */
 int mana__status(const struct mana_game *g);
 
-/* play.c: plays m, assumed legal; MANA_ENOMEM if the history is full and
+/* play.c: plays the play-phase move m, assumed legal, on p alone (no
+ * history, no adjudication); returns 0, or 1 / 2 if it captured a Ronin /
+ * the Damyo. */
+int mana__pos_play(struct mana_pos *p, mana_move m);
+/* Plays m, assumed legal; MANA_ENOMEM if the history is full and
  * cannot grow (nothing changed). */
 int mana__do(struct mana_game *g, mana_move m);
 void mana__undo(struct mana_game *g);

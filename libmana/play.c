@@ -124,13 +124,31 @@ static void do_setup(struct mana_game *g, int kind, int to)
     }
 }
 
+int mana__pos_play(struct mana_pos *p, mana_move m)
+{
+    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m), passes = p->passes;
+    p->passes = 0;
+    if (kind == MANA_MOVE_STEP)
+        return do_step(p, MANA_MOVE_FROM(m), to);
+    if (kind == MANA_MOVE_DROP_RONIN) {
+        toggle_piece(p, p->side, 0, to);
+        set_turn(p, !p->side, bb_marks_at(p->orient, to));
+        return 0;
+    }
+    /* pass: the Mana stays and binds the opponent */
+    p->passes = (uint8_t)(passes + 1);
+    set_turn(p, !p->side, p->mana);
+    if (p->passes >= 2)
+        p->status = MANA_DRAWN;
+    return 0;
+}
+
 int mana__do(struct mana_game *g, mana_move m)
 {
     if (g->len == g->cap && mana__reserve_history(g, 1) != MANA_OK)
         return MANA_ENOMEM;
     struct mana_pos *p = &g->pos;
     struct mana_undo *u = &g->hist[g->len++];
-    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m);
     u->hash = p->hash;
     u->move = m;
     u->captured = 0;
@@ -138,21 +156,10 @@ int mana__do(struct mana_game *g, mana_move m)
     u->status = p->status;
     u->passes = p->passes;
     if (p->status == MANA_SETUP) {
-        do_setup(g, kind, to);
+        do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
         return MANA_OK;
     }
-    p->passes = 0;
-    if (kind == MANA_MOVE_STEP) {
-        u->captured = (uint8_t)do_step(p, MANA_MOVE_FROM(m), to);
-    } else if (kind == MANA_MOVE_DROP_RONIN) {
-        toggle_piece(p, p->side, 0, to);
-        set_turn(p, !p->side, bb_marks_at(p->orient, to));
-    } else { /* pass: the Mana stays and binds the opponent */
-        p->passes = (uint8_t)(u->passes + 1);
-        set_turn(p, !p->side, p->mana);
-        if (p->passes >= 2)
-            p->status = MANA_DRAWN;
-    }
+    u->captured = (uint8_t)mana__pos_play(p, m);
     adjudicate(g);
     return MANA_OK;
 }
