@@ -104,6 +104,7 @@ static const struct {
     {"rrdrr/6/6/6/6/RRRDRR b - 0", "a rank of 5 files"},
     {"rrdrrr1/6/6/6/6/RRRDRR b - 0", "a rank of 7 files"},
     {"d/6/6/6/6/D5 w - 0", "a rank of 1 file"},
+    {"6d/6/6/6/6/D5 w - 0", "a piece after six empty files"},
     {"rrdrrr/5/6/6/6/RRRDRR b - 0", "an empty run of 5 as a rank"},
     {"rrdrrr/7/6/6/6/RRRDRR b - 0", "digit 7"},
     {"rrdrrr/06/6/6/6/RRRDRR b - 0", "digit 0"},
@@ -374,6 +375,7 @@ START_TEST(move_rejected_in_setup)
         {"O0 D@b6", "D@c6", MANA_EILLEGAL}, /* one Damyo */
         {"O0 D@b6", "R@b6", MANA_EILLEGAL}, /* occupied */
         {"O0 D@b6", "R@b6x", MANA_EPARSE},
+        {"O0 R@a5 R@b5 R@c5 R@d5 R@e5", "R@f5", MANA_EILLEGAL}, /* a sixth Ronin */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         mana_game *g = mana_new(MANA_RULES_JACTALEA);
@@ -416,6 +418,34 @@ START_TEST(move_on_finished_game)
         assert_refused(g, &before, primed, texts[i]);
     }
     mana_free(g);
+}
+END_TEST
+
+/* Re-entry refused in play, each for its own reason (orientation 0):
+ * an empty reserve; no Mana yet while a piece can move; the Mana binds a
+ * piece that can move (Black r on a5 has 1 mark, the Mana is 1). */
+START_TEST(reentry_refused)
+{
+    static const struct {
+        const char *mfn;
+        const char *text;
+    } cases[] = {
+        {HOME, "R@c3"},
+        {"rrdrr1/6/6/6/6/RRRDRR b - 0", "R@c3"},
+        {"1rdrr1/r5/6/6/6/RRRDRR b 1 0", "R@c3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mana_game *g = mana_new(MANA_RULES_JACTALEA);
+        ck_assert_int_eq(mana_set_position(g, cases[i].mfn), MANA_OK);
+        inv_snapshot before;
+        char primed[256];
+        inv_snapshot_take(g, &before);
+        prime_detail(primed, sizeof primed);
+        ck_assert_int_eq(mana_play_str(g, cases[i].text), MANA_EILLEGAL);
+        assert_refused(g, &before, primed, cases[i].mfn);
+        assert_invariants(g);
+        mana_free(g);
+    }
 }
 END_TEST
 
@@ -824,6 +854,7 @@ Suite *hostile_suite(void)
     tcase_add_loop_test(tc, move_rejected, 0, N_BAD_MOVES);
     tcase_add_test(tc, move_rejected_in_setup);
     tcase_add_test(tc, move_on_finished_game);
+    tcase_add_test(tc, reentry_refused);
     tcase_add_test(tc, move_over_long);
     suite_add_tcase(s, tc);
     tc = tcase_create("misuse");
