@@ -38,6 +38,8 @@ static int explain_placement(const struct mana_game *g, int kind, int to)
     if (kind == MANA_MOVE_DROP_DAMYO && g->opt[MANA_OPT_DAMYO_ON_DOUBLE] && bb_marks_at(p->orient, to) != 2)
         return ILLEGAL("the Damyo must stand on a square with 2 marks; %s has %d", name(to).s,
                        bb_marks_at(p->orient, to));
+    if (kind == MANA_MOVE_DROP_DAMYO)
+        return ILLEGAL("the Damyo on %s would leave a Ronin no square", name(to).s);
     return ILLEGAL("a Ronin on %s would leave the Damyo no square with 2 marks", name(to).s);
 }
 
@@ -95,9 +97,23 @@ static int explain_step(const struct mana_game *g, int from, int to)
                    "visited twice)", steps, name(from).s, name(to).s);
 }
 
+/* Returns 1 if m follows the mana_move bit layout (a move of some state). */
+static int well_formed(mana_move m)
+{
+    int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
+    if (m >> 15 || kind < MANA_MOVE_STEP || kind > MANA_MOVE_PASS || from > 35 || to > 35)
+        return 0;
+    if (kind != MANA_MOVE_STEP && from != 0)
+        return 0;
+    return !(kind == MANA_MOVE_ORIENT && to > 3) && !(kind == MANA_MOVE_PASS && to != 0);
+}
+
 int mana__explain_illegal(const struct mana_game *g, mana_move m)
 {
     int kind = MANA_MOVE_KIND(m);
+    if (!well_formed(m))
+        return ILLEGAL("0x%x is not a move: it breaks the mana_move bit layout (kind 1..5, squares 0..35)",
+                       (unsigned)m);
     if (g->pos.status == MANA_SETUP)
         return explain_setup(g, m);
     switch (kind) {
@@ -109,9 +125,7 @@ int mana__explain_illegal(const struct mana_game *g, mana_move m)
         return ILLEGAL("a Damyo never returns to play");
     case MANA_MOVE_ORIENT:
         return ILLEGAL("the orientation is chosen during setup only");
-    case MANA_MOVE_PASS:
+    default: /* pass */
         return ILLEGAL("pass is legal only when no other move is");
-    default:
-        return ILLEGAL("0x%x is not a move", (unsigned)m);
     }
 }

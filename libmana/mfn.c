@@ -54,6 +54,8 @@ static int read_board(const char **s, struct mana_pos *p)
         if (err)
             return err;
         char want = rank ? '/' : ' ';
+        if (rank && **s == ' ')
+            return MFN_FAIL("board: only %d ranks, not 6", 6 - rank);
         if (**s != want) {
             if (**s == '\0')
                 return MFN_FAIL("board: %s", rank ? "fewer than 6 ranks" : "missing the side, mana and orientation fields");
@@ -84,6 +86,8 @@ static int check_pieces(const struct mana_pos *p)
 /* Reads the side, mana and orientation fields after the board. */
 static int read_fields(const char *s, struct mana_pos *p)
 {
+    if (s[0] == ' ')
+        return MFN_FAIL("side: two spaces before it (fields are separated by single spaces)");
     if (s[0] != 'w' && s[0] != 'b')
         return MFN_FAIL("side: expected 'w' or 'b'");
     p->side = s[0] == 'b' ? MANA_BLACK : MANA_WHITE;
@@ -106,8 +110,12 @@ MANA_API int mana_set_position(mana_game *g, const char *mfn)
 {
     if (!g || !mfn)
         return mana__fail(MANA_EINVAL, "mana_set_position: %s is NULL", g ? "mfn" : "game");
+    if (mfn[0] == '\0')
+        return MFN_FAIL("empty string (expected board, side, mana and orientation fields)");
+    if (mfn[0] == ' ')
+        return MFN_FAIL("board: starts with a space (no text may come before the board)");
     if (strlen(mfn) > MANA_MFN_MAX)
-        return MFN_FAIL("longer than %d characters", MANA_MFN_MAX);
+        return MFN_FAIL("%zu characters: longer than any MFN (at most %d)", strlen(mfn), MANA_MFN_MAX);
     struct mana_pos p;
     memset(&p, 0, sizeof p);
     const char *s = mfn;
