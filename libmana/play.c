@@ -69,9 +69,12 @@ static inline void toggle_piece(struct mana_pos *p, int c, int damyo, int sq)
  * in the play phase (repetition option). */
 static int repeated(const struct mana_game *g, int times)
 {
+    /* hist[i].hash is the position before move i; only every other one
+     * has the same side to move as now.  Captures do not end the scan:
+     * a re-entry can bring the same pieces back. */
     int seen = 1;
-    for (uint32_t i = g->play_start; i < g->len; i++)
-        if (g->hist[i].hash == g->pos.hash && ++seen >= times)
+    for (int64_t j = (int64_t)g->len - 2; j >= (int64_t)g->play_start; j -= 2)
+        if (g->hist[j].hash == g->pos.hash && ++seen >= times)
             return 1;
     return 0;
 }
