@@ -223,7 +223,7 @@ int bot_choose(bot *b, const mana_game *g, mana_move *out)
     if (n == 0)
         return MANA_EOVER;
     int rc;
-    if (b->kind == BOT_RANDOM || (st == MANA_SETUP && b->kind == BOT_MCTS))
+    if (b->kind == BOT_RANDOM)
         rc = bot_random_choose(b, g, out);
     else if (b->kind == BOT_AB)
         rc = bot_ab_choose(b, g, out);

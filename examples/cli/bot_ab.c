@@ -20,7 +20,12 @@
 #define TT_BITS 18
 #define TT_SIZE ((size_t)1 << TT_BITS)
 #define HIST_SIZE (8 * 36 * 36)
+#ifndef SETUP_SAMPLES
 #define SETUP_SAMPLES 12
+#endif
+#ifndef SETUP_DEPTH
+#define SETUP_DEPTH 0
+#endif
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -49,16 +54,18 @@ typedef struct search {
 } search;
 
 /* Evaluation weights, in hundredths of a Ronin on the board. */
-enum {
-    W_RONIN_BOARD = 100,  /* a Ronin in play */
-    W_RONIN_RESERVE = 30, /* a captured Ronin: back only through the exception */
-    W_MOBILITY = 3,       /* per step move available now */
-    W_REENTRY = 6,        /* re-entry available now (any number of squares) */
-    W_OPP_BOUND = 2,      /* per move left to the opponent under the Mana we give */
-    W_THREAT_ON_US = 20,  /* per Mana mark count under which our Damyo falls */
-    W_THREAT_ON_THEM = 15, /* per piece of ours reaching their Damyo */
-    W_NO_SAFE_MARK = 150  /* every Mana we can give lets them take our Damyo */
-};
+#ifndef W_TUNE
+#define W_TUNE 100, 30, 3, 6, 2, 20, 15, 150
+#endif
+static const int weights[] = {W_TUNE};
+#define W_RONIN_BOARD weights[0]    /* a Ronin in play */
+#define W_RONIN_RESERVE weights[1]  /* a captured Ronin: back only through the exception */
+#define W_MOBILITY weights[2]       /* per step move available now */
+#define W_REENTRY weights[3]        /* re-entry available now (any number of squares) */
+#define W_OPP_BOUND weights[4]      /* per move left to the opponent under the Mana we give */
+#define W_THREAT_ON_US weights[5]   /* per Mana mark count under which our Damyo falls */
+#define W_THREAT_ON_THEM weights[6] /* per piece of ours reaching their Damyo */
+#define W_NO_SAFE_MARK weights[7]   /* every Mana we can give lets them take our Damyo */
 
 void *bot_ab_new(void)
 {
@@ -404,7 +411,8 @@ static int choose_setup(search *s, mana_game *w, mana_move *out)
             if (mana_play(c, mv[i]) == MANA_OK &&
                 (mana_status(c) != MANA_SETUP || mana_setup_random(c, seed) == MANA_OK)) {
                 int st = mana_status(c);
-                int v = st == MANA_PLAYING ? evaluate(s, c, 0) : terminal_score(c, st, 0);
+                int v = st == MANA_PLAYING ? negamax(s, c, SETUP_DEPTH, -INF, INF, 0)
+                                           : terminal_score(c, st, 0);
                 total += mana_side_to_move(c) == mover ? v : -v;
             }
             mana_free(c);
@@ -453,6 +461,12 @@ int bot_ab_choose(bot *b, const mana_game *g, mana_move *out)
             b->stats.score = BOT_WIN - 1;
             b->stats.mate = 1;
             b->stats.nodes = 1;
+            if (b->info != NULL) {
+                char text[MANA_MOVE_TEXT_MAX + 1] = "";
+                mana_move_format(w, mv[i], text, sizeof text);
+                bot_emit(b, "depth 1 score mate 1 nodes 1 time %d pv %s", (int)bot_elapsed_ms(b),
+                         text);
+            }
             goto done;
         }
     }

@@ -22,8 +22,8 @@ struct bot {
 };
 
 /* Per-kind entry points (bot_random.c, bot_ab.c, bot_mcts.c).  The choose
- * functions are called in the play phase only, with at least one legal
- * move; bot.c handles setup and finished games. */
+ * functions are called in setup and in play, with at least one legal move;
+ * bot.c answers for finished games. */
 int bot_random_choose(bot *b, const mana_game *g, mana_move *out);
 void *bot_ab_new(void);
 void bot_ab_free(void *impl);

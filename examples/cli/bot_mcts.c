@@ -9,7 +9,9 @@
  * and credits the result to every node on the path.  The playouts are
  * random with one exception: a playout takes the enemy Damyo whenever it
  * can, which makes the result of a playout far more telling at almost no
- * cost.  The move played is the root child visited most often.
+ * cost, and in the tree a node where the Damyo can be taken gets that
+ * move as its only child.  The move played is the root child visited most
+ * often.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -55,14 +57,22 @@ static int32_t tree_grow(tree *t, size_t count)
 }
 
 /* Expands node i of the tree at the position w: one child per legal move,
- * in a shuffled order so that unvisited children are tried at random.
- * Returns 0, or -1 when out of memory. */
+ * in a shuffled order so that unvisited children are tried at random.  A
+ * move that takes the enemy Damyo wins at once and is better than any
+ * other, so when there is one it is the only child.  Returns 0, or -1 when
+ * out of memory. */
 static int expand(bot *b, tree *t, int32_t i, const mana_game *w)
 {
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
     if (n < 0)
         n = 0;
+    for (int k = 0; k < n; k++)
+        if (bot_captures_damyo(w, mv[k])) {
+            mv[0] = mv[k];
+            n = 1;
+            break;
+        }
     for (int k = n - 1; k > 0; k--) {
         int j = (int)rng_below(&b->rng, (uint64_t)k + 1);
         mana_move tm = mv[k];
@@ -158,8 +168,64 @@ static int budget_left(const bot *b, const tree *t, uint64_t iterations)
     return 1;
 }
 
+/*
+ * Chooses a setup move by plain Monte Carlo: the playout budget is shared
+ * among the candidate placements (or orientations); each sample plays the
+ * candidate, completes the setup at random (mana_setup_random) and plays a
+ * random game from there.  The candidate whose games the mover won most
+ * often is chosen.  A placement that leaves the Damyo open to the first
+ * move loses nearly every sample, since playouts take a Damyo whenever they
+ * can.
+ */
+static int choose_setup(bot *b, const mana_game *g, mana_move *out)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    if (n <= 0)
+        return n < 0 ? n : MANA_EOVER;
+    uint64_t budget = b->lim.iterations ? b->lim.iterations : b->lim.nodes ? b->lim.nodes : 3000;
+    uint64_t per = budget / (uint64_t)n;
+    if (per < 4)
+        per = 4;
+    int mover = mana_side_to_move(g);
+    double best = -1.0;
+    uint64_t done = 0;
+    *out = mv[rng_below(&b->rng, (uint64_t)n)];
+    for (int i = 0; i < n && !bot_out_of_time(b); i++) {
+        double score = 0.0;
+        for (uint64_t k = 0; k < per; k++) {
+            mana_game *c = mana_clone(g);
+            if (c == NULL)
+                return MANA_ENOMEM;
+            if (mana_play(c, mv[i]) == MANA_OK &&
+                (mana_status(c) != MANA_SETUP || mana_setup_random(c, rng_next(&b->rng)) == MANA_OK)) {
+                int winner = playout(b, c);
+                score += winner < 0 ? 0.5 : winner == mover ? 1.0 : 0.0;
+            }
+            mana_free(c);
+            done++;
+        }
+        if (score > best) {
+            best = score;
+            *out = mv[i];
+        }
+    }
+    b->stats.iterations = done;
+    b->stats.score = (int)(100.0 * best / (double)per);
+    if (b->info != NULL) {
+        char text[MANA_MOVE_TEXT_MAX + 1] = "";
+        mana_move_format(g, *out, text, sizeof text);
+        bot_emit(b, "setup samples %llu score wr %d time %d pv %s", (unsigned long long)done,
+                 b->stats.score, (int)bot_elapsed_ms(b), text);
+    }
+    return MANA_OK;
+}
+
 int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
 {
+    if (mana_status(g) == MANA_SETUP)
+        return choose_setup(b, g, out);
+
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
     if (n <= 0)
@@ -169,6 +235,11 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
             *out = mv[k];
             b->stats.score = 100;
             b->stats.nodes = 1;
+            if (b->info != NULL) {
+                char text[MANA_MOVE_TEXT_MAX + 1] = "";
+                mana_move_format(g, mv[k], text, sizeof text);
+                bot_emit(b, "iterations 0 nodes 1 time 0 score wr 100 pv %s", text);
+            }
             return MANA_OK;
         }
     if (n == 1) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* bot_random.c - the `random` bot: a uniform choice among the legal moves,
- * drawn from the bot's own seeded generator.  mcts uses it for setup. */
+ * setup included, drawn from the bot's own seeded generator. */
 #include "bot_impl.h"
 #include "rng.h"
 

@@ -246,6 +246,7 @@ int cmd_match(int argc, char **argv)
     m.preset = MANA_RULES_JACTALEA;
     m.blocked = -1;
     m.ply_limit = DEFAULT_PLY_LIMIT;
+    m.bot_setup = 1;
     int jobs = 1, c;
     unsigned long long v;
     optind = 1;

@@ -351,7 +351,10 @@ static int run(session *s)
     while (!quit) {
         int st = mana_status(s->g);
         if (st != MANA_SETUP && st != MANA_PLAYING) {
+            char mfn[MANA_MFN_MAX + 1];
             printf("\ngame over: %s (%s)\n", cli_status_text(st), record_result(st));
+            if (mana_get_position(s->g, mfn, sizeof mfn) >= 0)
+                printf("final: %s\n", mfn);
             break;
         }
         int side = mana_side_to_move(s->g);
