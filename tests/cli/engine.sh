@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# engine.sh - `mana-cli engine` driven through a pipe: handshake, options,
+# positions, searches with each limit, stop while thinking, errors, quit.
+#   usage: engine.sh MANA-CLI
+set -u
+CLI=$1
+NAME=engine.sh
+. "$(dirname "$0")/lib.sh"
+
+# The positions of play.sh and botcheck.c: IN1 has one capture of the
+# Damyo (b2xa2), IN3 a forced capture in 3 plies starting with d4xc3.
+IN1='6/6/6/2R3/dR4/4D1 w 2 0'
+IN3='6/6/3R2/2r3/1R4/d3D1 w 2 0'
+o=$tmp/out
+
+printf '%s\n' mana isready "position mfn $IN1" 'go depth 2' "position mfn $IN3" \
+    'go depth 4' 'position startpos' 'go depth 2' 'position startpos moves O2 D@a6' \
+    'go nodes 5000' 'setoption name Bot value mcts' "position mfn $IN3" 'go iterations 400' \
+    'position startpos' quit isready | "$CLI" engine >"$o" 2>&1
+expect_status $? 0 "engine session"
+expect_eq "$(head -n 1 "$o" | cut -c1-17)" "id name mana-cli " "first line"
+expect_grep "$o" "option name Rules type combo default jactalea var jactalea var cosmoludo" "Rules option"
+expect_grep "$o" "option name Blocked type combo default pass var pass var draw var loss" "Blocked option"
+expect_grep "$o" "option name Reentry type combo default any var any var mana-mark" "Reentry option"
+expect_grep "$o" "option name ReentryWhenBlocked type check default true" "ReentryWhenBlocked option"
+expect_grep "$o" "option name PlyLimit type spin default 0 min 0 max 1000000000" "PlyLimit option"
+expect_grep "$o" "option name Bot type combo default ab var ab var mcts var random" "Bot option"
+expect_eq "$(grep -n manaok "$o" | cut -d: -f1)" "$(($(grep -c '^option name' "$o") + 3))" "manaok after the options"
+expect_grep "$o" "readyok" "isready"
+expect_grep "$o" "info depth 1 score mate 1 nodes 1 time " "mate in 1 reported"
+sed -n 's/^bestmove //p' "$o" >"$tmp/best"
+expect_eq "$(sed -n 1p "$tmp/best")" "b2xa2" "capture in 1"
+expect_eq "$(sed -n 2p "$tmp/best")" "d4xc3" "forced capture in 3"
+expect_grep "$o" "score mate 3 nodes" "mate in 3 reported"
+case $(sed -n 3p "$tmp/best") in O[0-3]) ;; *) fail "startpos: '$(sed -n 3p "$tmp/best")' is not an orientation" ;; esac
+case $(sed -n 4p "$tmp/best") in [DR]@[a-f][56]) ;; *) fail "placement: '$(sed -n 4p "$tmp/best")'" ;; esac
+expect_eq "$(sed -n 5p "$tmp/best")" "d4xc3" "mcts finds the forced line too"
+expect_grep "$o" "info iterations 400 nodes " "mcts info line"
+expect_eq "$(wc -l <"$tmp/best" | tr -d ' ')" 5 "one bestmove per go"
+expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "nothing after quit"
+
+# The bot's placement is legal: play it and look at the position.
+bm=$(sed -n 4p "$tmp/best")
+printf '%s\n' "position startpos moves O2 D@a6 $bm" show | "$CLI" engine >"$o" 2>&1
+expect_no_grep "$o" "error" "bestmove $bm accepted"
+expect_grep "$o" "info string setup, Black to move" "setup continues"
+
+# Rule options: cosmoludo places on the back rank; Blocked draw ends the
+# perft.txt position where White has no move at once (bestmove none).
+printf '%s\n' 'setoption name Rules value cosmoludo' 'position startpos' 'go depth 1' \
+    'setoption name Rules value jactalea' 'setoption name Blocked value draw' \
+    'position mfn 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0' 'show' 'go' \
+    'setoption name Blocked value pass' 'position mfn 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0' 'go depth 1' |
+    "$CLI" engine >"$o" 2>&1
+sed -n 's/^bestmove //p' "$o" >"$tmp/best"
+case $(sed -n 1p "$tmp/best") in [DR]@[a-f]6) ;; *) fail "cosmoludo: '$(sed -n 1p "$tmp/best")' is not on rank 6" ;; esac
+expect_grep "$o" "info string status drawn" "Blocked draw"
+expect_eq "$(sed -n 2p "$tmp/best")" "none" "no move in a finished game"
+expect_eq "$(sed -n 3p "$tmp/best")" "pass" "under blocked = pass the only move is pass"
+
+# Errors are reported as info string lines and leave the position alone.
+printf '%s\n' "position mfn $IN1" 'position mfn rrdrrr/6/6/6/6/RRRDR b - 0' \
+    'position startpos moves O2 Z9' 'position startpos moves O2 D@a1' 'position' \
+    'setoption name Blocked value sometimes' 'setoption name Colour value red' \
+    'setoption name Bot value deep-thought' 'go depth x' 'go warp 9' 'fly' \
+    'go depth 1' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: position mfn: " "bad MFN"
+expect_grep "$o" "info string error: position: move 'Z9': unreadable text" "unreadable move"
+expect_grep "$o" "info string error: position: move 'D@a1': illegal move: a1 is outside Black's setup area" "illegal move"
+expect_grep "$o" "info string error: position: expected startpos or mfn" "bare position"
+expect_grep "$o" "info string error: setoption: Blocked: bad value 'sometimes'" "bad option value"
+expect_grep "$o" "info string error: setoption: unknown option 'Colour'" "unknown option"
+expect_grep "$o" "info string error: setoption Bot: expected ab, mcts or random" "unknown bot"
+expect_grep "$o" "info string error: go: 'depth' needs a positive number" "bad limit value"
+expect_grep "$o" "info string error: go: unknown limit 'warp'" "unknown limit"
+expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
+expect_eq "$(sed -n 's/^bestmove //p' "$o")" "b2xa2" "the last good position is kept"
+
+# While a search runs the engine still reads: `isready` is answered during
+# an infinite search, and `stop` ends it with a bestmove.
+printf '%s\n' 'setoption name Bot value mcts' "position mfn $IN3" 'go infinite' isready stop \
+    isready | "$CLI" engine >"$o" 2>&1
+expect_eq "$(grep -v '^info ' "$o" | sed 's/^bestmove [a-f][1-6][-x][a-f][1-6]$/bestmove/' | tr '\n' ' ')" \
+    "readyok bestmove readyok " "readyok while thinking, then bestmove on stop"
+
+# `quit` ends a running search at once (its bestmove is still written).
+printf '%s\n' "position mfn $IN3" 'go infinite' quit isready | "$CLI" engine >"$o" 2>&1
+expect_status $? 0 "quit while thinking"
+expect_eq "$(grep -c . "$o")" "$(($(grep -c '^info ' "$o") + 1))" "only info lines and the bestmove"
+expect_grep "$o" "bestmove " "bestmove after quit"
+
+# At end of input a running search finishes and reports.
+printf '%s\n' "position mfn $IN3" 'go depth 5' | "$CLI" engine >"$o" 2>&1
+expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "search finished at end of input"
+
+"$CLI" engine extra </dev/null >"$o" 2>&1
+expect_status $? 2 "engine takes no arguments"
+finish
