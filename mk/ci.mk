@@ -173,10 +173,15 @@ warnings:
 	        "($(STRICT_WARN))"; \
 	done
 
+# libmana/reach_table.h is 12,700 lines of generated static const tables;
+# cppcheck 2.10's value-flow analysis of them runs for hours and has no
+# switch to limit it, so the header is skipped by predefining its include
+# guard.  --force keeps every preprocessor configuration of the rest.
+CPPCHECK_SKIP := -DMANA_REACH_TABLE_H
 cppcheck:
 	cppcheck -q --enable=warning,style,performance,portability --error-exitcode=1 \
-	    -Iinclude libmana/
-	@echo "cppcheck: libmana/ clean"
+	    --force $(CPPCHECK_SKIP) -Iinclude libmana/
+	@echo "cppcheck: libmana/ clean (generated reach_table.h not analysed)"
 
 check-clang:
 	$(Q)$(CI_COPY); \
