@@ -74,6 +74,11 @@ int mana__moves(const struct mana_game *g, mana_move *out);
 /* Returns the squares a piece on `from` reaches in exactly `steps` (1..3)
  * steps through `empty`, ending in `target`. */
 mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target);
+/* Returns the number of steps of the side to move's pieces in movers. */
+int mana__count_steps(const struct mana_pos *p, mana_bb movers);
+/* Returns the squares where the side to move may re-enter a Ronin, its
+ * bound pieces (bound) having no step. */
+mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound);
 /* Returns the side to move's pieces on the Mana's mark count. */
 mana_bb mana__bound_pieces(const struct mana_pos *p);
 /* Returns 1 if one of those pieces has a legal step. */

@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Move generation in the play phase (RULES.md "Moving", "The Mana",
- * "No legal move at all").  One step goes to the adjacent squares (shifts
- * with file masks); the ends of 2- and 3-step moves are read from the
- * static const tables of reach_table.h, which tools/gen_tables.py computes
- * with set operations on bitboards for every occupancy of the squares a
- * path can cross.  No path is walked square by square.
+ * "No legal move at all"), and the counts perft takes without playing the
+ * last two plies.  One step goes to the adjacent squares (shifts with file
+ * masks); the ends of 2- and 3-step moves are read from the static const
+ * tables of reach_table.h, which tools/gen_tables.py computes with set
+ * operations on bitboards for every occupancy of the squares a path can
+ * cross.  No path is walked square by square.  The tables are used in this
+ * file only (each file including them would get its own copy).
  */
 #include "game.h"
 #include "reach_table.h"
+
+/* Returns the slot of reach_table holding the ends of the piece with
+ * magic m, every piece being on occ. */
+static inline uint32_t reach_rel(const struct reach_magic *m, mana_bb occ)
+{
+    return reach_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
+}
 
 /*
  * Returns the squares a piece on sq reaches in exactly `steps` (1..3)
@@ -20,10 +29,8 @@
  */
 static inline mana_bb reach_any(int steps, int sq, mana_bb occ)
 {
-    if (steps == 1)
-        return bb_adjacent(bb_sq(sq));
-    const struct reach_magic *m = &reach_magic[steps - 2][sq];
-    return (mana_bb)reach_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)] << m->base;
+    const struct reach_magic *m = &reach_magic[steps - 1][sq];
+    return (mana_bb)reach_rel(m, occ) << m->base;
 }
 
 mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target)
@@ -31,12 +38,25 @@ mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target)
     return reach_any(steps, from, BB_ALL & ~empty) & target;
 }
 
-/* Returns the number of steps of the pieces (all with `steps` marks). */
+/* Returns the ends in target of the piece on sq, shifted right by the
+ * base of its table (only their number matters). */
+static inline uint32_t ends_rel(int steps, int sq, mana_bb occ, mana_bb target)
+{
+    const struct reach_magic *m = &reach_magic[steps - 1][sq];
+    return reach_rel(m, occ) & (uint32_t)(target >> m->base);
+}
+
+/* Returns the number of steps of the pieces (all with `steps` marks).
+ * The ends of two pieces fit in one word (32 squares each): one count. */
 static inline int count_group(int steps, mana_bb pieces, mana_bb occ, mana_bb target)
 {
     int n = 0;
-    while (pieces)
-        n += bb_count(reach_any(steps, bb_pop(&pieces), occ) & target);
+    while (pieces) {
+        uint64_t two = ends_rel(steps, bb_pop(&pieces), occ, target);
+        if (pieces)
+            two |= (uint64_t)ends_rel(steps, bb_pop(&pieces), occ, target) << 32;
+        n += bb_count(two);
+    }
     return n;
 }
 
@@ -65,6 +85,11 @@ static int gen_steps(const struct mana_pos *p, mana_bb movers, mana_move *out, i
     return n;
 }
 
+int mana__count_steps(const struct mana_pos *p, mana_bb movers)
+{
+    return gen_steps(p, movers, NULL, 0);
+}
+
 /* Returns the side to move's pieces bound by the Mana: those on its mark
  * count, or every piece before the first move, when there is no Mana yet
  * and any piece may move (so that the exception, re-entry included,
@@ -75,19 +100,27 @@ mana_bb mana__bound_pieces(const struct mana_pos *p)
     return p->mana ? own & bb_marks[p->orient][p->mana - 1] : own;
 }
 
-/* Returns the squares where the side to move may re-enter a Ronin now,
- * given that its bound pieces have no move (RULES.md "The Mana"). */
-static mana_bb reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound)
+/* Returns the squares where a side with the pieces own may re-enter a
+ * Ronin when its bound pieces (bound) have no step, given every piece
+ * (occ), the Damyos and the squares of the Mana's mark count (mana_sq,
+ * every square when there is no Mana).  RULES.md "The Mana". */
+static inline mana_bb reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, mana_bb mana_sq, mana_bb bound,
+                                 const int32_t *opt)
 {
-    mana_bb own = p->occ[p->side];
-    if (bb_count(own & ~p->damyo) >= 5)
+    if (bb_count(own & ~damyo) >= 5)
         return 0;
     if (bound && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
         return 0;
-    mana_bb to = BB_ALL & ~(p->occ[0] | p->occ[1]);
-    if (opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK && p->mana)
-        to &= bb_marks[p->orient][p->mana - 1];
+    mana_bb to = BB_ALL & ~occ;
+    if (opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK)
+        to &= mana_sq;
     return to;
+}
+
+mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound)
+{
+    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
+    return reentry_to(p->occ[p->side], p->damyo, p->occ[0] | p->occ[1], mana_sq, bound, opt);
 }
 
 /* The exception (RULES.md "The Mana"): the bound pieces have no step, so
@@ -96,7 +129,7 @@ static mana_bb reentry_squares(const struct mana_pos *p, const int32_t *opt, man
 static int unbound_moves(const struct mana_pos *p, const int32_t *opt, mana_bb bound, mana_move *out)
 {
     int n = gen_steps(p, p->occ[p->side] & ~bound, out, 0);
-    mana_bb drops = reentry_squares(p, opt, bound);
+    mana_bb drops = mana__reentry_squares(p, opt, bound);
     if (!out)
         n += bb_count(drops);
     else
@@ -130,25 +163,29 @@ int mana__pos_count(const struct mana_pos *p, const int32_t *opt)
 
 /*
  * The opponent's steps counted once in a position p and reused for each
- * child of p (perft's last two plies): a move from -> to changes the steps
- * of an opponent piece q only if a path of q crosses from or to, that is
- * if from or to is in the magic mask of q, or q in theirs.
+ * child of p (perft's last two plies): a quiet move from -> to changes the
+ * steps of an opponent piece q only if a path of q crosses from or to,
+ * that is if q is in the magic mask of from or of to for q's step count.
  */
 struct replies {
-    mana_bb opp, occ;
-    int sum[4];        /* sum[k]: the steps of the opponent's k-mark pieces */
-    uint8_t count[36]; /* count[q]: the steps of the opponent's piece on q */
+    mana_bb opp, occ, target; /* the opponent's pieces, all, ~opp */
+    mana_bb group[4];         /* group[k]: the opponent's k-mark pieces */
+    int sum[4];               /* sum[k]: the steps of group[k] */
+    uint8_t count[36];        /* count[q]: the steps of the piece on q */
 };
 
 static void replies_init(const struct mana_pos *p, struct replies *r)
 {
     r->opp = p->occ[!p->side];
     r->occ = p->occ[0] | p->occ[1];
+    r->target = BB_ALL & ~r->opp;
+    r->group[0] = 0;
     for (int k = 1; k <= 3; k++) {
+        r->group[k] = r->opp & bb_marks[p->orient][k - 1];
         r->sum[k] = 0;
-        for (mana_bb q = r->opp & bb_marks[p->orient][k - 1]; q;) {
+        for (mana_bb q = r->group[k]; q;) {
             int sq = bb_pop(&q);
-            r->count[sq] = (uint8_t)bb_count(reach_any(k, sq, r->occ) & ~r->opp & BB_ALL);
+            r->count[sq] = (uint8_t)bb_count(ends_rel(k, sq, r->occ, r->target));
             r->sum[k] += r->count[sq];
         }
     }
@@ -157,46 +194,54 @@ static void replies_init(const struct mana_pos *p, struct replies *r)
 /* Returns the squares whose k-step paths may cross sq. */
 static inline mana_bb crossing(int k, int sq)
 {
-    return k == 1 ? 0 : reach_magic[k - 2][sq].mask;
+    return reach_magic[k - 1][sq].mask;
 }
 
-/* Returns the steps of the opponent's k-mark pieces after the quiet step
- * or re-entry m (from_b: its start square, 0 for a re-entry). */
-static int replies_after_quiet(const struct replies *r, const struct mana_pos *p, mana_move m, mana_bb from_b)
+/* Returns the steps of the opponent's k-mark pieces after a quiet move:
+ * near holds those of them whose paths cross the squares moved from or
+ * to, occ every piece after the move. */
+static inline int group_after(const struct replies *r, int k, mana_bb near, mana_bb occ)
 {
-    int to = MANA_MOVE_TO(m), k = reach_marks[p->orient][to];
-    mana_bb bound = r->opp & bb_marks[p->orient][k - 1];
-    mana_bb near = crossing(k, to) | (from_b ? crossing(k, MANA_MOVE_FROM(m)) : 0);
     int n = r->sum[k];
-    near &= bound;
     if (near) {
-        mana_bb occ = (r->occ & ~from_b) | bb_sq(to), target = BB_ALL & ~r->opp;
-        while (near) {
-            int q = bb_pop(&near);
-            n += bb_count(reach_any(k, q, occ) & target) - r->count[q];
-        }
+        for (mana_bb q = near; q;)
+            n -= r->count[bb_pop(&q)];
+        n += count_group(k, near, occ, r->target);
     }
     return n;
 }
 
-/* Returns the number of legal moves after the step or re-entry m in p,
- * read from the replies of p without playing m in the usual case: the
- * Mana then binds a piece that can move. */
-static int count_after(const struct mana_pos *p, const int32_t *opt, const struct replies *r, mana_move m)
+/* Returns the opponent's pieces of group j whose paths cross sq. */
+static inline mana_bb near_of(const struct replies *r, int j, int sq)
 {
-    int them = !p->side, to = MANA_MOVE_TO(m);
-    mana_bb to_b = bb_sq(to);
-    if (p->damyo & p->occ[them] & to_b)
+    return crossing(j, sq) & r->group[j];
+}
+
+/* Returns the number of legal moves after a quiet move to `to` in p when
+ * the opponent's k-mark pieces cannot move: the exception, as
+ * unbound_moves() sees it from the opponent's side.  near_from[j]: the
+ * pieces of group j whose paths cross the square moved from (0 for a
+ * re-entry); occ: every piece after the move. */
+static int exception_after(const struct mana_pos *p, const int32_t *opt, const struct replies *r,
+                           const mana_bb *near_from, int to, int k, mana_bb occ)
+{
+    int n = 0;
+    for (int j = 1; j <= 3; j++)
+        n += j == k ? 0 : group_after(r, j, near_of(r, j, to) | near_from[j], occ);
+    n += bb_count(reentry_to(r->opp, p->damyo, occ, bb_marks[p->orient][k - 1], r->group[k], opt));
+    return n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS ? 1 : n;
+}
+
+/* Returns the number of legal moves after the capture m in p. */
+static int count_after_capture(const struct mana_pos *p, const int32_t *opt, const struct replies *r, mana_move m)
+{
+    int to = MANA_MOVE_TO(m), k = reach_marks[p->orient][to];
+    mana_bb to_b = bb_sq(to), opp = r->opp & ~to_b;
+    if (p->damyo & to_b)
         return 0; /* the Damyo is taken: the game is over */
     mana_bb from_b = MANA_MOVE_KIND(m) == MANA_MOVE_STEP ? bb_sq(MANA_MOVE_FROM(m)) : 0;
-    mana_bb opp = p->occ[them] & ~to_b;
-    int mana = reach_marks[p->orient][to];
-    mana_bb bound = opp & bb_marks[p->orient][mana - 1];
-    int n;
-    if (r->opp & to_b)
-        n = count_group(mana, bound, ((r->occ & ~from_b) | to_b), BB_ALL & ~opp);
-    else
-        n = replies_after_quiet(r, p, m, from_b);
+    mana_bb bound = opp & bb_marks[p->orient][k - 1];
+    int n = count_group(k, bound, (r->occ & ~from_b) | to_b, BB_ALL & ~opp);
     if (n)
         return n;
     struct mana_pos child = *p;
@@ -204,100 +249,66 @@ static int count_after(const struct mana_pos *p, const int32_t *opt, const struc
     return unbound_moves(&child, opt, bound, NULL);
 }
 
-uint64_t mana__pos_leaves2(const struct mana_pos *p, const int32_t *opt)
+/* Returns the leaves below the quiet moves from `from` (-1: re-entries)
+ * to the squares of ends, and the captures among them, in p. */
+static uint64_t leaves_from(const struct mana_pos *p, const int32_t *opt, const struct replies *r, int from,
+                            mana_bb ends)
 {
-    mana_move list[MANA_MAX_MOVES];
-    struct replies r;
-    int n = mana__pos_moves(p, opt, list);
+    const uint8_t *marks = reach_marks[p->orient];
+    mana_bb from_b = from < 0 ? 0 : bb_sq(from), occ = r->occ & ~from_b;
+    mana_bb near_from[4] = {0, 0, 0, 0};
+    for (int j = 2; j <= 3 && from >= 0; j++)
+        near_from[j] = near_of(r, j, from);
     uint64_t leaves = 0;
-    replies_init(p, &r);
-    for (int i = 0; i < n; i++) {
-        if (MANA_MOVE_KIND(list[i]) != MANA_MOVE_PASS) {
-            leaves += (uint64_t)count_after(p, opt, &r, list[i]);
+    while (ends) {
+        int to = bb_pop(&ends), k = marks[to];
+        mana_bb to_b = bb_sq(to);
+        if (r->opp & to_b) {
+            leaves += (uint64_t)count_after_capture(p, opt, r, MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to));
             continue;
         }
-        struct mana_pos child = *p;
-        mana__pos_play(&child, list[i]);
-        if (child.status == MANA_PLAYING)
-            leaves += (uint64_t)mana__pos_count(&child, opt);
+        int n = group_after(r, k, near_of(r, k, to) | near_from[k], occ | to_b);
+        leaves += (uint64_t)(n ? n : exception_after(p, opt, r, near_from, to, k, occ | to_b));
     }
     return leaves;
 }
 
-int mana__play_moves(const struct mana_game *g, mana_move *out)
+/* Returns the leaves below the moves of the exception (steps of unbound
+ * pieces, re-entries, pass): those of p when its bound pieces cannot
+ * move. */
+static uint64_t leaves2_exception(const struct mana_pos *p, const int32_t *opt, const struct replies *r,
+                                  mana_bb bound)
 {
-    return mana__pos_moves(&g->pos, g->opt, out);
+    mana_bb occ = r->occ, own = p->occ[p->side], drops = mana__reentry_squares(p, opt, bound);
+    uint64_t leaves = leaves_from(p, opt, r, -1, drops);
+    int moves = bb_count(drops);
+    for (int m = 1; m <= 3; m++)
+        for (mana_bb pieces = own & ~bound & bb_marks[p->orient][m - 1]; pieces;) {
+            int from = bb_pop(&pieces);
+            mana_bb ends = reach_any(m, from, occ) & ~own & BB_ALL;
+            moves += bb_count(ends);
+            leaves += leaves_from(p, opt, r, from, ends);
+        }
+    if (moves || opt[MANA_OPT_BLOCKED] != MANA_BLOCKED_PASS)
+        return leaves;
+    struct mana_pos child = *p; /* pass: the only move */
+    mana__pos_play(&child, MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0));
+    return child.status == MANA_PLAYING ? (uint64_t)mana__pos_count(&child, opt) : 0;
 }
 
-int mana__bound_can_move(const struct mana_pos *p)
+uint64_t mana__pos_leaves2(const struct mana_pos *p, const int32_t *opt)
 {
-    mana_bb bound = mana__bound_pieces(p);
-    return bound && gen_steps(p, bound, NULL, 0) > 0;
-}
-
-/* Returns 1 if the step from -> to is legal in the play phase. */
-static int step_is_legal(const struct mana_game *g, int from, int to)
-{
-    const struct mana_pos *p = &g->pos;
-    mana_bb own = p->occ[p->side];
-    if (!(own & bb_sq(from)))
-        return 0;
-    mana_bb ends = reach_any(bb_marks_at(p->orient, from), from, p->occ[0] | p->occ[1]) & ~own;
-    if (!(ends & bb_sq(to)))
-        return 0;
-    mana_bb bound = mana__bound_pieces(p);
-    return !bound || (bound & bb_sq(from)) || gen_steps(p, bound, NULL, 0) == 0;
-}
-
-/* Returns 1 if re-entering a Ronin on sq is legal in the play phase. */
-static int reentry_is_legal(const struct mana_game *g, int sq)
-{
-    mana_bb bound = mana__bound_pieces(&g->pos);
-    if (!(reentry_squares(&g->pos, g->opt, bound) & bb_sq(sq)))
-        return 0;
-    return !bound || gen_steps(&g->pos, bound, NULL, 0) == 0;
-}
-
-int mana__is_legal(const struct mana_game *g, mana_move m)
-{
-    int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
-    if (m >> 15 || from > 35 || to > 35)
-        return 0;
-    int status = g->pos.status;
-    if (status == MANA_PLAYING && kind == MANA_MOVE_STEP)
-        return step_is_legal(g, from, to);
-    if (status == MANA_PLAYING && kind == MANA_MOVE_DROP_RONIN)
-        return from == 0 && reentry_is_legal(g, to);
-    if (status != MANA_PLAYING && status != MANA_SETUP)
-        return 0;
-    mana_move list[MANA_MAX_MOVES];
-    int n = mana__moves(g, list);
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return 1;
-    return 0;
-}
-
-int mana__moves(const struct mana_game *g, mana_move *out)
-{
-    switch (g->pos.status) {
-    case MANA_SETUP:
-        return mana__setup_moves(g, out);
-    case MANA_PLAYING:
-        return mana__play_moves(g, out);
-    default:
-        return 0;
-    }
-}
-
-int mana__status(const struct mana_game *g)
-{
-    const struct mana_pos *p = &g->pos;
-    if (p->status != MANA_PLAYING || g->opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
-        return p->status;
-    if (mana__play_moves(g, NULL) > 0)
-        return MANA_PLAYING;
-    if (g->opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_DRAW)
-        return MANA_DRAWN;
-    return p->side == MANA_WHITE ? MANA_BLACK_WON : MANA_WHITE_WON;
+    struct replies r;
+    replies_init(p, &r);
+    mana_bb bound = mana__bound_pieces(p), target = BB_ALL & ~p->occ[p->side];
+    uint64_t leaves = 0;
+    int moved = 0;
+    for (int m = 1; m <= 3; m++)
+        for (mana_bb pieces = bound & bb_marks[p->orient][m - 1]; pieces;) {
+            int from = bb_pop(&pieces);
+            mana_bb ends = reach_any(m, from, r.occ) & target;
+            moved |= ends != 0;
+            leaves += leaves_from(p, opt, &r, from, ends);
+        }
+    return moved ? leaves : leaves2_exception(p, opt, &r, bound);
 }
