@@ -32,7 +32,7 @@ void bot_default_limits(const char *name, bot_limits *lim)
     memset(lim, 0, sizeof *lim);
     switch (kind_of(name)) {
     case BOT_AB:
-        lim->depth = 4;
+        lim->depth = 6;
         break;
     case BOT_MCTS:
         lim->iterations = 3000;
