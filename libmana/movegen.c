@@ -20,53 +20,52 @@ static inline uint32_t reach_rel(const struct reach_magic *m, mana_bb occ)
 }
 
 /*
- * Returns the squares a piece on sq reaches in exactly `steps` (1..3)
- * steps, never visiting a square twice, every square before the last one
- * empty; occ is every piece on the board.  The last square may hold
- * anything: the caller keeps its targets.  E.g. a 3-step piece on b2 with
- * the board empty reaches the 3-step squares and, round a 2x2 block, its
- * neighbours (b2-c2-c3-b3).
+ * Returns the squares a piece with magic m reaches: exactly as many steps
+ * as its square has marks, never visiting a square twice, every square
+ * before the last one empty; occ is every piece on the board.  The last
+ * square may hold anything: the caller keeps its targets.  E.g. a 3-step
+ * piece on b2 with the board empty reaches the 3-step squares and, round a
+ * 2x2 block, its neighbours (b2-c2-c3-b3).
  */
-static inline mana_bb reach_any(int steps, int sq, mana_bb occ)
+static inline mana_bb reach_of(const struct reach_magic *m, mana_bb occ)
 {
-    const struct reach_magic *m = &reach_magic[steps - 1][sq];
     return (mana_bb)reach_rel(m, occ) << m->base;
 }
 
 mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target)
 {
-    return reach_any(steps, from, BB_ALL & ~empty) & target;
+    return reach_of(&reach_magic[steps - 1][from], BB_ALL & ~empty) & target;
 }
 
-/* Returns the ends in target of the piece on sq, shifted right by the
- * base of its table (only their number matters). */
-static inline uint32_t ends_rel(int steps, int sq, mana_bb occ, mana_bb target)
+/* Returns the ends in target of the piece with magic m, shifted right by
+ * the base of its table (only their number matters). */
+static inline uint32_t ends_rel(const struct reach_magic *m, mana_bb occ, mana_bb target)
 {
-    const struct reach_magic *m = &reach_magic[steps - 1][sq];
     return reach_rel(m, occ) & (uint32_t)(target >> m->base);
 }
 
-/* Returns the number of steps of the pieces (all with `steps` marks).
- * The ends of two pieces fit in one word (32 squares each): one count. */
-static inline int count_group(int steps, mana_bb pieces, mana_bb occ, mana_bb target)
+/* Returns the number of steps of the pieces; pm: piece_magic of the
+ * orientation.  The ends of two pieces fit in one word (32 squares each):
+ * one count for both. */
+static inline int count_pieces(const struct reach_magic *pm, mana_bb pieces, mana_bb occ, mana_bb target)
 {
     int n = 0;
     while (pieces) {
-        uint64_t two = ends_rel(steps, bb_pop(&pieces), occ, target);
+        uint64_t two = ends_rel(&pm[bb_pop(&pieces)], occ, target);
         if (pieces)
-            two |= (uint64_t)ends_rel(steps, bb_pop(&pieces), occ, target) << 32;
+            two |= (uint64_t)ends_rel(&pm[bb_pop(&pieces)], occ, target) << 32;
         n += bb_count(two);
     }
     return n;
 }
 
-/* Appends the steps of the pieces (all with `steps` marks) to out[n..];
- * returns the new count. */
-static inline int list_group(int steps, mana_bb pieces, mana_bb occ, mana_bb target, mana_move *out, int n)
+/* Appends the steps of the pieces to out[n..]; returns the new count. */
+static inline int list_pieces(const struct reach_magic *pm, mana_bb pieces, mana_bb occ, mana_bb target,
+                              mana_move *out, int n)
 {
     while (pieces) {
         int from = bb_pop(&pieces);
-        for (mana_bb to = reach_any(steps, from, occ) & target; to;)
+        for (mana_bb to = reach_of(&pm[from], occ) & target; to;)
             out[n++] = MANA_MOVE_MAKE(MANA_MOVE_STEP, from, bb_pop(&to));
     }
     return n;
@@ -76,12 +75,13 @@ static inline int list_group(int steps, mana_bb pieces, mana_bb occ, mana_bb tar
  * by mark count then square, starting at index n; returns the new count. */
 static int gen_steps(const struct mana_pos *p, mana_bb movers, mana_move *out, int n)
 {
+    const struct reach_magic *pm = piece_magic[p->orient];
     mana_bb occ = p->occ[0] | p->occ[1];
     mana_bb target = BB_ALL & ~p->occ[p->side];
-    for (int m = 1; m <= 3; m++) {
-        mana_bb pieces = movers & bb_marks[p->orient][m - 1];
-        n = out ? list_group(m, pieces, occ, target, out, n) : n + count_group(m, pieces, occ, target);
-    }
+    if (!out)
+        return n + count_pieces(pm, movers, occ, target);
+    for (int m = 0; m < 3; m++)
+        n = list_pieces(pm, movers & bb_marks[p->orient][m], occ, target, out, n);
     return n;
 }
 
@@ -153,11 +153,7 @@ int mana__pos_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out
 int mana__pos_count(const struct mana_pos *p, const int32_t *opt)
 {
     mana_bb bound = mana__bound_pieces(p);
-    int n = 0;
-    if (p->mana)
-        n = count_group(p->mana, bound, p->occ[0] | p->occ[1], BB_ALL & ~p->occ[p->side]);
-    else if (bound)
-        n = gen_steps(p, bound, NULL, 0);
+    int n = gen_steps(p, bound, NULL, 0);
     return n ? n : unbound_moves(p, opt, bound, NULL);
 }
 
@@ -168,6 +164,7 @@ int mana__pos_count(const struct mana_pos *p, const int32_t *opt)
  * that is if q is in the magic mask of from or of to for q's step count.
  */
 struct replies {
+    const struct reach_magic *pm; /* piece_magic of the orientation */
     mana_bb opp, occ, target; /* the opponent's pieces, all, ~opp */
     mana_bb group[4];         /* group[k]: the opponent's k-mark pieces */
     int sum[4];               /* sum[k]: the steps of group[k] */
@@ -176,6 +173,7 @@ struct replies {
 
 static void replies_init(const struct mana_pos *p, struct replies *r)
 {
+    r->pm = piece_magic[p->orient];
     r->opp = p->occ[!p->side];
     r->occ = p->occ[0] | p->occ[1];
     r->target = BB_ALL & ~r->opp;
@@ -185,7 +183,7 @@ static void replies_init(const struct mana_pos *p, struct replies *r)
         r->sum[k] = 0;
         for (mana_bb q = r->group[k]; q;) {
             int sq = bb_pop(&q);
-            r->count[sq] = (uint8_t)bb_count(ends_rel(k, sq, r->occ, r->target));
+            r->count[sq] = (uint8_t)bb_count(ends_rel(&r->pm[sq], r->occ, r->target));
             r->sum[k] += r->count[sq];
         }
     }
@@ -206,7 +204,7 @@ static inline int group_after(const struct replies *r, int k, mana_bb near, mana
     if (near) {
         for (mana_bb q = near; q;)
             n -= r->count[bb_pop(&q)];
-        n += count_group(k, near, occ, r->target);
+        n += count_pieces(r->pm, near, occ, r->target);
     }
     return n;
 }
@@ -241,7 +239,7 @@ static int count_after_capture(const struct mana_pos *p, const int32_t *opt, con
         return 0; /* the Damyo is taken: the game is over */
     mana_bb from_b = MANA_MOVE_KIND(m) == MANA_MOVE_STEP ? bb_sq(MANA_MOVE_FROM(m)) : 0;
     mana_bb bound = opp & bb_marks[p->orient][k - 1];
-    int n = count_group(k, bound, (r->occ & ~from_b) | to_b, BB_ALL & ~opp);
+    int n = count_pieces(r->pm, bound, (r->occ & ~from_b) | to_b, BB_ALL & ~opp);
     if (n)
         return n;
     struct mana_pos child = *p;
@@ -267,7 +265,7 @@ static uint64_t leaves_from(const struct mana_pos *p, const int32_t *opt, const 
             leaves += (uint64_t)count_after_capture(p, opt, r, MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to));
             continue;
         }
-        int n = group_after(r, k, near_of(r, k, to) | near_from[k], occ | to_b);
+        int n = group_after(r, k, (r->pm[to].mask & r->group[k]) | near_from[k], occ | to_b);
         leaves += (uint64_t)(n ? n : exception_after(p, opt, r, near_from, to, k, occ | to_b));
     }
     return leaves;
@@ -282,13 +280,12 @@ static uint64_t leaves2_exception(const struct mana_pos *p, const int32_t *opt, 
     mana_bb occ = r->occ, own = p->occ[p->side], drops = mana__reentry_squares(p, opt, bound);
     uint64_t leaves = leaves_from(p, opt, r, -1, drops);
     int moves = bb_count(drops);
-    for (int m = 1; m <= 3; m++)
-        for (mana_bb pieces = own & ~bound & bb_marks[p->orient][m - 1]; pieces;) {
-            int from = bb_pop(&pieces);
-            mana_bb ends = reach_any(m, from, occ) & ~own & BB_ALL;
-            moves += bb_count(ends);
-            leaves += leaves_from(p, opt, r, from, ends);
-        }
+    for (mana_bb pieces = own & ~bound; pieces;) {
+        int from = bb_pop(&pieces);
+        mana_bb ends = reach_of(&r->pm[from], occ) & ~own & BB_ALL;
+        moves += bb_count(ends);
+        leaves += leaves_from(p, opt, r, from, ends);
+    }
     if (moves || opt[MANA_OPT_BLOCKED] != MANA_BLOCKED_PASS)
         return leaves;
     struct mana_pos child = *p; /* pass: the only move */
@@ -303,12 +300,11 @@ uint64_t mana__pos_leaves2(const struct mana_pos *p, const int32_t *opt)
     mana_bb bound = mana__bound_pieces(p), target = BB_ALL & ~p->occ[p->side];
     uint64_t leaves = 0;
     int moved = 0;
-    for (int m = 1; m <= 3; m++)
-        for (mana_bb pieces = bound & bb_marks[p->orient][m - 1]; pieces;) {
-            int from = bb_pop(&pieces);
-            mana_bb ends = reach_any(m, from, r.occ) & target;
-            moved |= ends != 0;
-            leaves += leaves_from(p, opt, &r, from, ends);
-        }
+    for (mana_bb pieces = bound; pieces;) {
+        int from = bb_pop(&pieces);
+        mana_bb ends = reach_of(&r.pm[from], r.occ) & target;
+        moved |= ends != 0;
+        leaves += leaves_from(p, opt, &r, from, ends);
+    }
     return moved ? leaves : leaves2_exception(p, opt, &r, bound);
 }

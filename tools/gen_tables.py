@@ -140,7 +140,8 @@ def emit(out, marks, magics, entries):
     w(" * computed with set operations on bitboards (shifts with file masks);\n")
     w(" * any target square is included (own pieces are masked out by the\n")
     w(" * caller).  reach_marks[k][sq] is the mark count of sq in orientation\n")
-    w(" * k, from bb_marks of bitboard.h.\n */\n")
+    w(" * k, from bb_marks of bitboard.h, and piece_magic[k][sq] the magic of a\n")
+    w(" * piece standing on sq in orientation k: reach_magic[marks - 1][sq].\n */\n")
     w("#ifndef MANA_REACH_TABLE_H\n#define MANA_REACH_TABLE_H\n\n#include <stdint.h>\n\n")
     w("struct reach_magic {\n    uint64_t mask, magic;\n    uint32_t offset;\n")
     w("    uint8_t shift, base;\n};\n\n")
@@ -152,6 +153,14 @@ def emit(out, marks, magics, entries):
     for s in range(3):
         w("    {\n")
         for (mask, magic, shift, base, offset) in magics[s]:
+            w("        {0x%09xULL, 0x%016xULL, %d, %d, %d},\n" % (mask, magic, offset, shift, base))
+        w("    },\n")
+    w("};\n\nstatic const struct reach_magic piece_magic[4][36] = {\n")
+    for k in range(4):
+        w("    {\n")
+        for sq in range(36):
+            steps = 1 if marks[k][0] >> sq & 1 else 2 if marks[k][1] >> sq & 1 else 3
+            mask, magic, shift, base, offset = magics[steps - 1][sq]
             w("        {0x%09xULL, 0x%016xULL, %d, %d, %d},\n" % (mask, magic, offset, shift, base))
         w("    },\n")
     w("};\n\nstatic const uint32_t reach_table[%d] = {\n" % len(entries))
