@@ -159,12 +159,15 @@ int cli_svg_stream(const mana_game *g, FILE *f)
     else
         snprintf(caption, sizeof caption, "%s to move, no Mana yet: any piece may move",
                  side_name(side));
+    char from[40] = "";
+    if (bird >= 0)
+        snprintf(from, sizeof from, "The Mana came from %c%d.  ", 'a' + bird % 6, bird / 6 + 1);
     fprintf(f,
             "  <text x=\"%d\" y=\"%d\" font-size=\"14\" fill=\"#222\">%s</text>\n"
-            "  <text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#444\">Reserves: White %d, "
-            "Black %d</text>\n"
+            "  <text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#444\" xml:space=\"preserve\">"
+            "%sReserves: White %d, Black %d</text>\n"
             "</svg>\n",
-            MARGIN, MARGIN + BOARD + 40, caption, MARGIN, MARGIN + BOARD + 60,
+            MARGIN, MARGIN + BOARD + 40, caption, MARGIN, MARGIN + BOARD + 60, from,
             status == MANA_SETUP ? 0 : mana_reserve(g, MANA_WHITE),
             status == MANA_SETUP ? 0 : mana_reserve(g, MANA_BLACK));
     return ferror(f) ? -1 : 0;

@@ -105,6 +105,15 @@ expect_grep "$tmp/setup.mana" "O2 D@c6" "record starts with the setup moves"
 expect_status $? 0 "replay of the saved setup"
 expect_grep "$tmp/replay" "final: $mfn" "replay gives the position mfn printed"
 expect_grep "$tmp/setup.svg" '<svg xmlns="http://www.w3.org/2000/svg"' "SVG file"
+# twelve pieces (a circle each) and a gold ring on each Damyo; 36 squares
+# with their marks: 12 of each count, so 12 + 24 + 36 = 72 strokes
+expect_eq "$(grep -c '<circle' "$tmp/setup.svg")" 14 "pieces drawn"
+expect_eq "$(grep -c '<line' "$tmp/setup.svg")" 72 "marks drawn"
+if command -v python3 >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' \
+        "$tmp/setup.svg" || fail "the SVG is not well-formed XML"
+fi
 
 # 7. Bot against bot with --save: the record replays to the same final
 # position; --load continues it (here: already finished, so it just ends).
