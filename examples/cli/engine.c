@@ -20,7 +20,7 @@
  * answered while it thinks; every output line is written whole under a
  * lock.
  */
-#include <ctype.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,7 +33,6 @@
 #include "record.h"
 
 #define ENGINE_USAGE "engine   (then speak the protocol of mana-cli(1) on stdin)"
-#define MAX_TOKENS 4096
 
 typedef struct engine {
     pthread_mutex_t out_lock;
@@ -382,12 +381,22 @@ int cmd_engine(int argc, char **argv)
     char *line = NULL;
     size_t cap = 0;
     int quit = 0;
-    char **tok = malloc(MAX_TOKENS * sizeof *tok);
-    if (tok == NULL)
-        return 1;
+    char **tok = NULL;
+    size_t tok_cap = 0;
     while (getline(&line, &cap, stdin) >= 0) {
+        /* A line has at most one word per two bytes. */
+        size_t need = strlen(line) / 2 + 2;
+        if (need > tok_cap) {
+            char **t = realloc(tok, need * sizeof *tok);
+            if (t == NULL) {
+                out(&e, "info string error: out of memory for a %zu-byte line", strlen(line));
+                continue;
+            }
+            tok = t;
+            tok_cap = need;
+        }
         int n = 0;
-        for (char *t = strtok(line, " \t\r\n"); t != NULL && n < MAX_TOKENS;
+        for (char *t = strtok(line, " \t\r\n"); t != NULL && n < INT_MAX;
              t = strtok(NULL, " \t\r\n"))
             tok[n++] = t;
         if (n == 0)

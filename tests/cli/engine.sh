@@ -77,6 +77,12 @@ expect_grep "$o" "info string error: go: unknown limit 'warp'" "unknown limit"
 expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
 expect_eq "$(sed -n 's/^bestmove //p' "$o")" "b2xa2" "the last good position is kept"
 
+# A line of 20,000 words is read whole: the error names its first bad move
+# (a line cut into pieces would go unnoticed).
+awk 'BEGIN { printf "position startpos moves O1"; for (i = 0; i < 10000; i++) printf " D@a6 R@b6"; print "" }' |
+    "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: position: move 'D@a6': illegal move: a6 is occupied" "long line"
+
 # While a search runs the engine still reads: `isready` is answered during
 # an infinite search, and `stop` ends it with a bestmove.
 printf '%s\n' 'setoption name Bot value mcts' "position mfn $IN3" 'go infinite' isready stop \
