@@ -188,15 +188,28 @@ static int save(session *s, const char *path)
     return 0;
 }
 
-/* Takes back moves until a human is to move again, at least one move. */
+/* Takes back moves until a human is to move again, at least one move.  If
+ * no earlier turn was a human's (the bot's setup moves came first), nothing
+ * is taken back. */
 static void undo(session *s)
 {
-    int undone = 0;
-    while (mana_undo(s->g) == MANA_OK) {
-        undone++;
-        if (s->p[mana_side_to_move(s->g)].bot == NULL)
-            break;
+    int n = mana_history(s->g, NULL, 0), undone = 0, human = 0;
+    mana_move *h = n > 0 ? malloc((size_t)n * sizeof *h) : NULL;
+    if (h == NULL || mana_history(s->g, h, n) != n) {
+        free(h);
+        printf("nothing to undo\n");
+        return;
     }
+    while (!human && mana_undo(s->g) == MANA_OK) {
+        undone++;
+        human = s->p[mana_side_to_move(s->g)].bot == NULL;
+    }
+    if (!human) { /* put the bot's moves back */
+        for (int i = n - undone; i < n; i++)
+            mana_play(s->g, h[i]);
+        undone = 0;
+    }
+    free(h);
     if (undone == 0) {
         printf("nothing to undo\n");
         return;

@@ -80,6 +80,12 @@ expect_grep "$o" "Black (ab) plays " "the bot answers"
 expect_grep "$o" "took back 2 moves" "undo to the human's turn"
 expect_grep "$o" "$IN1" "undo restored the start"
 
+# The bot (Black) made the first seven setup moves: the human has no
+# earlier turn, so undo takes nothing back.
+printf '%s\n' 'undo' 'quit' | "$CLI" play --seed 3 --depth 1 --no-color >"$o" 2>&1
+expect_grep "$o" "White, place a piece> nothing to undo" "undo before the human's first turn"
+expect_eq "$(grep -c 'Black (ab) plays' "$o")" 7 "the bot's setup moves stay"
+
 # 5. Playing the win ends the game, with the result and the final MFN.
 printf '%s\n' 'b2xa2' | "$CLI" play --white human --black ab --depth 2 --no-color \
     --mfn "$IN1" >"$o" 2>&1

@@ -92,6 +92,15 @@ printf 'Rules: jactalea\nMFN: 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0\n\n1. pass\n' >"$tm
 expect_status $? 0 "pass and a move number"
 expect_grep "$tmp/out" "final: 5d/6/1r4/rRr3/RRRr2/DRr3 b 1 0" "pass keeps the Mana"
 
+# A game from a position: the record starts with an MFN header and replays.
+printf 'b2xa2\n' | "$CLI" play --white human --black ab --no-color \
+    --mfn '6/6/6/2R3/dR4/4D1 w 2 0' --save "$tmp/mfn.mana" >"$tmp/out" 2>&1
+expect_grep "$tmp/mfn.mana" "MFN: 6/6/6/2R3/dR4/4D1 w 2 0" "MFN header"
+expect_grep "$tmp/mfn.mana" "Result: 1-0" "Result header"
+"$CLI" replay "$tmp/mfn.mana" >"$tmp/out" 2>&1
+expect_status $? 0 "replay from an MFN"
+expect_grep "$tmp/out" "final: 6/6/6/2R3/R5/4D1 b 2 0" "same final position"
+
 # Save -> load -> save: the same record (the date aside), with the rule
 # options that differ from the preset in the header.
 "$CLI" play --white random --black random --seed 9 --blocked draw --ply-limit 50 \
