@@ -60,8 +60,9 @@ static const char *text(const mana_game *g, mana_move m)
     return buf;
 }
 
-/* Every bot, at every state of random games (setup included), returns a
- * move that mana_is_legal accepts. */
+/* Every bot, at every state of random games (setup included; both presets,
+ * every `blocked` rule, both re-entry rules), returns a move that
+ * mana_is_legal accepts. */
 static void legal_everywhere(void)
 {
     for (int k = 0; k < 3; k++) {
@@ -71,6 +72,8 @@ static void legal_everywhere(void)
             int preset = game % 2 ? MANA_RULES_COSMOLUDO : MANA_RULES_JACTALEA;
             mana_game *g = mana_new(preset);
             mana_set_option(g, MANA_OPT_BLOCKED, game % 3); /* pass, draw, loss */
+            mana_set_option(g, MANA_OPT_REENTRY, game / 4 % 2);
+            mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, game / 8 == 0);
             bot *b = bot_new(kinds[k], &lim, (uint64_t)game);
             uint64_t rng = (uint64_t)game * 77 + 5;
             while (mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING) {
