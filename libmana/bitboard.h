@@ -78,11 +78,12 @@ static const mana_bb bb_marks[4][3] = {
     {0x12a44a522ULL, 0x641924059ULL, 0x894291a84ULL},
 };
 
-/* Returns the mark count (1..3) of sq in orientation orient (0..3). */
+/* Returns the mark count (1..3) of sq in orientation orient (0..3).
+ * Branch-free: sq is in exactly one of the three sets, so 1 + [in the
+ * 2-mark set] + 2 * [in the 3-mark set] is its count. */
 static inline int bb_marks_at(int orient, int sq)
 {
-    mana_bb b = bb_sq(sq);
-    return (bb_marks[orient][0] & b) ? 1 : (bb_marks[orient][1] & b) ? 2 : 3;
+    return 1 + (int)((bb_marks[orient][1] >> sq) & 1) + 2 * (int)((bb_marks[orient][2] >> sq) & 1);
 }
 
 #endif

@@ -74,6 +74,9 @@ int mana__moves(const struct mana_game *g, mana_move *out);
 /* Returns the squares a piece on `from` reaches in exactly `steps` (1..3)
  * steps through `empty`, ending in `target`. */
 mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target);
+/* Returns the squares where the piece on sq (of the side to move) may
+ * step in p: empty or enemy, reached with as many steps as sq has marks. */
+mana_bb mana__piece_ends(const struct mana_pos *p, int sq);
 /* Returns the number of steps of the side to move's pieces in movers. */
 int mana__count_steps(const struct mana_pos *p, mana_bb movers);
 /* Returns the squares where the side to move may re-enter a Ronin, its

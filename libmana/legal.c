@@ -24,8 +24,7 @@ static int step_is_legal(const struct mana_game *g, int from, int to)
     mana_bb own = p->occ[p->side];
     if (!(own & bb_sq(from)))
         return 0;
-    mana_bb empty = BB_ALL & ~(p->occ[0] | p->occ[1]);
-    if (!(mana__reach(bb_marks_at(p->orient, from), from, empty, ~own) & bb_sq(to)))
+    if (!(mana__piece_ends(p, from) & bb_sq(to)))
         return 0;
     mana_bb bound = mana__bound_pieces(p);
     return !bound || (bound & bb_sq(from)) || mana__count_steps(p, bound) == 0;

@@ -37,6 +37,11 @@ mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target)
     return reach_of(&reach_magic[steps - 1][from], BB_ALL & ~empty) & target;
 }
 
+mana_bb mana__piece_ends(const struct mana_pos *p, int sq)
+{
+    return reach_of(&piece_magic[p->orient][sq], p->occ[0] | p->occ[1]) & ~p->occ[p->side] & BB_ALL;
+}
+
 /* Returns the ends in target of the piece with magic m, shifted right by
  * the base of its table (only their number matters). */
 static inline uint32_t ends_rel(const struct reach_magic *m, mana_bb occ, mana_bb target)

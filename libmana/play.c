@@ -56,6 +56,14 @@ static inline void set_turn(struct mana_pos *p, int side, int mana)
     p->mana = (uint8_t)mana;
 }
 
+/* Adds or removes a piece, leaving the hash alone (undo restores it). */
+static inline void flip_piece(struct mana_pos *p, int c, int damyo, int sq)
+{
+    p->occ[c] ^= bb_sq(sq);
+    if (damyo)
+        p->damyo ^= bb_sq(sq);
+}
+
 /* Adds (or removes: the same xor) a piece and its hash key. */
 static inline void toggle_piece(struct mana_pos *p, int c, int damyo, int sq)
 {
@@ -183,12 +191,12 @@ void mana__undo(struct mana_game *g)
         int mover = !p->side;
         if (kind == MANA_MOVE_STEP) {
             int from = MANA_MOVE_FROM(u->move), damyo = (p->damyo & bb_sq(to)) != 0;
-            toggle_piece(p, mover, damyo, to);
-            toggle_piece(p, mover, damyo, from);
+            flip_piece(p, mover, damyo, to);
+            flip_piece(p, mover, damyo, from);
             if (u->captured)
-                toggle_piece(p, p->side, u->captured == 2, to);
+                flip_piece(p, p->side, u->captured == 2, to);
         } else if (kind == MANA_MOVE_DROP_RONIN) {
-            toggle_piece(p, mover, 0, to);
+            flip_piece(p, mover, 0, to);
         }
         p->side = (uint8_t)mover;
     }
