@@ -30,6 +30,8 @@ struct bench_cfg {
     int runs;               /* timed runs per figure; the median is kept */
     int threads;            /* threads of the parallel figures */
     int json;               /* print one JSON object instead of a table */
+    int markdown;           /* print a section for BENCHMARKS.md */
+    const char *only;       /* comma-separated figure names, or NULL: all */
 };
 
 /* One position of perft.txt with the counts it lists. */
@@ -60,22 +62,29 @@ struct bench_results {
 };
 
 /* bench_util.c */
-double bench_now(void);                     /* monotonic seconds */
+double bench_now(void);                     /* monotonic wall seconds */
+double bench_cpu(void);                     /* CPU seconds of this thread */
+int bench_wants(const struct bench_cfg *cfg, const char *figure); /* 1/0 */
 double bench_median(double *v, int n);      /* sorts v */
 void bench_add(struct bench_results *rs, const char *key, const char *label, const char *unit,
                double value);
 int bench_load_positions(const char *path, struct bench_set *set); /* 0 or -1 */
 mana_game *bench_game(const struct bench_pos *p); /* NULL on failure */
-void bench_print(const struct bench_results *rs, const struct bench_cfg *cfg);
-void bench_compare(const struct bench_results *rs, const char *path);
+char *bench_read_file(const char *path); /* NUL-terminated; free it */
 void bench_fail(const char *what); /* prints and exits with status 1 */
 
-/* bench_perft.c: figures 1, 2, 5 and the threaded perft. */
+/* bench_perft.c: figure 1 (with perft on N threads), 2 and 5. */
 void bench_perft(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
+void bench_full(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
+void bench_ref(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
 
 /* bench_play.c: figures 3 and 4. */
 void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs);
 void bench_movegen(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
+
+/* bench_report.c: the table, --json or --markdown, with the change since
+ * the last JSON block of cfg->compare. */
+void bench_print(const struct bench_results *rs, const struct bench_cfg *cfg, const char *source);
 
 /* bench_mem.c: figure 6 (needs the malloc wrappers of tests/perf). */
 void bench_memory(struct bench_results *rs);

@@ -61,12 +61,16 @@ static uint64_t ref(mana_game *g, int depth, int threads, uint64_t *leaves)
     return *leaves;
 }
 
-/* Returns the seconds fn takes on g at depth; stores its count and leaves. */
-static double timed(perft_fn fn, mana_game *g, int depth, int threads, uint64_t *count, uint64_t *leaves)
+/* Returns the CPU seconds fn takes on g at depth (wall seconds in *wall
+ * if not NULL); stores its count and leaves. */
+static double timed(perft_fn fn, mana_game *g, int depth, int threads, uint64_t *count, uint64_t *leaves,
+                    double *wall)
 {
-    double t0 = bench_now();
+    double w0 = bench_now(), t0 = bench_cpu();
     *count = fn(g, depth, threads, leaves);
-    return bench_now() - t0;
+    if (wall)
+        *wall = bench_now() - w0;
+    return bench_cpu() - t0;
 }
 
 /* Returns the depth at which fn takes about `target` seconds on g (0 if
@@ -76,7 +80,7 @@ static int calibrate(perft_fn fn, mana_game *g, const struct bench_pos *p, doubl
     uint64_t prev = 1;
     for (int d = 1; d < BENCH_MAX_DEPTH; d++) {
         uint64_t count, leaves;
-        double t = timed(fn, g, d, 1, &count, &leaves);
+        double t = timed(fn, g, d, 1, &count, &leaves, NULL);
         if (p->has[d] && p->known[d] != leaves) {
             fprintf(stderr, "bench: %s depth %d: %llu leaves, perft.txt says %llu\n", p->mfn, d,
                     (unsigned long long)leaves, (unsigned long long)p->known[d]);
@@ -117,24 +121,33 @@ static void plan_free(struct plan *pl)
         mana_free(pl->g[i]);
 }
 
+/* The median rates of a figure: count per CPU second of this thread and
+ * per wall second. */
+struct rate {
+    double cpu, wall;
+};
+
 /* Returns the median over runs of (total count / total seconds) of fn on
  * the plan with `threads`; *total gets the count of one pass. */
-static double median_rate(perft_fn fn, const struct plan *pl, int runs, int threads, uint64_t *total)
+static struct rate median_rate(perft_fn fn, const struct plan *pl, int runs, int threads, uint64_t *total)
 {
-    double rate[64];
+    double cpu[64], wall[64];
     for (int r = 0; r < runs; r++) {
-        double secs = 0;
+        double c = 0, w = 0;
         *total = 0;
         for (int i = 0; i < pl->n; i++) {
             uint64_t count, leaves;
+            double dw;
             if (pl->depth[i] == 0)
                 continue;
-            secs += timed(fn, pl->g[i], pl->depth[i], threads, &count, &leaves);
+            c += timed(fn, pl->g[i], pl->depth[i], threads, &count, &leaves, &dw);
+            w += dw;
             *total += count;
         }
-        rate[r] = (double)*total / secs;
+        cpu[r] = (double)*total / c;
+        wall[r] = (double)*total / w;
     }
-    return bench_median(rate, runs);
+    return (struct rate){bench_median(cpu, runs), bench_median(wall, runs)};
 }
 
 /* Figure 5: the reference generator against the library, same trees. */
@@ -150,8 +163,8 @@ static void reference(const struct bench_set *set, const struct bench_cfg *cfg, 
             uint64_t a, b, la, lb;
             if (pl.depth[i] == 0)
                 continue;
-            t_ref += timed(ref, pl.g[i], pl.depth[i], 1, &a, &la);
-            t_lib += timed(bulk, pl.g[i], pl.depth[i], 1, &b, &lb);
+            t_ref += timed(ref, pl.g[i], pl.depth[i], 1, &a, &la, NULL);
+            t_lib += timed(bulk, pl.g[i], pl.depth[i], 1, &b, &lb, NULL);
             if (la != lb)
                 bench_fail("reference and library perft differ");
             total += la;
@@ -176,18 +189,29 @@ void bench_perft(const struct bench_set *set, const struct bench_cfg *cfg, struc
     struct plan pl;
     uint64_t total = 0;
     plan_make(&pl, set, bulk, cfg->seconds);
-    double one = median_rate(bulk, &pl, cfg->runs, 1, &total);
-    bench_add(rs, "perft_bulk_leaves_per_s", "1. perft bulk-counted", "leaves/s", one);
+    struct rate one = median_rate(bulk, &pl, cfg->runs, 1, &total);
+    bench_add(rs, "perft_bulk_leaves_per_s", "1. perft bulk-counted", "leaves/s", one.cpu);
     bench_add(rs, "perft_bulk_leaves", "1. leaves per pass", "leaves", (double)total);
-    double many = median_rate(par, &pl, cfg->runs, cfg->threads, &total);
-    bench_add(rs, "perft_threads", "   perft threads", "threads", cfg->threads);
-    bench_add(rs, "perft_par_leaves_per_s", "   perft bulk on N threads", "leaves/s", many);
-    bench_add(rs, "perft_par_speedup", "   perft speed-up, N threads / 1", "x", many / one);
+    if (bench_wants(cfg, "threads")) {
+        struct rate many = median_rate(par, &pl, cfg->runs, cfg->threads, &total);
+        bench_add(rs, "perft_threads", "   perft threads", "threads", cfg->threads);
+        bench_add(rs, "perft_par_leaves_per_s", "   perft bulk on N threads (wall)", "leaves/s", many.wall);
+        bench_add(rs, "perft_par_speedup", "   perft speed-up, N threads / 1 (wall)", "x", many.wall / one.wall);
+    }
     plan_free(&pl);
+}
 
+void bench_full(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs)
+{
+    struct plan pl;
+    uint64_t total = 0;
     plan_make(&pl, set, full, cfg->seconds);
     bench_add(rs, "perft_full_nodes_per_s", "2. perft through mana_play/mana_undo", "nodes/s",
-              median_rate(full, &pl, cfg->runs, 1, &total));
+              median_rate(full, &pl, cfg->runs, 1, &total).cpu);
     plan_free(&pl);
+}
+
+void bench_ref(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs)
+{
     reference(set, cfg, rs);
 }

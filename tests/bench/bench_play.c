@@ -54,7 +54,7 @@ static uint64_t playout(uint64_t *rng, struct keep *k)
 /* One playout thread: games until the deadline. */
 struct player {
     uint64_t seed, games, plies;
-    double deadline;
+    double deadline, cpu; /* cpu: CPU seconds the thread used */
     pthread_t thread;
 };
 
@@ -62,16 +62,23 @@ static void *play_until(void *arg)
 {
     struct player *p = arg;
     uint64_t rng = p->seed;
+    double t0 = bench_cpu();
     do {
         p->plies += playout(&rng, NULL);
         p->games++;
     } while (bench_now() < p->deadline);
+    p->cpu = bench_cpu() - t0;
     return NULL;
 }
 
-/* Runs playouts on `threads` threads for about `seconds`; stores games/s
- * and plies/s. */
-static void playout_run(int threads, double seconds, uint64_t seed, double *games, double *plies)
+/* The rates of one run: games and plies per wall second, and per CPU
+ * second of the one thread when there is one. */
+struct play_rate {
+    double games, plies, games_cpu, plies_cpu;
+};
+
+/* Runs playouts on `threads` threads for about `seconds`. */
+static struct play_rate playout_run(int threads, double seconds, uint64_t seed)
 {
     struct player p[64];
     double t0 = bench_now();
@@ -87,42 +94,44 @@ static void playout_run(int threads, double seconds, uint64_t seed, double *game
         n += p[i].plies;
     }
     double secs = bench_now() - t0;
-    *games = (double)g / secs;
-    *plies = (double)n / secs;
+    return (struct play_rate){(double)g / secs, (double)n / secs, (double)g / p[0].cpu, (double)n / p[0].cpu};
 }
 
-/* Returns the median games/s over the runs; *plies the median plies/s. */
-static double playout_median(const struct bench_cfg *cfg, int threads, double *plies)
+/* Returns the median rates of the runs on `threads` threads. */
+static struct play_rate playout_median(const struct bench_cfg *cfg, int threads)
 {
-    double g[64], n[64];
-    for (int r = 0; r < cfg->runs; r++)
-        playout_run(threads, cfg->seconds, 1 + (uint64_t)r * 0x100000, &g[r], &n[r]);
-    *plies = bench_median(n, cfg->runs);
-    return bench_median(g, cfg->runs);
+    double v[4][64];
+    for (int r = 0; r < cfg->runs; r++) {
+        struct play_rate pr = playout_run(threads, cfg->seconds, 1 + (uint64_t)r * 0x100000);
+        v[0][r] = pr.games, v[1][r] = pr.plies, v[2][r] = pr.games_cpu, v[3][r] = pr.plies_cpu;
+    }
+    return (struct play_rate){bench_median(v[0], cfg->runs), bench_median(v[1], cfg->runs),
+                              bench_median(v[2], cfg->runs), bench_median(v[3], cfg->runs)};
 }
 
 void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs)
 {
-    double plies, plies_n;
-    double games = playout_median(cfg, 1, &plies);
-    bench_add(rs, "playout_games_per_s", "3. random playouts", "games/s", games);
-    bench_add(rs, "playout_plies_per_s", "3. random playouts", "plies/s", plies);
-    bench_add(rs, "playout_plies_per_game", "3. plies per game (limit 400)", "plies", plies / games);
-    double games_n = playout_median(cfg, cfg->threads, &plies_n);
+    struct play_rate one = playout_median(cfg, 1);
+    bench_add(rs, "playout_games_per_s", "3. random playouts", "games/s", one.games_cpu);
+    bench_add(rs, "playout_plies_per_s", "3. random playouts", "plies/s", one.plies_cpu);
+    bench_add(rs, "playout_plies_per_game", "3. plies per game (limit 400)", "plies", one.plies_cpu / one.games_cpu);
+    if (!bench_wants(cfg, "threads"))
+        return;
+    struct play_rate many = playout_median(cfg, cfg->threads);
     bench_add(rs, "playout_threads", "   playout threads", "threads", cfg->threads);
-    bench_add(rs, "playout_par_games_per_s", "   random playouts on N threads", "games/s", games_n);
-    bench_add(rs, "playout_par_speedup", "   playout speed-up, N threads / 1", "x", games_n / games);
+    bench_add(rs, "playout_par_games_per_s", "   random playouts on N threads (wall)", "games/s", many.games);
+    bench_add(rs, "playout_par_speedup", "   playout speed-up, N threads / 1 (wall)", "x", many.games / one.games);
 }
 
-/* Returns the seconds of `passes` passes of mana_legal_moves over set. */
+/* Returns the CPU seconds of `passes` passes of mana_legal_moves over set. */
 static double movegen_pass(mana_game *const *set, int n, int passes, uint64_t *sum)
 {
     mana_move moves[MANA_MAX_MOVES];
-    double t0 = bench_now();
+    double t0 = bench_cpu();
     for (int p = 0; p < passes; p++)
         for (int i = 0; i < n; i++)
             *sum += (uint64_t)mana_legal_moves(set[i], moves, MANA_MAX_MOVES);
-    return bench_now() - t0;
+    return bench_cpu() - t0;
 }
 
 void bench_movegen(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs)

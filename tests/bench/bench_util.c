@@ -15,6 +15,22 @@ double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double bench_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int bench_wants(const struct bench_cfg *cfg, const char *figure)
+{
+    size_t len = strlen(figure);
+    for (const char *s = cfg->only; s && *s; s += strcspn(s, ","), s += *s == ',')
+        if (!strncmp(s, figure, len) && (s[len] == ',' || s[len] == 0))
+            return 1;
+    return cfg->only == NULL;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -85,8 +101,7 @@ static int parse_text(const char *text, struct bench_set *set)
     return set->n > 0 ? 0 : -1;
 }
 
-/* Returns the whole file as a NUL-terminated string (free it), or NULL. */
-static char *read_file(const char *path)
+char *bench_read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -101,7 +116,7 @@ static char *read_file(const char *path)
 
 int bench_load_positions(const char *path, struct bench_set *set)
 {
-    char *text = read_file(path);
+    char *text = bench_read_file(path);
     if (text && parse_text(text, set) == 0) {
         set->source = path;
         free(text);
@@ -122,98 +137,3 @@ mana_game *bench_game(const struct bench_pos *p)
     return NULL;
 }
 
-/* Writes v with a k / M / G prefix into buf. */
-static void human(double v, char *buf, size_t size)
-{
-    if (v >= 1e9)
-        snprintf(buf, size, "%.3f G", v / 1e9);
-    else if (v >= 1e6)
-        snprintf(buf, size, "%.2f M", v / 1e6);
-    else if (v >= 1e4)
-        snprintf(buf, size, "%.1f k", v / 1e3);
-    else if (v == (double)(long long)v)
-        snprintf(buf, size, "%lld", (long long)v);
-    else
-        snprintf(buf, size, "%.3g", v);
-}
-
-/* Returns the CPU model named in /proc/cpuinfo, or "unknown". */
-static const char *cpu_model(char *buf, size_t size)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    snprintf(buf, size, "unknown");
-    for (char line[256]; f && fgets(line, sizeof line, f);) {
-        char *colon = strchr(line, ':');
-        if (!strncmp(line, "model name", 10) && colon) {
-            snprintf(buf, size, "%s", colon + 2);
-            buf[strcspn(buf, "\n")] = 0;
-            break;
-        }
-    }
-    if (f)
-        fclose(f);
-    return buf;
-}
-
-static void print_json(const struct bench_results *rs)
-{
-    char cpu[128], date[32];
-    time_t t = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-    printf("{\"date\": \"%s\", \"cpu\": \"%s\", \"cc\": \"%s\", \"libmana\": \"%s\"", date,
-           cpu_model(cpu, sizeof cpu), __VERSION__, mana_version());
-    for (int i = 0; i < rs->n; i++)
-        printf(",\n \"%s\": %.6g", rs->r[i].key, rs->r[i].value);
-    printf("}\n");
-}
-
-void bench_print(const struct bench_results *rs, const struct bench_cfg *cfg)
-{
-    if (cfg->json) {
-        print_json(rs);
-        return;
-    }
-    printf("%-46s %12s  %s\n", "figure (median of runs)", "value", "unit");
-    for (int i = 0; i < rs->n; i++) {
-        char v[32];
-        human(rs->r[i].value, v, sizeof v);
-        printf("%-46s %12s  %s\n", rs->r[i].label, v, rs->r[i].unit);
-    }
-}
-
-/* Returns the text of the last ```json block of text (cut in place). */
-static char *last_json_block(char *text)
-{
-    char *start = NULL;
-    for (char *s = strstr(text, "```json"); s; s = strstr(s + 1, "```json"))
-        start = s + 7;
-    char *end = start ? strstr(start, "```") : NULL;
-    if (end)
-        *end = 0;
-    return end ? start : NULL;
-}
-
-void bench_compare(const struct bench_results *rs, const char *path)
-{
-    char *text = read_file(path);
-    char *block = text ? last_json_block(text) : NULL;
-    if (!block) {
-        printf("\nno earlier run recorded in %s to compare with\n", path);
-        free(text);
-        return;
-    }
-    printf("\ncompared with the last run recorded in %s:\n", path);
-    for (int i = 0; i < rs->n; i++) {
-        char key[80];
-        snprintf(key, sizeof key, "\"%s\":", rs->r[i].key);
-        char *at = strstr(block, key);
-        if (!at)
-            continue;
-        double old = strtod(at + strlen(key), NULL), now = rs->r[i].value;
-        char a[32], b[32];
-        human(old, a, sizeof a);
-        human(now, b, sizeof b);
-        printf("  %-44s %12s -> %12s  %+7.1f%%\n", rs->r[i].label, a, b, old != 0 ? 100 * (now - old) / old : 0.0);
-    }
-    free(text);
-}
