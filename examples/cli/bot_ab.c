@@ -324,7 +324,14 @@ static int negamax(search *s, mana_game *w, int depth, int alpha, int beta, int 
         pick(mv, keys, i, n);
         if (mana_play(w, mv[i]) != MANA_OK)
             continue;
-        int v = -negamax(s, w, depth - 1, -beta, -alpha, ply + 1);
+        int v;
+        if (i == 0) {
+            v = -negamax(s, w, depth - 1, -beta, -alpha, ply + 1);
+        } else { /* principal variation search: prove the move is worse */
+            v = -negamax(s, w, depth - 1, -alpha - 1, -alpha, ply + 1);
+            if (v > alpha && v < beta && !s->aborted)
+                v = -negamax(s, w, depth - 1, -beta, -alpha, ply + 1);
+        }
         mana_undo(w);
         if (s->aborted)
             return 0;
@@ -503,7 +510,14 @@ int bot_ab_choose(bot *b, const mana_game *g, mana_move *out)
         for (int i = 0; i < n; i++) {
             if (mana_play(w, mv[i]) != MANA_OK)
                 continue;
-            int v = -negamax(&s, w, depth - 1, -INF, -alpha, 1);
+            int v;
+            if (i == 0) {
+                v = -negamax(&s, w, depth - 1, -INF, -alpha, 1);
+            } else {
+                v = -negamax(&s, w, depth - 1, -alpha - 1, -alpha, 1);
+                if (v > alpha && !s.aborted)
+                    v = -negamax(&s, w, depth - 1, -INF, -alpha, 1);
+            }
             mana_undo(w);
             if (s.aborted)
                 break;
