@@ -20,12 +20,12 @@
 #define TT_BITS 18
 #define TT_SIZE ((size_t)1 << TT_BITS)
 #define HIST_SIZE (8 * 36 * 36)
-#ifndef SETUP_SAMPLES
+/* Setup: random completions tried per candidate placement, and the depth
+ * searched from each (0: the evaluation alone, which already sees a Damyo
+ * that the first move could take; deeper tries cost much and showed no
+ * gain in matches). */
 #define SETUP_SAMPLES 12
-#endif
-#ifndef SETUP_DEPTH
 #define SETUP_DEPTH 0
-#endif
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -53,7 +53,8 @@ typedef struct search {
     int aborted;
 } search;
 
-/* Evaluation weights, in hundredths of a Ronin on the board. */
+/* Evaluation weights, in hundredths of a Ronin on the board.  Building with
+ * -DW_TUNE=a,b,... replaces them, for tuning matches. */
 #ifndef W_TUNE
 #define W_TUNE 100, 30, 3, 6, 2, 20, 15, 150
 #endif
