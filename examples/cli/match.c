@@ -238,7 +238,7 @@ int cmd_match(int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},   {"rules", required_argument, NULL, 'r'},
         {"blocked", required_argument, NULL, 'B'}, {"ply-limit", required_argument, NULL, 'p'},
         {"setup", required_argument, NULL, 'u'},  {"records", required_argument, NULL, 'R'},
-        {NULL, 0, NULL, 0}};
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     match m;
     memset(&m, 0, sizeof m);
     m.games = DEFAULT_GAMES;
@@ -251,6 +251,10 @@ int cmd_match(int argc, char **argv)
     unsigned long long v;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            printf("usage: mana-cli %s\n", MATCH_USAGE);
+            return 0;
+        }
         const char *why = NULL;
         switch (c) {
         case 'w':

@@ -407,7 +407,7 @@ int cmd_play(int argc, char **argv)
         {"seed", required_argument, NULL, 's'},    {"ply-limit", required_argument, NULL, 'p'},
         {"mfn", required_argument, NULL, 'm'},     {"load", required_argument, NULL, 'l'},
         {"save", required_argument, NULL, 'S'},    {"no-color", no_argument, NULL, 'C'},
-        {NULL, 0, NULL, 0}};
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     int preset = MANA_RULES_JACTALEA, blocked = -1, no_color = 0;
     const char *who[2] = {"human", "ab"}, *mfn = NULL, *load = NULL, *save_path = NULL;
     unsigned long long v, seed = 0, ply_limit = 0;
@@ -416,6 +416,10 @@ int cmd_play(int argc, char **argv)
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            printf("usage: mana-cli %s\n", PLAY_USAGE);
+            return 0;
+        }
         const char *why = NULL;
         switch (c) {
         case 'r':

@@ -17,11 +17,15 @@ int cmd_replay(int argc, char **argv)
     static const struct option longopts[] = {{"quiet", no_argument, NULL, 'q'},
                                              {"svg", required_argument, NULL, 'g'},
                                              {"no-color", no_argument, NULL, 'C'},
-                                             {NULL, 0, NULL, 0}};
+                                             {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     int quiet = 0, color = isatty(STDOUT_FILENO), c;
     const char *svg = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            printf("usage: mana-cli %s\n", REPLAY_USAGE);
+            return 0;
+        }
         if (c == 'q')
             quiet = 1;
         else if (c == 'g')
