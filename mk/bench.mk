@@ -4,6 +4,8 @@
 #   make bench        the full benchmark (a few minutes), compared with the
 #                     last run recorded in BENCHMARKS.md; BENCH_ARGS=--json
 #                     prints one JSON object instead
+#   make bench-record the same, appended to BENCHMARKS.md as a new section
+#                     (table, change since the last run, JSON block)
 #   make check        runs check-alloc (no heap call in play/undo/movegen,
 #                     a game in <= 128 bytes) and check-bench (a few-second
 #                     run of the benchmark that prints and never judges)
@@ -19,9 +21,9 @@ BENCH_OBJ := $(patsubst %.c,%.o,$(sort $(wildcard tests/bench/*.c))) \
     tests/perf/malloc_count.o tests/bench/ref_movegen.o examples/cli/par_perft.o
 ALLOC_OBJ := tests/perf/check_alloc.o tests/perf/malloc_count.o
 
-.PHONY: bench bench-embed check-bench check-alloc
+.PHONY: bench bench-record bench-embed check-bench check-alloc
 CHECK_STEPS += check-alloc check-bench
-CLEAN_FILES += tests/bench/*.o tests/bench/bench tests/perf/*.o tests/perf/check_alloc
+CLEAN_FILES += tests/bench/*.o tests/bench/bench tests/perf/*.o tests/perf/check_alloc BENCHMARKS.md.run
 
 # The reference generator is built again here, without the check flags.
 tests/bench/ref_movegen.o: tests/ref_movegen.c tests/ref_movegen.h include/mana.h
@@ -46,6 +48,10 @@ tests/perf/check_alloc: $(ALLOC_OBJ) libmana.a
 
 bench: tests/bench/bench
 	./tests/bench/bench --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md $(BENCH_ARGS)
+
+bench-record: tests/bench/bench
+	./tests/bench/bench --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md --markdown $(BENCH_ARGS) >BENCHMARKS.md.run
+	{ echo; cat BENCHMARKS.md.run; } >>BENCHMARKS.md && rm -f BENCHMARKS.md.run
 
 check-bench: tests/bench/bench
 	./tests/bench/bench --quick --perft-file '$(PERFT_FILE)'

@@ -64,6 +64,7 @@ struct bench_results {
 /* bench_util.c */
 double bench_now(void);                     /* monotonic wall seconds */
 double bench_cpu(void);                     /* CPU seconds of this thread */
+double bench_proc_cpu(void);                /* CPU seconds of the process */
 int bench_wants(const struct bench_cfg *cfg, const char *figure); /* 1/0 */
 double bench_median(double *v, int n);      /* sorts v */
 void bench_add(struct bench_results *rs, const char *key, const char *label, const char *unit,

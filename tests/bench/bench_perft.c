@@ -52,6 +52,13 @@ static uint64_t full(mana_game *g, int depth, int threads, uint64_t *leaves)
     return full_nodes(g, depth, leaves);
 }
 
+static uint64_t par(mana_game *g, int depth, int threads, uint64_t *leaves)
+{
+    if (par_perft(g, depth, threads, leaves))
+        bench_fail("par_perft failed");
+    return *leaves;
+}
+
 static uint64_t ref(mana_game *g, int depth, int threads, uint64_t *leaves)
 {
     (void)threads;
@@ -61,16 +68,18 @@ static uint64_t ref(mana_game *g, int depth, int threads, uint64_t *leaves)
     return *leaves;
 }
 
-/* Returns the CPU seconds fn takes on g at depth (wall seconds in *wall
- * if not NULL); stores its count and leaves. */
-static double timed(perft_fn fn, mana_game *g, int depth, int threads, uint64_t *count, uint64_t *leaves,
-                    double *wall)
+/* The times of one measurement: CPU seconds of this thread, wall seconds,
+ * CPU seconds of the whole process (all threads). */
+struct span {
+    double cpu, wall, proc;
+};
+
+/* Returns the times fn takes on g at depth; stores its count and leaves. */
+static struct span timed(perft_fn fn, mana_game *g, int depth, int threads, uint64_t *count, uint64_t *leaves)
 {
-    double w0 = bench_now(), t0 = bench_cpu();
+    double w0 = bench_now(), t0 = bench_cpu(), p0 = bench_proc_cpu();
     *count = fn(g, depth, threads, leaves);
-    if (wall)
-        *wall = bench_now() - w0;
-    return bench_cpu() - t0;
+    return (struct span){bench_cpu() - t0, bench_now() - w0, bench_proc_cpu() - p0};
 }
 
 /* Returns the depth at which fn takes about `target` seconds on g (0 if
@@ -80,7 +89,7 @@ static int calibrate(perft_fn fn, mana_game *g, const struct bench_pos *p, doubl
     uint64_t prev = 1;
     for (int d = 1; d < BENCH_MAX_DEPTH; d++) {
         uint64_t count, leaves;
-        double t = timed(fn, g, d, 1, &count, &leaves, NULL);
+        double t = timed(fn, g, d, 1, &count, &leaves).cpu;
         if (p->has[d] && p->known[d] != leaves) {
             fprintf(stderr, "bench: %s depth %d: %llu leaves, perft.txt says %llu\n", p->mfn, d,
                     (unsigned long long)leaves, (unsigned long long)p->known[d]);
@@ -121,33 +130,63 @@ static void plan_free(struct plan *pl)
         mana_free(pl->g[i]);
 }
 
-/* The median rates of a figure: count per CPU second of this thread and
- * per wall second. */
-struct rate {
-    double cpu, wall;
-};
-
-/* Returns the median over runs of (total count / total seconds) of fn on
- * the plan with `threads`; *total gets the count of one pass. */
-static struct rate median_rate(perft_fn fn, const struct plan *pl, int runs, int threads, uint64_t *total)
+/* Returns the count of one pass of fn over the plan with `threads`, and
+ * its times in *t. */
+static uint64_t pass(perft_fn fn, const struct plan *pl, int threads, struct span *t)
 {
-    double cpu[64], wall[64];
-    for (int r = 0; r < runs; r++) {
-        double c = 0, w = 0;
-        *total = 0;
-        for (int i = 0; i < pl->n; i++) {
-            uint64_t count, leaves;
-            double dw;
-            if (pl->depth[i] == 0)
-                continue;
-            c += timed(fn, pl->g[i], pl->depth[i], threads, &count, &leaves, &dw);
-            w += dw;
-            *total += count;
-        }
-        cpu[r] = (double)*total / c;
-        wall[r] = (double)*total / w;
+    uint64_t total = 0;
+    *t = (struct span){0, 0, 0};
+    for (int i = 0; i < pl->n; i++) {
+        uint64_t count, leaves;
+        if (pl->depth[i] == 0)
+            continue;
+        struct span d = timed(fn, pl->g[i], pl->depth[i], threads, &count, &leaves);
+        t->cpu += d.cpu, t->wall += d.wall, t->proc += d.proc;
+        total += count;
     }
-    return (struct rate){bench_median(cpu, runs), bench_median(wall, runs)};
+    return total;
+}
+
+/* Returns the median over runs of the count per CPU second of fn on the
+ * plan; *total gets the count of one pass. */
+static double median_rate(perft_fn fn, const struct plan *pl, int runs, uint64_t *total)
+{
+    double rate[64];
+    for (int r = 0; r < runs; r++) {
+        struct span t;
+        *total = pass(fn, pl, 1, &t);
+        rate[r] = (double)*total / t.cpu;
+    }
+    return bench_median(rate, runs);
+}
+
+/* Perft on N threads against one, each run timing both back to back so
+ * that they see the same load (wall time: the speed-up is what a user
+ * waits for).  Also the CPUs the N threads actually got: process CPU time
+ * over wall time (below N when the machine is busy with other work), and
+ * the work done per CPU second on N threads relative to one (1 when the
+ * split costs nothing: the speed-up N free CPUs would give is N times it). */
+static void threads_figure(const struct plan *pl, const struct bench_cfg *cfg, struct bench_results *rs)
+{
+    double rate[64], speedup[64], cpus[64], efficiency[64];
+    for (int r = 0; r < cfg->runs; r++) {
+        struct span one, many;
+        uint64_t total = pass(bulk, pl, 1, &one);
+        if (pass(par, pl, cfg->threads, &many) != total)
+            bench_fail("perft on threads counted differently");
+        rate[r] = (double)total / many.wall;
+        speedup[r] = one.wall / many.wall;
+        cpus[r] = many.proc / many.wall;
+        efficiency[r] = one.cpu / many.proc;
+    }
+    bench_add(rs, "perft_threads", "   perft threads", "threads", cfg->threads);
+    bench_add(rs, "perft_par_leaves_per_s", "   perft bulk on N threads (wall)", "leaves/s",
+              bench_median(rate, cfg->runs));
+    bench_add(rs, "perft_par_speedup", "   perft speed-up, N threads / 1 (wall)", "x",
+              bench_median(speedup, cfg->runs));
+    bench_add(rs, "perft_par_cpus", "   CPUs the N threads got (CPU/wall)", "CPUs", bench_median(cpus, cfg->runs));
+    bench_add(rs, "perft_par_efficiency", "   work per CPU second, N threads / 1", "x",
+              bench_median(efficiency, cfg->runs));
 }
 
 /* Figure 5: the reference generator against the library, same trees. */
@@ -163,8 +202,8 @@ static void reference(const struct bench_set *set, const struct bench_cfg *cfg, 
             uint64_t a, b, la, lb;
             if (pl.depth[i] == 0)
                 continue;
-            t_ref += timed(ref, pl.g[i], pl.depth[i], 1, &a, &la, NULL);
-            t_lib += timed(bulk, pl.g[i], pl.depth[i], 1, &b, &lb, NULL);
+            t_ref += timed(ref, pl.g[i], pl.depth[i], 1, &a, &la).cpu;
+            t_lib += timed(bulk, pl.g[i], pl.depth[i], 1, &b, &lb).cpu;
             if (la != lb)
                 bench_fail("reference and library perft differ");
             total += la;
@@ -177,27 +216,17 @@ static void reference(const struct bench_set *set, const struct bench_cfg *cfg, 
     plan_free(&pl);
 }
 
-static uint64_t par(mana_game *g, int depth, int threads, uint64_t *leaves)
-{
-    if (par_perft(g, depth, threads, leaves))
-        bench_fail("par_perft failed");
-    return *leaves;
-}
 
 void bench_perft(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs)
 {
     struct plan pl;
     uint64_t total = 0;
     plan_make(&pl, set, bulk, cfg->seconds);
-    struct rate one = median_rate(bulk, &pl, cfg->runs, 1, &total);
-    bench_add(rs, "perft_bulk_leaves_per_s", "1. perft bulk-counted", "leaves/s", one.cpu);
+    bench_add(rs, "perft_bulk_leaves_per_s", "1. perft bulk-counted", "leaves/s",
+              median_rate(bulk, &pl, cfg->runs, &total));
     bench_add(rs, "perft_bulk_leaves", "1. leaves per pass", "leaves", (double)total);
-    if (bench_wants(cfg, "threads")) {
-        struct rate many = median_rate(par, &pl, cfg->runs, cfg->threads, &total);
-        bench_add(rs, "perft_threads", "   perft threads", "threads", cfg->threads);
-        bench_add(rs, "perft_par_leaves_per_s", "   perft bulk on N threads (wall)", "leaves/s", many.wall);
-        bench_add(rs, "perft_par_speedup", "   perft speed-up, N threads / 1 (wall)", "x", many.wall / one.wall);
-    }
+    if (bench_wants(cfg, "threads"))
+        threads_figure(&pl, cfg, rs);
     plan_free(&pl);
 }
 
@@ -207,7 +236,7 @@ void bench_full(const struct bench_set *set, const struct bench_cfg *cfg, struct
     uint64_t total = 0;
     plan_make(&pl, set, full, cfg->seconds);
     bench_add(rs, "perft_full_nodes_per_s", "2. perft through mana_play/mana_undo", "nodes/s",
-              median_rate(full, &pl, cfg->runs, 1, &total).cpu);
+              median_rate(full, &pl, cfg->runs, &total));
     plan_free(&pl);
 }
 

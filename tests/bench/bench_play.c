@@ -71,17 +71,18 @@ static void *play_until(void *arg)
     return NULL;
 }
 
-/* The rates of one run: games and plies per wall second, and per CPU
- * second of the one thread when there is one. */
+/* The rates of one run: games and plies per wall second, the same per CPU
+ * second of the first thread, the CPUs the threads got (process CPU time
+ * over wall time) and the games per process CPU second. */
 struct play_rate {
-    double games, plies, games_cpu, plies_cpu;
+    double games, plies, games_cpu, plies_cpu, cpus, games_proc;
 };
 
 /* Runs playouts on `threads` threads for about `seconds`. */
 static struct play_rate playout_run(int threads, double seconds, uint64_t seed)
 {
     struct player p[64];
-    double t0 = bench_now();
+    double t0 = bench_now(), c0 = bench_proc_cpu();
     for (int i = 0; i < threads; i++) {
         p[i] = (struct player){.seed = seed + (uint64_t)i * 0x1000, .deadline = t0 + seconds};
         if (pthread_create(&p[i].thread, NULL, play_until, &p[i]))
@@ -93,34 +94,37 @@ static struct play_rate playout_run(int threads, double seconds, uint64_t seed)
         g += p[i].games;
         n += p[i].plies;
     }
-    double secs = bench_now() - t0;
-    return (struct play_rate){(double)g / secs, (double)n / secs, (double)g / p[0].cpu, (double)n / p[0].cpu};
-}
-
-/* Returns the median rates of the runs on `threads` threads. */
-static struct play_rate playout_median(const struct bench_cfg *cfg, int threads)
-{
-    double v[4][64];
-    for (int r = 0; r < cfg->runs; r++) {
-        struct play_rate pr = playout_run(threads, cfg->seconds, 1 + (uint64_t)r * 0x100000);
-        v[0][r] = pr.games, v[1][r] = pr.plies, v[2][r] = pr.games_cpu, v[3][r] = pr.plies_cpu;
-    }
-    return (struct play_rate){bench_median(v[0], cfg->runs), bench_median(v[1], cfg->runs),
-                              bench_median(v[2], cfg->runs), bench_median(v[3], cfg->runs)};
+    double secs = bench_now() - t0, cpu = bench_proc_cpu() - c0;
+    return (struct play_rate){(double)g / secs, (double)n / secs, (double)g / p[0].cpu, (double)n / p[0].cpu,
+                              cpu / secs, (double)g / cpu};
 }
 
 void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs)
 {
-    struct play_rate one = playout_median(cfg, 1);
-    bench_add(rs, "playout_games_per_s", "3. random playouts", "games/s", one.games_cpu);
-    bench_add(rs, "playout_plies_per_s", "3. random playouts", "plies/s", one.plies_cpu);
-    bench_add(rs, "playout_plies_per_game", "3. plies per game (limit 400)", "plies", one.plies_cpu / one.games_cpu);
-    if (!bench_wants(cfg, "threads"))
+    double games[64], plies[64], games_n[64], speedup[64], cpus[64], efficiency[64];
+    int threads = bench_wants(cfg, "threads") ? cfg->threads : 1;
+    for (int r = 0; r < cfg->runs; r++) {
+        uint64_t seed = 1 + (uint64_t)r * 0x100000;
+        struct play_rate one = playout_run(1, cfg->seconds, seed);
+        struct play_rate many = playout_run(threads, cfg->seconds, seed);
+        games[r] = one.games_cpu, plies[r] = one.plies_cpu;
+        games_n[r] = many.games, speedup[r] = many.games / one.games, cpus[r] = many.cpus;
+        efficiency[r] = many.games_proc / one.games_proc;
+    }
+    double g = bench_median(games, cfg->runs), n = bench_median(plies, cfg->runs);
+    bench_add(rs, "playout_games_per_s", "3. random playouts", "games/s", g);
+    bench_add(rs, "playout_plies_per_s", "3. random playouts", "plies/s", n);
+    bench_add(rs, "playout_plies_per_game", "3. plies per game (limit 400)", "plies", n / g);
+    if (threads == 1)
         return;
-    struct play_rate many = playout_median(cfg, cfg->threads);
-    bench_add(rs, "playout_threads", "   playout threads", "threads", cfg->threads);
-    bench_add(rs, "playout_par_games_per_s", "   random playouts on N threads (wall)", "games/s", many.games);
-    bench_add(rs, "playout_par_speedup", "   playout speed-up, N threads / 1 (wall)", "x", many.games / one.games);
+    bench_add(rs, "playout_threads", "   playout threads", "threads", threads);
+    bench_add(rs, "playout_par_games_per_s", "   random playouts on N threads (wall)", "games/s",
+              bench_median(games_n, cfg->runs));
+    bench_add(rs, "playout_par_speedup", "   playout speed-up, N threads / 1 (wall)", "x",
+              bench_median(speedup, cfg->runs));
+    bench_add(rs, "playout_par_cpus", "   CPUs the N threads got (CPU/wall)", "CPUs", bench_median(cpus, cfg->runs));
+    bench_add(rs, "playout_par_efficiency", "   work per CPU second, N threads / 1", "x",
+              bench_median(efficiency, cfg->runs));
 }
 
 /* Returns the CPU seconds of `passes` passes of mana_legal_moves over set. */

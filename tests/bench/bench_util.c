@@ -22,6 +22,13 @@ double bench_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double bench_proc_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int bench_wants(const struct bench_cfg *cfg, const char *figure)
 {
     size_t len = strlen(figure);
