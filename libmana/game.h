@@ -82,8 +82,15 @@ int mana__count_steps(const struct mana_pos *p, mana_bb movers);
 /* Returns the squares where the side to move may re-enter a Ronin, its
  * bound pieces (bound) having no step. */
 mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound);
-/* Returns the side to move's pieces on the Mana's mark count. */
-mana_bb mana__bound_pieces(const struct mana_pos *p);
+/* Returns the side to move's pieces bound by the Mana: those on its mark
+ * count, or every piece before the first move, when there is no Mana yet
+ * and any piece may move (so that the exception, re-entry included,
+ * applies when none can: decision, RULES.md "The Mana"). */
+static inline mana_bb mana__bound_pieces(const struct mana_pos *p)
+{
+    mana_bb own = p->occ[p->side];
+    return p->mana ? own & bb_marks[p->orient][p->mana - 1] : own;
+}
 /* Returns 1 if one of those pieces has a legal step. */
 int mana__bound_can_move(const struct mana_pos *p);
 /* Returns 1 if m is among the legal moves. */

@@ -95,16 +95,6 @@ int mana__count_steps(const struct mana_pos *p, mana_bb movers)
     return gen_steps(p, movers, NULL, 0);
 }
 
-/* Returns the side to move's pieces bound by the Mana: those on its mark
- * count, or every piece before the first move, when there is no Mana yet
- * and any piece may move (so that the exception, re-entry included,
- * applies when none can: decision, RULES.md "The Mana"). */
-mana_bb mana__bound_pieces(const struct mana_pos *p)
-{
-    mana_bb own = p->occ[p->side];
-    return p->mana ? own & bb_marks[p->orient][p->mana - 1] : own;
-}
-
 /* Returns the squares where a side with the pieces own may re-enter a
  * Ronin when its bound pieces (bound) have no step, given every piece
  * (occ), the Damyos and the squares of the Mana's mark count (mana_sq,

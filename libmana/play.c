@@ -107,9 +107,12 @@ static int do_step(struct mana_pos *p, int from, int to)
         if (captured == 2)
             p->status = us == MANA_WHITE ? MANA_WHITE_WON : MANA_BLACK_WON;
     }
+    mana_bb path = bb_sq(from) | bb_sq(to);
     int damyo = (p->damyo & bb_sq(from)) != 0;
-    toggle_piece(p, us, damyo, from);
-    toggle_piece(p, us, damyo, to);
+    p->occ[us] ^= path;
+    if (damyo)
+        p->damyo ^= path;
+    p->hash ^= piece_key(us, damyo, from) ^ piece_key(us, damyo, to);
     set_turn(p, them, bb_marks_at(p->orient, to));
     return captured;
 }
@@ -160,12 +163,7 @@ int mana__do(struct mana_game *g, mana_move m)
         return MANA_ENOMEM;
     struct mana_pos *p = &g->pos;
     struct mana_undo *u = &g->hist[g->len++];
-    u->hash = p->hash;
-    u->move = m;
-    u->captured = 0;
-    u->mana = p->mana;
-    u->status = p->status;
-    u->passes = p->passes;
+    *u = (struct mana_undo){.hash = p->hash, .move = m, .mana = p->mana, .status = p->status, .passes = p->passes};
     if (p->status == MANA_SETUP) {
         do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
         return MANA_OK;
@@ -175,31 +173,43 @@ int mana__do(struct mana_game *g, mana_move m)
     return MANA_OK;
 }
 
+/* Takes back the setup move u (orientation or placement). */
+static void undo_setup(struct mana_pos *p, const struct mana_undo *u)
+{
+    int kind = MANA_MOVE_KIND(u->move), to = MANA_MOVE_TO(u->move);
+    if (kind == MANA_MOVE_ORIENT)
+        p->orient = -1;
+    else
+        flip_piece(p, (p->occ[MANA_WHITE] & bb_sq(to)) ? MANA_WHITE : MANA_BLACK, kind == MANA_MOVE_DROP_DAMYO, to);
+    p->side = bb_count(p->occ[MANA_BLACK]) < 6 ? MANA_BLACK : MANA_WHITE;
+}
+
+/* Takes back the play-phase move u (step, re-entry or pass). */
+static inline void undo_play(struct mana_pos *p, const struct mana_undo *u)
+{
+    int kind = MANA_MOVE_KIND(u->move), to = MANA_MOVE_TO(u->move), mover = !p->side;
+    if (kind == MANA_MOVE_STEP) {
+        int from = MANA_MOVE_FROM(u->move), damyo = (p->damyo & bb_sq(to)) != 0;
+        mana_bb path = bb_sq(from) | bb_sq(to);
+        p->occ[mover] ^= path;
+        if (damyo)
+            p->damyo ^= path;
+        if (u->captured)
+            flip_piece(p, p->side, u->captured == 2, to);
+    } else if (kind == MANA_MOVE_DROP_RONIN) {
+        flip_piece(p, mover, 0, to);
+    }
+    p->side = (uint8_t)mover;
+}
+
 void mana__undo(struct mana_game *g)
 {
     struct mana_pos *p = &g->pos;
     const struct mana_undo *u = &g->hist[--g->len];
-    int kind = MANA_MOVE_KIND(u->move), to = MANA_MOVE_TO(u->move);
-    if (u->status == MANA_SETUP) {
-        if (kind == MANA_MOVE_ORIENT)
-            p->orient = -1;
-        else
-            toggle_piece(p, (p->occ[MANA_WHITE] & bb_sq(to)) ? MANA_WHITE : MANA_BLACK,
-                         kind == MANA_MOVE_DROP_DAMYO, to);
-        p->side = bb_count(p->occ[MANA_BLACK]) < 6 ? MANA_BLACK : MANA_WHITE;
-    } else {
-        int mover = !p->side;
-        if (kind == MANA_MOVE_STEP) {
-            int from = MANA_MOVE_FROM(u->move), damyo = (p->damyo & bb_sq(to)) != 0;
-            flip_piece(p, mover, damyo, to);
-            flip_piece(p, mover, damyo, from);
-            if (u->captured)
-                flip_piece(p, p->side, u->captured == 2, to);
-        } else if (kind == MANA_MOVE_DROP_RONIN) {
-            flip_piece(p, mover, 0, to);
-        }
-        p->side = (uint8_t)mover;
-    }
+    if (u->status == MANA_SETUP)
+        undo_setup(p, u);
+    else
+        undo_play(p, u);
     p->mana = u->mana;
     p->status = u->status;
     p->passes = u->passes;
