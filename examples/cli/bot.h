@@ -23,7 +23,8 @@
  * applies to a bot is zero it uses its default limits (bot_default_limits).
  *   time_ms:    wall-clock budget per move (ab, mcts)
  *   depth:      ab: deepest iteration of iterative deepening (1..60)
- *   nodes:      ab: nodes visited; mcts: tree nodes allocated
+ *   nodes:      ab: nodes visited; mcts: tree nodes allocated (and at most
+ *               as many playouts)
  *   iterations: mcts: playouts per move */
 typedef struct bot_limits {
     int time_ms;

@@ -161,7 +161,9 @@ static int budget_left(const bot *b, const tree *t, uint64_t iterations)
     const bot_limits *lim = &b->lim;
     if (lim->iterations > 0 && iterations >= lim->iterations)
         return 0;
-    if (lim->nodes > 0 && t->len >= lim->nodes)
+    /* A tree whose every leaf is a finished game stops growing, so a node
+     * limit also caps the playouts at the same number. */
+    if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
     if ((iterations & 63) == 0 && bot_out_of_time(b))
         return 0;
@@ -183,7 +185,8 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
     if (n <= 0)
         return n < 0 ? n : MANA_EOVER;
-    uint64_t budget = b->lim.iterations ? b->lim.iterations : b->lim.nodes ? b->lim.nodes : 3000;
+    /* the playout budget; a node or time limit alone leaves the default */
+    uint64_t budget = b->lim.iterations ? b->lim.iterations : 3000;
     uint64_t per = budget / (uint64_t)n;
     if (per < 4)
         per = 4;

@@ -190,6 +190,22 @@ static void limits(void)
               (unsigned long long)st.nodes);
         bot_free(b);
     }
+    /* A node limit alone ends the search even when the tree stops growing:
+     * after d4xc3 in the capture-in-3 position below, Black's Damyo has two
+     * moves and each is answered by the capture, so the whole tree has 5
+     * nodes and can never reach 5000. */
+    {
+        mana_game *lost = at("6/6/6/2R3/1R4/d3D1 b 1 0");
+        bot_limits lim = {0, 0, 5000, 0};
+        bot *b = bot_new("mcts", &lim, 1);
+        CHECK(bot_choose(b, lost, &m) == MANA_OK && mana_is_legal(lost, m) == 1,
+              "mcts on a lost position");
+        bot_last_stats(b, &st);
+        CHECK(st.nodes == 5 && st.iterations == 5000, "mcts on a 5-node tree: %llu nodes, %llu playouts",
+              (unsigned long long)st.nodes, (unsigned long long)st.iterations);
+        bot_free(b);
+        mana_free(lost);
+    }
     /* The stop flag raised before the search: both searches give up at
      * once (ab checks every 256 nodes, mcts every 64 playouts) and still
      * answer with a legal move.  A time limit of a day is set so that no
