@@ -10,8 +10,8 @@
 
 #define CLI_SUBCOMMANDS(X)                                                   \
     X(perft, "perft [--rules R] [--blocked B] [--divide] [--threads N] DEPTH [MFN]") \
-    X(show, "show MFN")                                                      \
-    X(selfplay, "selfplay [--rules R] [--seed N]")                           \
+    X(show, "show [--svg FILE] MFN")                                         \
+    X(selfplay, "selfplay [--rules R] [--seed N] [--ply-limit N]")           \
     X(play, "play [--white P] [--black P] [--rules R] [--load FILE] [--save FILE] ...") \
     X(replay, "replay [--quiet] [--svg FILE] FILE")                          \
     X(match, "match --white BOT --black BOT [--games N] [--jobs J] ...")     \

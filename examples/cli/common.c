@@ -31,7 +31,7 @@ int cli_parse_blocked(const char *text, int *value)
 
 int cli_parse_uint(const char *text, unsigned long long max, unsigned long long *out)
 {
-    if (!text[0] || text[0] == '-' || text[0] == '+')
+    if (text[0] < '0' || text[0] > '9') /* no sign, no leading space */
         return -1;
     char *end;
     errno = 0;

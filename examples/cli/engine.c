@@ -247,8 +247,12 @@ static void position(engine *e, char **tok, int n)
             return;
         }
         char mfn[256];
-        if (cli_join_mfn(4, tok + i + 1, mfn, sizeof mfn) < 0 ||
-            mana_set_position(g, mfn) != MANA_OK) {
+        if (cli_join_mfn(4, tok + i + 1, mfn, sizeof mfn) < 0) {
+            out(e, "info string error: position mfn: longer than any MFN");
+            mana_free(g);
+            return;
+        }
+        if (mana_set_position(g, mfn) != MANA_OK) {
             out(e, "info string error: position mfn: %s", mana_error_detail());
             mana_free(g);
             return;
