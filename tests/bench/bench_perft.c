@@ -160,33 +160,38 @@ static double median_rate(perft_fn fn, const struct plan *pl, int runs, uint64_t
     return bench_median(rate, runs);
 }
 
+/* The medians of the runs of figure 1 with N threads. */
+struct par_rates {
+    double one;        /* 1 thread, leaves per CPU second */
+    double many;       /* N threads, leaves per wall second */
+    double speedup;    /* wall time of 1 thread / of N threads */
+    double cpus;       /* process CPU time / wall time on N threads */
+    double efficiency; /* leaves per CPU second, N threads / 1 */
+};
+
 /* Perft on N threads against one, each run timing both back to back so
  * that they see the same load (wall time: the speed-up is what a user
- * waits for).  Also the CPUs the N threads actually got: process CPU time
- * over wall time (below N when the machine is busy with other work), and
- * the work done per CPU second on N threads relative to one (1 when the
- * split costs nothing: the speed-up N free CPUs would give is N times it). */
-static void threads_figure(const struct plan *pl, const struct bench_cfg *cfg, struct bench_results *rs)
+ * waits for).  Also the CPUs the N threads actually got (below N when the
+ * machine is busy with other work) and the work per CPU second relative
+ * to one thread (1 when the split costs nothing: the speed-up N free CPUs
+ * would give is N times it).  *total gets the leaves of one pass. */
+static struct par_rates par_runs(const struct plan *pl, const struct bench_cfg *cfg, uint64_t *total)
 {
-    double rate[64], speedup[64], cpus[64], efficiency[64];
+    double v[5][64];
     for (int r = 0; r < cfg->runs; r++) {
-        struct span one, many;
-        uint64_t total = pass(bulk, pl, 1, &one);
-        if (pass(par, pl, cfg->threads, &many) != total)
+        struct span t1, tn;
+        *total = pass(bulk, pl, 1, &t1);
+        if (pass(par, pl, cfg->threads, &tn) != *total)
             bench_fail("perft on threads counted differently");
-        rate[r] = (double)total / many.wall;
-        speedup[r] = one.wall / many.wall;
-        cpus[r] = many.proc / many.wall;
-        efficiency[r] = one.cpu / many.proc;
+        v[0][r] = (double)*total / t1.cpu;
+        v[1][r] = (double)*total / tn.wall;
+        v[2][r] = t1.wall / tn.wall;
+        v[3][r] = tn.proc / tn.wall;
+        v[4][r] = t1.cpu / tn.proc;
     }
-    bench_add(rs, "perft_threads", "   perft threads", "threads", cfg->threads);
-    bench_add(rs, "perft_par_leaves_per_s", "   perft bulk on N threads (wall)", "leaves/s",
-              bench_median(rate, cfg->runs));
-    bench_add(rs, "perft_par_speedup", "   perft speed-up, N threads / 1 (wall)", "x",
-              bench_median(speedup, cfg->runs));
-    bench_add(rs, "perft_par_cpus", "   CPUs the N threads got (CPU/wall)", "CPUs", bench_median(cpus, cfg->runs));
-    bench_add(rs, "perft_par_efficiency", "   work per CPU second, N threads / 1", "x",
-              bench_median(efficiency, cfg->runs));
+    int n = cfg->runs;
+    return (struct par_rates){bench_median(v[0], n), bench_median(v[1], n), bench_median(v[2], n),
+                              bench_median(v[3], n), bench_median(v[4], n)};
 }
 
 /* Figure 5: the reference generator against the library, same trees. */
@@ -221,12 +226,22 @@ void bench_perft(const struct bench_set *set, const struct bench_cfg *cfg, struc
 {
     struct plan pl;
     uint64_t total = 0;
+    int threads = bench_wants(cfg, "threads");
     plan_make(&pl, set, bulk, cfg->seconds);
-    bench_add(rs, "perft_bulk_leaves_per_s", "1. perft bulk-counted", "leaves/s",
-              median_rate(bulk, &pl, cfg->runs, &total));
+    struct par_rates pr = {0, 0, 0, 0, 0};
+    if (threads)
+        pr = par_runs(&pl, cfg, &total);
+    else
+        pr.one = median_rate(bulk, &pl, cfg->runs, &total);
+    bench_add(rs, "perft_bulk_leaves_per_s", "1. perft bulk-counted", "leaves/s", pr.one);
     bench_add(rs, "perft_bulk_leaves", "1. leaves per pass", "leaves", (double)total);
-    if (bench_wants(cfg, "threads"))
-        threads_figure(&pl, cfg, rs);
+    if (threads) {
+        bench_add(rs, "perft_threads", "   perft threads", "threads", cfg->threads);
+        bench_add(rs, "perft_par_leaves_per_s", "   perft bulk on N threads (wall)", "leaves/s", pr.many);
+        bench_add(rs, "perft_par_speedup", "   perft speed-up, N threads / 1 (wall)", "x", pr.speedup);
+        bench_add(rs, "perft_par_cpus", "   CPUs the N threads got (CPU/wall)", "CPUs", pr.cpus);
+        bench_add(rs, "perft_par_efficiency", "   work per CPU second, N threads / 1", "x", pr.efficiency);
+    }
     plan_free(&pl);
 }
 
@@ -234,7 +249,7 @@ void bench_full(const struct bench_set *set, const struct bench_cfg *cfg, struct
 {
     struct plan pl;
     uint64_t total = 0;
-    plan_make(&pl, set, full, cfg->seconds);
+    plan_make(&pl, set, full, cfg->seconds / 2);
     bench_add(rs, "perft_full_nodes_per_s", "2. perft through mana_play/mana_undo", "nodes/s",
               median_rate(full, &pl, cfg->runs, &total));
     plan_free(&pl);
