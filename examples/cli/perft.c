@@ -40,7 +40,16 @@ static int divide(mana_game *g, int depth, int threads, unsigned long long *tota
     return 0;
 }
 
-int cmd_perft(int argc, char **argv)
+/* The options of mana-cli perft. */
+struct perft_args {
+    int preset, blocked, divide;
+    unsigned long long threads, depth;
+    char mfn[256];
+};
+
+/* Reads the options and arguments into a; returns -1 to go on, else the
+ * exit status (0 after --help, 2 after a usage error). */
+static int perft_args(int argc, char **argv, struct perft_args *a)
 {
     static const struct option longopts[] = {{"rules", required_argument, NULL, 'r'},
                                              {"blocked", required_argument, NULL, 'b'},
@@ -48,20 +57,14 @@ int cmd_perft(int argc, char **argv)
                                              {"threads", required_argument, NULL, 't'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
-    int preset = MANA_RULES_JACTALEA, blocked = MANA_BLOCKED_PASS, split = 0, c;
-    unsigned long long threads = 1;
+    int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "r:b:dt:h", longopts, NULL)) != -1) {
-        if (c == 'r' && cli_parse_rules(optarg, &preset) == 0)
+        if ((c == 'r' && cli_parse_rules(optarg, &a->preset) == 0) ||
+            (c == 'b' && cli_parse_blocked(optarg, &a->blocked) == 0) ||
+            (c == 't' && cli_parse_uint(optarg, PAR_PERFT_MAX_THREADS, &a->threads) == 0 && a->threads > 0) ||
+            (c == 'd' && (a->divide = 1)))
             continue;
-        if (c == 'b' && cli_parse_blocked(optarg, &blocked) == 0)
-            continue;
-        if (c == 't' && cli_parse_uint(optarg, PAR_PERFT_MAX_THREADS, &threads) == 0 && threads > 0)
-            continue;
-        if (c == 'd') {
-            split = 1;
-            continue;
-        }
         if (c == 'h') {
             printf("usage: mana-cli %s\n", PERFT_USAGE);
             return 0;
@@ -72,31 +75,37 @@ int cmd_perft(int argc, char **argv)
                                                          : "unknown option");
         return 2;
     }
-    unsigned long long depth;
-    if (optind >= argc || cli_parse_uint(argv[optind], 64, &depth)) {
+    if (optind >= argc || cli_parse_uint(argv[optind], 64, &a->depth)) {
         cli_usage_error("perft", PERFT_USAGE, "DEPTH must be a whole number from 0 to 64");
         return 2;
     }
-    char mfn[256] = PERFT_DEFAULT_MFN;
-    if (optind + 1 < argc && cli_join_mfn(argc - optind - 1, argv + optind + 1, mfn, sizeof mfn)) {
+    if (optind + 1 < argc && cli_join_mfn(argc - optind - 1, argv + optind + 1, a->mfn, sizeof a->mfn)) {
         fprintf(stderr, "mana-cli perft: the MFN is too long\n");
         return 1;
     }
-    mana_game *g = mana_new(preset);
+    return -1;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    struct perft_args a = {MANA_RULES_JACTALEA, MANA_BLOCKED_PASS, 0, 1, 0, PERFT_DEFAULT_MFN};
+    int rc = perft_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    mana_game *g = mana_new(a.preset);
     if (!g)
         return cli_fail("perft");
-    int rc = 0;
+    int depth = (int)a.depth, threads = (int)a.threads;
     unsigned long long total = 0;
-    if (mana_set_option(g, MANA_OPT_BLOCKED, blocked) || mana_set_position(g, mfn)) {
+    uint64_t leaves = 0;
+    if (mana_set_option(g, MANA_OPT_BLOCKED, a.blocked) || mana_set_position(g, a.mfn))
         rc = cli_fail("perft");
-    } else if (split && depth > 0) {
-        rc = divide(g, (int)depth, (int)threads, &total);
-    } else {
-        uint64_t leaves = 0;
-        int err = par_perft(g, (int)depth, (int)threads, &leaves);
-        rc = err ? perft_fail(err, (int)threads) : 0;
+    else if (a.divide && depth > 0)
+        rc = divide(g, depth, threads, &total);
+    else if ((rc = par_perft(g, depth, threads, &leaves)) != 0)
+        rc = perft_fail(rc, threads);
+    else
         total = leaves;
-    }
     if (rc == 0)
         printf("%llu\n", total);
     mana_free(g);
