@@ -13,4 +13,5 @@
     X(random) \
     X(notation) \
     X(errors) \
-    X(hostile)
+    X(hostile) \
+    X(bulk)
