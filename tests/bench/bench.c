@@ -13,6 +13,8 @@
  * memory.  Single-thread rates are per CPU second of the measuring thread
  * (the same as per wall second on an idle machine, steadier on a shared
  * one); the N-thread rates and speed-ups are per wall second.
+ * BENCH_VERBOSE=1 in the environment prints the depth search of each
+ * position to stderr.
  */
 #include <getopt.h>
 #include <stdio.h>
