@@ -52,7 +52,7 @@ static int explain_setup(const struct mana_game *g, mana_move m)
     if (g->pos.orient < 0)
         return ILLEGAL("Black must first choose the orientation (O0..O3)");
     if (kind != MANA_MOVE_DROP_DAMYO && kind != MANA_MOVE_DROP_RONIN)
-        return ILLEGAL("during setup each move places a piece (D@c6, R@a5)");
+        return ILLEGAL("during setup each move places a piece: D@ or R@ and a square of your setup area");
     return explain_placement(g, kind, MANA_MOVE_TO(m));
 }
 

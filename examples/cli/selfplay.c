@@ -9,10 +9,12 @@
 
 #define SELFPLAY_USAGE "selfplay [--rules jactalea|cosmoludo] [--seed N] [--ply-limit N]"
 
-/* Plays random moves to the end, printing each move and the board. */
-static int play_out(mana_game *g, uint64_t *rng, int color)
+/* Plays random moves to the end, printing each move and the board;
+ * counts the plies played in *plies. */
+static int play_out(mana_game *g, uint64_t *rng, int color, int *plies)
 {
     for (int ply = 1; mana_status(g) == MANA_PLAYING; ply++) {
+        *plies = ply;
         mana_move moves[MANA_MAX_MOVES];
         int n = mana_legal_moves(g, moves, MANA_MAX_MOVES);
         if (n <= 0)
@@ -58,11 +60,11 @@ int cmd_selfplay(int argc, char **argv)
     printf("Mana, %s rules, seed %llu: random setup\n", preset ? "cosmoludo" : "jactalea", seed);
     cli_print_board(g, color);
     uint64_t rng = rng_mix(seed, 1);
-    int rc = play_out(g, &rng, color);
-    if (rc == 0) {
-        int plies = mana_history(g, NULL, 0);
-        printf("\nresult: %s after %d moves (setup included)\n", cli_status_text(mana_status(g)), plies);
-    }
+    int plies = 0;
+    int rc = play_out(g, &rng, color, &plies);
+    if (rc == 0)
+        printf("\nresult: %s after %d plies of play (%d moves with the setup)\n", cli_status_text(mana_status(g)),
+               plies, mana_history(g, NULL, 0));
     mana_free(g);
     return rc;
 }
