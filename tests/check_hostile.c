@@ -687,6 +687,18 @@ START_TEST(garbage_move_values)
         ck_assert_int_eq(mana_move_format(g, junk[i], buf, sizeof buf), MANA_EILLEGAL);
         assert_refused(g, &before, primed, "format of a junk value");
     }
+    /* in setup, before the orientation is chosen: O4..O63 as move values */
+    mana_game *fresh = mana_new(MANA_RULES_JACTALEA);
+    inv_snapshot start;
+    inv_snapshot_take(fresh, &start);
+    for (int k = 4; k < 64; k += 13) {
+        char primed[256];
+        ck_assert_int_eq(mana_is_legal(fresh, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, k)), 0);
+        prime_detail(primed, sizeof primed);
+        ck_assert_int_eq(mana_play(fresh, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, k)), MANA_EILLEGAL);
+        assert_refused(fresh, &start, primed, "orientation value out of range");
+    }
+    mana_free(fresh);
     /* a legal move with a stray high bit is not that move */
     ck_assert_int_eq(mana_is_legal(g, before.moves[0] | (1u << 16)), 0);
     ck_assert_int_eq(mana_play(g, before.moves[0] | (1u << 16)), MANA_EILLEGAL);
