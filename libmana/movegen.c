@@ -2,12 +2,13 @@
 /*
  * Move generation in the play phase (RULES.md "Moving", "The Mana",
  * "No legal move at all"), and the counts perft takes without playing the
- * last two plies.  One step goes to the adjacent squares (shifts with file
- * masks); the ends of 2- and 3-step moves are read from the static const
- * tables of reach_table.h, which tools/gen_tables.py computes with set
- * operations on bitboards for every occupancy of the squares a path can
- * cross.  No path is walked square by square.  The tables are used in this
- * file only (each file including them would get its own copy).
+ * last two plies.  The ends of 1-, 2- and 3-step moves are read from the
+ * static const tables of reach_table.h, which tools/gen_tables.py computes
+ * with set operations on bitboards (shifts with file masks) for every
+ * occupancy of the squares a path can cross.  No path is walked square by
+ * square.  The tables are used in this file only (each file including
+ * them would get its own copy).  Only play-phase positions come here: the
+ * orientation is known.
  */
 #include "game.h"
 #include "reach_table.h"
