@@ -133,7 +133,7 @@ static void print_markdown(const struct bench_results *rs, const struct bench_cf
     char cpu[128], date[32];
     time_t t = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
-    printf("## Run of %s\n\n", date);
+    printf("### Run of %s\n\n", date);
     printf("- machine: %s, %ld CPUs; compiler: %s; libmana %s\n", cpu_model(cpu, sizeof cpu),
            sysconf(_SC_NPROCESSORS_ONLN), BENCH_CC, mana_version());
     printf("- positions: %s; median of %d runs; about %g s per timed unit; %d threads for the N-thread "
