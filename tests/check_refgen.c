@@ -206,25 +206,7 @@ static void crowded_mfn(uint64_t *rng, char *out)
         while (board[sq] != 0);
         board[sq] = pieces[i];
     }
-    size_t len = 0;
-    for (int rank = 5; rank >= 0; rank--) {
-        int run = 0;
-        for (int file = 0; file < 6; file++) {
-            char p = board[6 * rank + file];
-            if (p == 0) {
-                run++;
-                continue;
-            }
-            if (run)
-                out[len++] = (char)('0' + run);
-            run = 0;
-            out[len++] = p;
-        }
-        if (run)
-            out[len++] = (char)('0' + run);
-        if (rank)
-            out[len++] = '/';
-    }
+    size_t len = tu_board_field(board, out);
     snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %d %d",
              tu_below(rng, 2) ? 'w' : 'b', 1 + tu_below(rng, 3), tu_below(rng, 4));
 }

@@ -145,6 +145,32 @@ static inline int tu_below(uint64_t *state, int n)
     return (int)(tu_rand(state) % (uint64_t)n);
 }
 
+/* Writes the board field of an MFN for board[36] (0 for an empty square,
+ * else the piece letter; a1 = 0) to out; returns its length. */
+static inline size_t tu_board_field(const char *board, char *out)
+{
+    size_t len = 0;
+    for (int rank = 5; rank >= 0; rank--) {
+        int run = 0;
+        for (int file = 0; file < 6; file++) {
+            char p = board[6 * rank + file];
+            if (p == 0) {
+                run++;
+                continue;
+            }
+            if (run)
+                out[len++] = (char)('0' + run);
+            run = 0;
+            out[len++] = p;
+        }
+        if (run)
+            out[len++] = (char)('0' + run);
+        if (rank)
+            out[len++] = '/';
+    }
+    return len;
+}
+
 /*
  * Writes a random canonical MFN to out (MANA_MFN_MAX + 1 bytes): each side
  * has 0..5 Ronins and its Damyo, except that with probability ~1/16 the
@@ -169,25 +195,7 @@ static inline void tu_random_mfn(uint64_t *rng, char *out)
             board[sq] = c == MANA_WHITE ? p : (char)(p - 'A' + 'a');
         }
     }
-    size_t len = 0;
-    for (int rank = 5; rank >= 0; rank--) {
-        int run = 0;
-        for (int file = 0; file < 6; file++) {
-            char p = board[6 * rank + file];
-            if (p == 0) {
-                run++;
-                continue;
-            }
-            if (run)
-                out[len++] = (char)('0' + run);
-            run = 0;
-            out[len++] = p;
-        }
-        if (run)
-            out[len++] = (char)('0' + run);
-        if (rank)
-            out[len++] = '/';
-    }
+    size_t len = tu_board_field(board, out);
     int mana = tu_below(rng, 8) == 0 ? 0 : 1 + tu_below(rng, 3);
     snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d",
              side == MANA_WHITE ? 'w' : 'b', mana ? '0' + mana : '-', tu_below(rng, 4));
