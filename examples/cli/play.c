@@ -78,20 +78,7 @@ static int mana_origin(const mana_game *g)
 {
     if (mana_status(g) != MANA_PLAYING || mana_mana(g) <= 0)
         return -1;
-    int n = mana_history(g, NULL, 0);
-    mana_move *h = n > 0 ? malloc((size_t)n * sizeof *h) : NULL;
-    int sq = -1;
-    if (h != NULL && mana_history(g, h, n) == n)
-        for (int i = n - 1; i >= 0; i--) {
-            int kind = MANA_MOVE_KIND(h[i]);
-            if (kind == MANA_MOVE_PASS)
-                continue;
-            if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
-                sq = MANA_MOVE_TO(h[i]);
-            break;
-        }
-    free(h);
-    return sq;
+    return cli_last_landing(g);
 }
 
 static void show(const session *s)

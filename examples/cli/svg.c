@@ -13,34 +13,33 @@
 #define HEIGHT (MARGIN + BOARD + 72)
 #define PI 3.14159265358979323846
 
-/* Returns the square the last moved or re-entered piece landed on (where
- * the Mana bird sits), or -1 when there is none: before the first move of
- * play, or when g started from a position without the moves leading there.
- * A pass leaves the Mana where it was, so passes are skipped. */
+int cli_last_landing(const mana_game *g)
+{
+    int n = mana_history(g, NULL, 0);
+    if (n <= 0 || mana_status(g) == MANA_SETUP)
+        return -1;
+    mana_move *h = malloc((size_t)n * sizeof *h);
+    int sq = -1;
+    if (h != NULL && mana_history(g, h, n) == n)
+        for (int i = n - 1; i >= 0; i--) {
+            int kind = MANA_MOVE_KIND(h[i]);
+            if (kind == MANA_MOVE_PASS)
+                continue;
+            if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
+                sq = MANA_MOVE_TO(h[i]);
+            break;
+        }
+    free(h);
+    return sq;
+}
+
+/* Returns the square where the Mana bird sits, or -1 before the first move
+ * of play (see cli_last_landing). */
 static int mana_square(const mana_game *g)
 {
     if (mana_mana(g) <= 0 && mana_status(g) == MANA_PLAYING)
         return -1;
-    int n = mana_history(g, NULL, 0);
-    if (n <= 0)
-        return -1;
-    mana_move *h = malloc((size_t)n * sizeof *h);
-    if (h == NULL || mana_history(g, h, n) != n) {
-        free(h);
-        return -1;
-    }
-    int sq = -1;
-    for (int i = n - 1; i >= 0; i--) {
-        int kind = MANA_MOVE_KIND(h[i]);
-        if (kind == MANA_MOVE_PASS)
-            continue;
-        if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
-            sq = MANA_MOVE_TO(h[i]);
-        break;
-    }
-    free(h);
-    /* A placement is not a move of play: during setup there is no Mana. */
-    return mana_status(g) == MANA_SETUP ? -1 : sq;
+    return cli_last_landing(g);
 }
 
 /* Draws the marks of one square centred at (cx, cy): m strokes crossing

@@ -20,6 +20,11 @@
  */
 int cli_write_svg(const mana_game *g, const char *path);
 
+/* Returns the square the last moved or re-entered piece landed on (the
+ * Mana's square), skipping passes, or -1: during setup, before the first
+ * move of play, or when g started from an MFN without those moves. */
+int cli_last_landing(const mana_game *g);
+
 /* The same, to an open stream.  Returns 0, or -1 on a write error. */
 int cli_svg_stream(const mana_game *g, FILE *f);
 
