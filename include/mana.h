@@ -388,6 +388,86 @@ MANA_API const char *mana_error_detail(void);
 /* mana_version - MANA_VERSION_STRING of the library actually loaded. */
 MANA_API const char *mana_version(void);
 
+/* ---- Reach and Damyo threats (attack maps) ------------------------------ */
+
+/*
+ * What a search asks of a position without playing moves: the squares the
+ * pieces reach (the "attack maps" of chess engines), the moves a side
+ * would have under a given Mana, and the captures of the Damyo (RULES.md
+ * "Moving", "The Mana").  All are bitboards: bit sq set for square sq
+ * (0..35, a1 = 0).  A piece's reach, or its ends, are the squares where a
+ * step of it may end: exactly as many orthogonal steps as its square has
+ * marks, no square visited twice, every square before the last empty, the
+ * last one empty or holding an enemy piece (a capture).  These functions
+ * only read g, allocate nothing, and, like every `const mana_game *`
+ * function, may run in any number of threads on one game that no thread
+ * modifies.  Outputs are caller-owned and written only on success.
+ */
+
+/*
+ * mana_pieces - the pieces of colour (MANA_WHITE or MANA_BLACK) on the
+ * board: its Damyo into *damyo (one square, or 0 once captured or before it
+ * is placed) and its Ronins into *ronins.  Either pointer may be NULL.
+ * Valid in every phase.  Returns MANA_OK; MANA_EINVAL for NULL g or a bad
+ * colour.
+ */
+MANA_API int mana_pieces(const mana_game *g, int color, uint64_t *damyo, uint64_t *ronins);
+
+/*
+ * mana_piece_reach - the ends of the piece on sq (0..35, either colour)
+ * into *ends, the Mana ignored: where it could step if its side were to
+ * move and the piece were free to move.  Returns MANA_OK; MANA_EINVAL for
+ * NULL g or ends, sq outside 0..35 or an empty square.
+ */
+MANA_API int mana_piece_reach(const mana_game *g, int sq, uint64_t *ends);
+
+/*
+ * mana_reach_maps - the attack maps of colour by mark count, the Mana
+ * ignored: maps[k - 1] (k = 1..3) is the union of the ends of colour's
+ * pieces standing on squares with k marks.  maps: caller-owned array of 3.
+ * A square a colour's piece could capture on is in its maps iff an enemy
+ * piece stands there.  All zero while no piece is on the board.  Returns
+ * MANA_OK; MANA_EINVAL for NULL g or maps or a bad colour.
+ */
+MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3]);
+
+/*
+ * mana_reach_under - the moves colour would have if it were to move now
+ * under Mana mark count mana (1..3, or 0 for no Mana yet: every piece is
+ * bound), the rest of the position and the rule options as they are: the
+ * bound pieces' steps, or, when none of them can step, every piece's steps
+ * and the re-entries (RULES.md "The Mana").  *steps gets the union of the
+ * steps' end squares, *drops the re-entry squares (either may be NULL).
+ * Returns the number of those moves, counted as mana_legal_moves counts
+ * them (one `pass` when nothing else is legal under blocked = pass, 0
+ * under draw / loss), status and adjudication options aside (a finished
+ * position is answered as if play went on); MANA_EINVAL for NULL g, a bad
+ * colour or mana outside 0..3; MANA_ESTATE during setup.
+ */
+MANA_API int mana_reach_under(const mana_game *g, int color, int mana, uint64_t *steps,
+                              uint64_t *drops);
+
+/*
+ * mana_damyo_capturable - 1 if the side to move has a legal move capturing
+ * the enemy Damyo now (it wins with it), else 0 (also in setup and once
+ * the game is finished); MANA_EINVAL for NULL g.
+ */
+MANA_API int mana_damyo_capturable(const mana_game *g);
+
+/*
+ * mana_damyo_threats - the moves with which the opponent of the side to
+ * move would capture the side to move's Damyo if it were the opponent's
+ * turn under Mana mark count mana (1..3, or 0: no Mana, any piece): the
+ * threats the side to move faces after a move landing on a square of mana
+ * marks.  Steps (from = the attacker, to = the Damyo), by attacker square
+ * ascending, into out (cap entries, caller-owned), or only counted with
+ * out NULL and cap 0.  Returns the count (0..6; 0 when the side to move
+ * has no Damyo); MANA_EINVAL for NULL g, mana outside 0..3, negative cap or
+ * NULL out with cap > 0; MANA_ESPACE if cap is below the count (nothing
+ * written); MANA_ESTATE during setup.
+ */
+MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, int cap);
+
 #ifdef __cplusplus
 }
 #endif

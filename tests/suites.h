@@ -14,4 +14,5 @@
     X(notation) \
     X(errors) \
     X(hostile) \
-    X(bulk)
+    X(bulk) \
+    X(reach)

@@ -160,6 +160,13 @@ SIGNATURES = {
     "mana_strerror": (ctypes.c_char_p, [_int]),
     "mana_error_detail": (ctypes.c_char_p, []),
     "mana_version": (ctypes.c_char_p, []),
+    "mana_pieces": (_int, [_GameP, _int, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64)]),
+    "mana_piece_reach": (_int, [_GameP, _int, ctypes.POINTER(ctypes.c_uint64)]),
+    "mana_reach_maps": (_int, [_GameP, _int, ctypes.POINTER(ctypes.c_uint64)]),
+    "mana_reach_under": (_int, [_GameP, _int, _int, ctypes.POINTER(ctypes.c_uint64),
+                                ctypes.POINTER(ctypes.c_uint64)]),
+    "mana_damyo_capturable": (_int, [_GameP]),
+    "mana_damyo_threats": (_int, [_GameP, _int, ctypes.POINTER(_move), _int]),
 }
 
 

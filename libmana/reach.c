@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reach and Damyo threats (RULES.md "Moving", "The Mana"): the squares
+ * the pieces reach as bitboards, the moves a side would have under a given
+ * Mana, and the captures of the Damyo, for searches that look at a
+ * position without playing moves.  The ends come from mana__reach (the
+ * tables of movegen.c); nothing here walks a path or allocates.
+ */
+#include "game.h"
+
+#define CHECK_GAME(g, fn) \
+    do { if (!(g)) return mana__fail(MANA_EINVAL, fn ": game is NULL"); } while (0)
+
+static int check_color(int color, const char *fn)
+{
+    if (color != MANA_WHITE && color != MANA_BLACK)
+        return mana__fail(MANA_EINVAL, "%s: colour %d is neither MANA_WHITE (0) nor MANA_BLACK (1)",
+                          fn, color);
+    return MANA_OK;
+}
+
+static int check_mana(const mana_game *g, int mana, const char *fn)
+{
+    if (mana < 0 || mana > 3)
+        return mana__fail(MANA_EINVAL, "%s: Mana %d outside 0..3 (0: no Mana)", fn, mana);
+    if (g->pos.status == MANA_SETUP)
+        return mana__fail(MANA_ESTATE, "%s: the game is still in setup", fn);
+    return MANA_OK;
+}
+
+/* Returns the ends of the piece of colour c on sq in p (orientation known). */
+static mana_bb ends_of(const struct mana_pos *p, int c, int sq)
+{
+    mana_bb occ = p->occ[0] | p->occ[1];
+    return mana__reach(bb_marks_at(p->orient, sq), sq, BB_ALL & ~occ, BB_ALL & ~p->occ[c]);
+}
+
+/* Returns the union of the ends of c's pieces in pieces; adds to *count
+ * the number of steps (one per piece and end square). */
+static mana_bb ends_union(const struct mana_pos *p, int c, mana_bb pieces, int *count)
+{
+    mana_bb all = 0;
+    while (pieces) {
+        mana_bb e = ends_of(p, c, bb_pop(&pieces));
+        *count += bb_count(e);
+        all |= e;
+    }
+    return all;
+}
+
+/* p as it would be with colour c to move under Mana mana (0..3). */
+static struct mana_pos hypothetical(const struct mana_pos *p, int c, int mana)
+{
+    struct mana_pos h = *p;
+    h.side = (uint8_t)c;
+    h.mana = (uint8_t)mana;
+    return h;
+}
+
+/* Returns the pieces of h's side to move that may step: the bound ones if
+ * one of them can, else all of them (the exception); *free_all is set to 1
+ * in the second case. */
+static mana_bb movers(const struct mana_pos *h, int *free_all)
+{
+    mana_bb bound = mana__bound_pieces(h);
+    int n = 0;
+    ends_union(h, h->side, bound, &n);
+    *free_all = n == 0;
+    return n ? bound : h->occ[h->side];
+}
+
+MANA_API int mana_pieces(const mana_game *g, int color, uint64_t *damyo, uint64_t *ronins)
+{
+    CHECK_GAME(g, "mana_pieces");
+    int err = check_color(color, "mana_pieces");
+    if (err)
+        return err;
+    mana_bb own = g->pos.occ[color];
+    if (damyo)
+        *damyo = own & g->pos.damyo;
+    if (ronins)
+        *ronins = own & ~g->pos.damyo;
+    return MANA_OK;
+}
+
+MANA_API int mana_piece_reach(const mana_game *g, int sq, uint64_t *ends)
+{
+    CHECK_GAME(g, "mana_piece_reach");
+    if (!ends)
+        return mana__fail(MANA_EINVAL, "mana_piece_reach: ends is NULL");
+    if (sq < 0 || sq > 35)
+        return mana__fail(MANA_EINVAL, "mana_piece_reach: square %d outside 0..35", sq);
+    const struct mana_pos *p = &g->pos;
+    int c = (p->occ[MANA_WHITE] & bb_sq(sq)) ? MANA_WHITE : MANA_BLACK;
+    if (!(p->occ[c] & bb_sq(sq)))
+        return mana__fail(MANA_EINVAL, "mana_piece_reach: no piece on square %d", sq);
+    *ends = ends_of(p, c, sq);
+    return MANA_OK;
+}
+
+MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3])
+{
+    CHECK_GAME(g, "mana_reach_maps");
+    if (!maps)
+        return mana__fail(MANA_EINVAL, "mana_reach_maps: maps is NULL");
+    int err = check_color(color, "mana_reach_maps");
+    if (err)
+        return err;
+    const struct mana_pos *p = &g->pos;
+    int n = 0;
+    for (int k = 0; k < 3; k++)
+        maps[k] = p->orient < 0 ? 0 : ends_union(p, color, p->occ[color] & bb_marks[p->orient][k], &n);
+    return MANA_OK;
+}
+
+MANA_API int mana_reach_under(const mana_game *g, int color, int mana, uint64_t *steps, uint64_t *drops)
+{
+    CHECK_GAME(g, "mana_reach_under");
+    int err = check_color(color, "mana_reach_under");
+    if (!err)
+        err = check_mana(g, mana, "mana_reach_under");
+    if (err)
+        return err;
+    struct mana_pos h = hypothetical(&g->pos, color, mana);
+    int free_all, n = 0;
+    mana_bb from = movers(&h, &free_all);
+    mana_bb to = ends_union(&h, color, from, &n);
+    mana_bb in = free_all ? mana__reentry_squares(&h, g->opt, mana__bound_pieces(&h)) : 0;
+    n += bb_count(in);
+    if (n == 0 && g->opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
+        n = 1;
+    if (steps)
+        *steps = to;
+    if (drops)
+        *drops = in;
+    return n;
+}
+
+MANA_API int mana_damyo_capturable(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_damyo_capturable");
+    const struct mana_pos *p = &g->pos;
+    if (p->status != MANA_PLAYING)
+        return 0;
+    mana_bb target = p->occ[!p->side] & p->damyo;
+    int free_all, n = 0;
+    return (ends_union(p, p->side, movers(p, &free_all), &n) & target) != 0;
+}
+
+MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, int cap)
+{
+    CHECK_GAME(g, "mana_damyo_threats");
+    if (cap < 0 || (!out && cap > 0))
+        return mana__fail(MANA_EINVAL, "mana_damyo_threats: cap %d with %s out", cap, out ? "an" : "no");
+    int err = check_mana(g, mana, "mana_damyo_threats");
+    if (err)
+        return err;
+    int us = g->pos.side;
+    mana_bb d = g->pos.occ[us] & g->pos.damyo;
+    if (!d)
+        return 0;
+    struct mana_pos h = hypothetical(&g->pos, !us, mana);
+    int free_all, n = 0;
+    mana_move found[6];
+    for (mana_bb from = movers(&h, &free_all); from;) {
+        int sq = bb_pop(&from);
+        if (ends_of(&h, !us, sq) & d)
+            found[n++] = MANA_MOVE_MAKE(MANA_MOVE_STEP, sq, bb_first(d));
+    }
+    if (out && cap < n)
+        return mana__fail(MANA_ESPACE, "mana_damyo_threats: %d threats, room for %d", n, cap);
+    for (int i = 0; out && i < n; i++)
+        out[i] = found[i];
+    return n;
+}
