@@ -51,9 +51,9 @@ static int has_limit(int kind, const bot_limits *lim)
         return 0;
     switch (kind) {
     case BOT_AB:
-        return lim->time_ms > 0 || lim->depth > 0 || lim->nodes > 0;
+        return lim->time_ms > 0 || lim->hard_ms > 0 || lim->depth > 0 || lim->nodes > 0;
     case BOT_MCTS:
-        return lim->time_ms > 0 || lim->iterations > 0 || lim->nodes > 0;
+        return lim->time_ms > 0 || lim->hard_ms > 0 || lim->iterations > 0 || lim->nodes > 0;
     default:
         return 0;
     }
@@ -119,6 +119,8 @@ void bot_describe(const bot *b, char *buf, size_t size)
                               (unsigned long long)l->iterations);
     if (l->time_ms > 0 && b->kind != BOT_RANDOM)
         n += (size_t)snprintf(parts + n, sizeof parts - n, ", %d ms", l->time_ms);
+    if (l->hard_ms > 0 && b->kind != BOT_RANDOM)
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", at most %d ms", l->hard_ms);
     if (n > 0)
         snprintf(buf, size, "%s (%s)", kind_names[b->kind], parts + 2);
     else
@@ -159,7 +161,8 @@ int bot_out_of_time(const bot *b)
 {
     if (b->stop != NULL && atomic_load(b->stop))
         return 1;
-    return b->lim.time_ms > 0 && bot_elapsed_ms(b) >= b->lim.time_ms;
+    int limit = b->lim.hard_ms > 0 ? b->lim.hard_ms : b->lim.time_ms;
+    return limit > 0 && bot_elapsed_ms(b) >= limit;
 }
 
 void bot_emit(bot *b, const char *fmt, ...)

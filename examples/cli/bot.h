@@ -21,16 +21,23 @@
 
 /* Search limits.  Zero means "no such limit".  When every limit that
  * applies to a bot is zero it uses its default limits (bot_default_limits).
- *   time_ms:    wall-clock budget per move (ab, mcts)
+ *   time_ms:    wall-clock budget per move (ab, mcts).  Alone (hard_ms 0)
+ *               it is a fixed move time, as `go movetime`: the bot uses
+ *               it and answers by then.  With hard_ms it is the soft
+ *               budget of a clock (`go wtime ...`): the time to aim at.
  *   depth:      ab: deepest iteration of iterative deepening (1..60)
  *   nodes:      ab: nodes visited; mcts: tree nodes allocated (and at most
  *               as many playouts)
- *   iterations: mcts: playouts per move */
+ *   iterations: mcts: playouts per move
+ *   hard_ms:    clock play: the bot never searches past this; between
+ *               time_ms and hard_ms it goes on only while the best move is
+ *               unsettled (changed, or its score fell).  0: time_ms is hard. */
 typedef struct bot_limits {
     int time_ms;
     int depth;
     uint64_t nodes;
     uint64_t iterations;
+    int hard_ms;
 } bot_limits;
 
 /* What the last bot_choose did, for `info` lines and tests. */

@@ -35,7 +35,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out);
 double bot_elapsed_ms(const bot *b);
 
 /* Returns 1 when the search must end now: the stop flag is raised or the
- * time budget is spent. */
+ * time budget is spent (hard_ms if set, else time_ms). */
 int bot_out_of_time(const bot *b);
 
 /* Sends one progress line built from a printf format to the callback. */

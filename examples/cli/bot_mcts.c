@@ -165,8 +165,9 @@ static int budget_left(const bot *b, const tree *t, uint64_t iterations)
      * limit also caps the playouts at the same number. */
     if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
-    if ((iterations & 63) == 0 && bot_out_of_time(b))
-        return 0;
+    if ((iterations & 63) == 0 &&
+        (bot_out_of_time(b) || (lim->time_ms > 0 && bot_elapsed_ms(b) >= lim->time_ms)))
+        return 0; /* mcts aims at the soft budget: more playouts rarely change the choice */
     return 1;
 }
 
