@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: MIT
+// libmana for JavaScript: the rules engine of the board game Mana, compiled
+// to WebAssembly (dist/libmana.mjs, built by `make wasm`).  Every rule,
+// notation, record and picture comes from the C library; this file only
+// converts arguments and results.  Types and documentation: index.d.ts.
+
+import createManaModule from './dist/libmana.mjs';
+
+/** MANA_MAX_MOVES, MANA_MFN_MAX, MANA_MOVE_TEXT_MAX of mana.h. */
+const MAX_MOVES = 128;
+const MFN_MAX = 47;
+const MOVE_TEXT_MAX = 5;
+const NAME_MAX = 64; // RECORD_NAME_MAX of the record reader
+
+const Status = Object.freeze({ SETUP: 0, PLAYING: 1, WHITE_WON: 2, BLACK_WON: 3, DRAWN: 4 });
+const Color = Object.freeze({ WHITE: 0, BLACK: 1 });
+const MoveKind = Object.freeze({ STEP: 1, DROP_DAMYO: 2, DROP_RONIN: 3, ORIENT: 4, PASS: 5 });
+const Rules = Object.freeze({ JACTALEA: 0, COSMOLUDO: 1 });
+const RULE_NAMES = ['jactalea', 'cosmoludo'];
+const OPTION_KEYS = ['orientation', 'setupArea', 'damyoOnDouble', 'reentry',
+  'reentryWhenBlocked', 'blocked', 'repetition', 'plyLimit'];
+const ERR = Object.freeze({ OK: 0, EINVAL: -1, EILLEGAL: -2, EPARSE: -3, EOVER: -4,
+  ENOHISTORY: -5, ENOMEM: -6, ESPACE: -7, ESTATE: -8 });
+
+/** A libmana call failed; the game is unchanged. */
+class ManaError extends Error {
+  constructor(code, name, message, detail, call) {
+    super(`${call}: ${message}${detail ? ` (${detail})` : ''}`);
+    this.code = code;
+    this.name = name;
+    this.detail = detail;
+    this.call = call;
+  }
+}
+
+/** The name "a1".."f6" of square 0..35. */
+function squareName(sq) {
+  if (!Number.isInteger(sq) || sq < 0 || sq > 35)
+    throw new RangeError(`not a square index: ${sq} (0..35)`);
+  return 'abcdef'[sq % 6] + String(Math.floor(sq / 6) + 1);
+}
+
+/** The index 0..35 of square "a1".."f6" (an index is returned as is). */
+function square(sq) {
+  if (Number.isInteger(sq) && sq >= 0 && sq <= 35) return sq;
+  if (typeof sq === 'string' && /^[a-f][1-6]$/.test(sq))
+    return 6 * (sq.charCodeAt(1) - 49) + (sq.charCodeAt(0) - 97);
+  throw new RangeError(`not a square: ${String(sq)} (a1..f6 or 0..35)`);
+}
+
+/** The parts of a mana_move (bit layout of mana.h). */
+const Move = Object.freeze({
+  make: (kind, from, to) => ((kind << 12) | (to << 6) | from) >>> 0,
+  kind: (m) => (m >>> 12) & 7,
+  from: (m) => m & 63,
+  to: (m) => (m >>> 6) & 63,
+  NONE: 0,
+});
+
+function bind(M) {
+  const c = (name, ret, args) => M.cwrap(name, ret, args);
+  const C = {
+    new: c('mana_new', 'number', ['number']),
+    free: c('mana_free', null, ['number']),
+    clone: c('mana_clone', 'number', ['number']),
+    setOption: c('mana_set_option', 'number', ['number', 'number', 'number']),
+    getOption: c('mana_get_option', 'number', ['number', 'number', 'number']),
+    setPosition: c('mana_set_position', 'number', ['number', 'string']),
+    getPosition: c('mana_get_position', 'number', ['number', 'number', 'number']),
+    legalMoves: c('mana_legal_moves', 'number', ['number', 'number', 'number']),
+    isLegal: c('mana_is_legal', 'number', ['number', 'number']),
+    play: c('mana_play', 'number', ['number', 'number']),
+    playStr: c('mana_play_str', 'number', ['number', 'string']),
+    undo: c('mana_undo', 'number', ['number']),
+    history: c('mana_history', 'number', ['number', 'number', 'number']),
+    parse: c('mana_move_parse', 'number', ['number', 'string', 'number']),
+    format: c('mana_move_format', 'number', ['number', 'number', 'number', 'number']),
+    status: c('mana_status', 'number', ['number']),
+    side: c('mana_side_to_move', 'number', ['number']),
+    pieceAt: c('mana_piece_at', 'number', ['number', 'number']),
+    marksAt: c('mana_marks_at', 'number', ['number', 'number']),
+    orientation: c('mana_orientation', 'number', ['number']),
+    mana: c('mana_mana', 'number', ['number']),
+    reserve: c('mana_reserve', 'number', ['number', 'number']),
+    strerror: c('mana_strerror', 'string', ['number']),
+    detail: c('mana_error_detail', 'string', []),
+    version: c('mana_version', 'string', []),
+    errorName: c('mjs_error_name', 'string', ['number']),
+    lastError: c('mjs_last_error', 'string', []),
+    hash: c('mjs_hash', null, ['number', 'number']),
+    perft: c('mjs_perft', 'number', ['number', 'number', 'number']),
+    setupRandom: c('mjs_setup_random', 'number', ['number', 'number', 'number']),
+    lastLanding: c('mjs_last_landing', 'number', ['number']),
+    optionName: c('mjs_option_name', 'string', ['number']),
+    optionValues: c('mjs_option_values', 'string', ['number']),
+    optionParse: c('mjs_option_parse', 'number', ['string', 'string', 'number']),
+    optionFormat: c('mjs_option_format', 'string', ['number', 'number']),
+    botNew: c('mjs_bot_new', 'number', ['string', 'number', 'number', 'number', 'number', 'number', 'number']),
+    botFree: c('mjs_bot_free', null, ['number']),
+    botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number']),
+    botClear: c('mjs_bot_clear', null, ['number']),
+    botStats: c('mjs_bot_stats', null, ['number', 'number']),
+    botDescribe: c('mjs_bot_describe', 'string', ['number']),
+    recordWrite: c('mjs_record_write', 'number', ['number', 'number', 'string', 'string', 'string', 'string']),
+    recordRead: c('mjs_record_read', 'number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']),
+    svg: c('mjs_svg', 'number', ['number']),
+  };
+
+  // One scratch area for out-parameters (calls are synchronous, and the
+  // module is single-threaded: a Worker has its own module).
+  const SCRATCH = 1024;
+  const scratch = M._malloc(SCRATCH);
+  const u32 = (i) => M.HEAPU32[(scratch >> 2) + i];
+  const i32 = (i) => M.HEAP32[(scratch >> 2) + i];
+
+  function fail(code, call, detail = C.detail()) {
+    throw new ManaError(code, C.errorName(code), C.strerror(code), detail, call);
+  }
+  function check(rc, call) {
+    if (rc < 0) fail(rc, call);
+    return rc;
+  }
+  function text(s, what) {
+    if (typeof s !== 'string') throw new TypeError(`${what} must be a string, not ${typeof s}`);
+    if (s.includes('\0')) fail(ERR.EPARSE, what, `${what}: embedded NUL character`);
+    return s;
+  }
+  function takeString(ptr, call) {
+    if (!ptr) fail(ERR.EINVAL, call, C.lastError());
+    try { return M.UTF8ToString(ptr); } finally { M._free(ptr); }
+  }
+  function rulesId(rules) {
+    const id = typeof rules === 'string' ? RULE_NAMES.indexOf(rules.toLowerCase()) : rules;
+    if (id !== 0 && id !== 1)
+      fail(ERR.EINVAL, 'Game', `unknown rules ${JSON.stringify(rules)} (jactalea, cosmoludo)`);
+    return id;
+  }
+  function optionValueToJs(opt, value) {
+    const t = C.optionFormat(opt, value);
+    if (t === 'on' || t === 'off') return t === 'on';
+    return /^-?[0-9]+$/.test(t) ? Number(t) : t;
+  }
+  function parseOption(name, value) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      throw new TypeError(`option ${name}: a string, number or boolean, not ${typeof value}`);
+    if (check(C.optionParse(String(name), String(value), scratch), 'option') !== 0) return null;
+    return [i32(0), i32(1)];
+  }
+  function optionIndex(name) {
+    const i = OPTION_KEYS.indexOf(name);
+    if (i < 0) fail(ERR.EINVAL, 'option', `unknown rule option '${name}' (${OPTION_KEYS.join(', ')})`);
+    return i;
+  }
+  C.optionParse = ((raw) => (name, value, out) => {
+    const rc = raw(name, value, out);
+    if (rc < 0) fail(rc, 'option', C.lastError());
+    return rc;
+  })(C.optionParse);
+
+  // C objects (games and bots) owned by live JavaScript objects: each is
+  // released by free() or, when its owner is collected, by the registry.
+  let live = 0;
+  const registry = new FinalizationRegistry((held) => { live--; held.free(held.ptr); });
+
+  class Game {
+    constructor(options = {}) {
+      if (options === null || typeof options !== 'object')
+        throw new TypeError('new Game(options): options must be an object');
+      const { rules = 'jactalea', position, ...rest } = options;
+      for (const k of Object.keys(rest)) optionIndex(k);
+      const id = rulesId(rules);
+      const g = C.new(id);
+      if (!g) fail(ERR.ENOMEM, 'mana_new');
+      this._adopt(g, id);
+      try {
+        for (const [k, v] of Object.entries(rest)) this.setOption(k, v);
+        if (position !== undefined) this.setPosition(position);
+      } catch (e) {
+        this.free();
+        throw e;
+      }
+    }
+    _adopt(g, rules, startMfn = '') {
+      this._g = g;
+      this._rules = rules;
+      this._start = startMfn;
+      this._token = {};
+      registry.register(this, { ptr: g, free: C.free }, this._token);
+      live++;
+    }
+    static _wrap(g, rules, startMfn) {
+      const game = Object.create(Game.prototype);
+      game._adopt(g, rules, startMfn);
+      return game;
+    }
+    /** Releases the C game now (else the garbage collector does it). */
+    free() {
+      if (!this._g) return;
+      registry.unregister(this._token);
+      live--;
+      C.free(this._g);
+      this._g = 0;
+    }
+    get freed() { return !this._g; }
+    _h() {
+      if (!this._g) throw new Error('this Game was freed');
+      return this._g;
+    }
+    clone() {
+      const g = C.clone(this._h());
+      if (!g) fail(ERR.ENOMEM, 'mana_clone');
+      return Game._wrap(g, this._rules, this._start);
+    }
+    get rules() { return RULE_NAMES[this._rules]; }
+    setOption(name, value) {
+      const i = optionIndex(name);
+      const [, v] = parseOption(C.optionName(i), value);
+      check(C.setOption(this._h(), i, v), 'mana_set_option');
+    }
+    getOption(name) {
+      const i = optionIndex(name);
+      check(C.getOption(this._h(), i, scratch), 'mana_get_option');
+      return optionValueToJs(i, i32(0));
+    }
+    get options() {
+      const o = {};
+      for (const k of OPTION_KEYS) o[k] = this.getOption(k);
+      return o;
+    }
+    setPosition(mfn) {
+      check(C.setPosition(this._h(), text(mfn, 'MFN')), 'mana_set_position');
+      this._start = mfn;
+    }
+    getPosition() {
+      const n = check(C.getPosition(this._h(), scratch, MFN_MAX + 1), 'mana_get_position');
+      return M.UTF8ToString(scratch, n);
+    }
+    get position() { return this.status === Status.SETUP ? null : this.getPosition(); }
+    set position(mfn) { this.setPosition(mfn); }
+    get mfn() { return this.position; }
+    _moves(fn, call) {
+      const n = check(fn(this._h(), 0, 0), call);
+      const buf = n > 0 ? M._malloc(n * 4) : 0;
+      try {
+        check(fn(this._h(), buf, n), call);
+        return Array.from(M.HEAPU32.subarray(buf >> 2, (buf >> 2) + n));
+      } finally {
+        if (buf) M._free(buf);
+      }
+    }
+    legalMoves() {
+      const n = check(C.legalMoves(this._h(), scratch, MAX_MOVES), 'mana_legal_moves');
+      return Array.from(M.HEAPU32.subarray(scratch >> 2, (scratch >> 2) + n));
+    }
+    isLegal(move) {
+      if (typeof move === 'string') {
+        try { this.parse(move); } catch (e) {
+          if (e instanceof ManaError && [ERR.EPARSE, ERR.EILLEGAL, ERR.EOVER].includes(e.code)) return false;
+          throw e;
+        }
+        return true;
+      }
+      return check(C.isLegal(this._h(), moveValue(move)), 'mana_is_legal') === 1;
+    }
+    play(move) {
+      if (typeof move === 'string') {
+        const m = this.parse(move);
+        check(C.play(this._h(), m), 'mana_play');
+        return m;
+      }
+      const m = moveValue(move);
+      check(C.play(this._h(), m), 'mana_play');
+      return m;
+    }
+    undo() {
+      const h = this.historyValues();
+      check(C.undo(this._h()), 'mana_undo');
+      return h[h.length - 1];
+    }
+    historyValues() { return this._moves(C.history, 'mana_history'); }
+    history() {
+      const moves = this.historyValues();
+      const c = this.clone();
+      try {
+        for (let i = 0; i < moves.length; i++) c.undo();
+        return moves.map((m) => { const t = c.format(m); c.play(m); return t; });
+      } finally {
+        c.free();
+      }
+    }
+    format(move) {
+      const n = check(C.format(this._h(), moveValue(move), scratch, MOVE_TEXT_MAX + 1), 'mana_move_format');
+      return M.UTF8ToString(scratch, n);
+    }
+    moveToString(move) { return this.format(move); }
+    parse(moveText) {
+      check(C.parse(this._h(), text(moveText, 'move'), scratch), 'mana_move_parse');
+      return u32(0);
+    }
+    setupRandom(seed = 0) {
+      const s = BigInt.asUintN(64, BigInt(seed));
+      check(C.setupRandom(this._h(), Number(s & 0xffffffffn), Number(s >> 32n)), 'mana_setup_random');
+    }
+    perft(depth) {
+      if (!Number.isInteger(depth)) throw new TypeError('perft(depth): depth must be an integer');
+      check(C.perft(this._h(), depth, scratch), 'mana_perft');
+      return u32(1) * 4294967296 + u32(0);
+    }
+    get status() { return check(C.status(this._h()), 'mana_status'); }
+    get isOver() { return this.status >= Status.WHITE_WON; }
+    get result() { return ['*', '*', '1-0', '0-1', '1/2-1/2'][this.status]; }
+    get sideToMove() { return check(C.side(this._h()), 'mana_side_to_move'); }
+    get mana() { return check(C.mana(this._h()), 'mana_mana'); }
+    get manaSquare() { const s = C.lastLanding(this._h()); return s < 0 ? null : s; }
+    get orientation() { return C.orientation(this._h()); }
+    get hash() {
+      C.hash(this._h(), scratch);
+      return (BigInt(u32(1)) << 32n) | BigInt(u32(0));
+    }
+    pieceAt(sq) {
+      const p = check(C.pieceAt(this._h(), square(sq)), 'mana_piece_at');
+      return p ? String.fromCharCode(p) : null;
+    }
+    marksAt(sq) { return check(C.marksAt(this._h(), square(sq)), 'mana_marks_at'); }
+    reserve(color) {
+      if (color !== Color.WHITE && color !== Color.BLACK) fail(ERR.EINVAL, 'mana_reserve', `not a colour: ${color} (Color.WHITE or Color.BLACK)`);
+      return check(C.reserve(this._h(), color), 'mana_reserve');
+    }
+    writeRecord(info = {}) {
+      const { white = '', black = '', date = '' } = info;
+      const ptr = C.recordWrite(this._h(), this._rules, text(white, 'White'), text(black, 'Black'),
+        text(date, 'Date'), this._start);
+      return takeString(ptr, 'record');
+    }
+    svg() {
+      return takeString(C.svg(this._h()), 'svg');
+    }
+    toString() {
+      return `Game(${this.rules}, ${this.position ?? `setup after ${this.historyValues().length} moves`})`;
+    }
+  }
+
+  function moveValue(move) {
+    if (!Number.isInteger(move) || move < 0 || move > 0xffffffff)
+      throw new TypeError(`a move is a mana_move integer (0..2^32-1) or its text, not ${String(move)}`);
+    return move;
+  }
+
+  function readRecord(recordText) {
+    const bytes = new TextEncoder().encode(text(recordText, 'record'));
+    const len = bytes.length;
+    const buf = M._malloc(len + 1 + 2 * NAME_MAX + 32 + MFN_MAX + 1 + 4);
+    try {
+      M.HEAPU8.set(bytes, buf);
+      M.HEAPU8[buf + len] = 0;
+      const white = buf + len + 1, black = white + NAME_MAX, date = black + NAME_MAX;
+      const start = date + 32, preset = (start + MFN_MAX + 1 + 3) & ~3;
+      const g = C.recordRead(buf, len, preset, white, black, date, start);
+      if (!g) fail(ERR.EPARSE, 'record', C.lastError());
+      const startMfn = M.UTF8ToString(start);
+      return {
+        game: Game._wrap(g, M.HEAP32[preset >> 2], startMfn),
+        white: M.UTF8ToString(white), black: M.UTF8ToString(black),
+        date: M.UTF8ToString(date), startMfn: startMfn || null,
+      };
+    } finally {
+      M._free(buf);
+    }
+  }
+
+
+  class Bot {
+    constructor(kind = 'ab', limits = {}) {
+      const { timeMs = 0, depth = 0, nodes = 0, iterations = 0, seed = 1 } = limits;
+      for (const [k, v] of Object.entries({ timeMs, depth, nodes, iterations }))
+        if (!Number.isSafeInteger(v) || v < 0 || (k !== 'nodes' && k !== 'iterations' && v > 0x7fffffff))
+          fail(ERR.EINVAL, 'Bot', `${k}: a whole number >= 0, not ${v}`);
+      const s = BigInt.asUintN(64, BigInt(seed));
+      const b = C.botNew(text(kind, 'bot kind'), timeMs, depth, nodes, iterations,
+        Number(s & 0xffffffffn), Number(s >> 32n));
+      if (!b) fail(ERR.EINVAL, 'Bot', `unknown bot kind '${kind}' (random, ab, mcts)`);
+      this._b = b;
+      this._token = {};
+      registry.register(this, { ptr: b, free: C.botFree }, this._token);
+      live++;
+    }
+    _h() {
+      if (!this._b) throw new Error('this Bot was freed');
+      return this._b;
+    }
+    get description() { return C.botDescribe(this._h()); }
+    choose(game) {
+      check(C.botChoose(this._h(), game._h(), scratch), 'bot_choose');
+      return u32(0);
+    }
+    get stats() {
+      C.botStats(this._h(), scratch);
+      const d = (i) => M.HEAPF64[(scratch >> 3) + i];
+      return { depth: d(0), score: d(1), nodes: d(2), iterations: d(3), timeMs: d(4), mate: d(5) };
+    }
+    clear() { C.botClear(this._h()); }
+    free() {
+      if (!this._b) return;
+      registry.unregister(this._token);
+      live--;
+      C.botFree(this._b);
+      this._b = 0;
+    }
+  }
+
+  return Object.freeze({
+    Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, Errors: ERR,
+    OPTION_NAMES: Object.freeze([...OPTION_KEYS]),
+    optionValues: (name) => C.optionValues(optionIndex(name)),
+    readRecord, square, squareName,
+    strerror: (code) => C.strerror(code),
+    version: C.version(),
+    heapBytes: () => M.HEAPU8.length,
+    liveObjects: () => live,
+  });
+}
+
+let loading = null;
+
+/** Loads the WebAssembly module once; resolves to the API (index.d.ts). */
+export function init() {
+  if (!loading) loading = createManaModule().then(bind);
+  return loading;
+}
+
+export { ManaError, Status, Color, MoveKind, Move, Rules, square, squareName };
+export default init;

@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: MIT
+# mk/wasm.mk - libmana in WebAssembly and the JavaScript package.
+#
+#   make wasm        builds bindings/js/dist/libmana.mjs (the library, the ab,
+#                    mcts and random bots, the record and SVG writers and the
+#                    glue of bindings/js/src/manajs.c) with emscripten's emcc;
+#                    the .wasm is embedded (SINGLE_FILE), so bindings/js then
+#                    imports as it is, in Node and in browsers.
+#   make check-js    make wasm, then the package's tests (node --test)
+#
+# make wasm also builds build/web/native_games (test/native_games.c with cc:
+# the random games the tests compare with the native library) and writes
+# the version of include/mana.h into bindings/js/package.json.
+#
+# EMCC names the compiler; Debian's emscripten 3.1.6 needs NODE_PATH to find
+# acorn for optimised builds.  `make check` never needs emscripten.
+
+EMCC ?= emcc
+WASM_NODE_PATH ?= /usr/share/nodejs
+WASM_DIR := bindings/js/dist
+WASM_OUT := $(WASM_DIR)/libmana.mjs
+WASM_CLI_SRC := $(addprefix examples/cli/,bot.c bot_ab.c bot_mcts.c bot_random.c record.c svg.c)
+WASM_SRC := $(LIB_SRC) $(WASM_CLI_SRC) bindings/js/src/manajs.c
+WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Iexamples/cli -D_POSIX_C_SOURCE=200809L
+# Every public function (the list tests/exports.txt keeps for libmana.so).
+WASM_EXPORTS = $(shell sed -n 's/^\(mana_[a-z0-9_]*\)$$/,_\1/p' tests/exports.txt | tr -d '\n')
+WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
+    -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,worker \
+    -sEXPORTED_FUNCTIONS=_malloc,_free$(WASM_EXPORTS) \
+    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8
+
+.PHONY: wasm check-js wasm-version
+WEB_BUILD := build/web
+NATIVE_GAMES := $(WEB_BUILD)/native_games
+CLEAN_FILES += $(WASM_DIR)/libmana.mjs $(NATIVE_GAMES)
+
+wasm: $(WASM_OUT) $(NATIVE_GAMES) wasm-version
+
+# package.json carries the version of include/mana.h (the one source).
+wasm-version:
+	$(Q)grep -q '"version": "$(VERSION)"' bindings/js/package.json || \
+	    sed -i 's/"version": "[^"]*"/"version": "$(VERSION)"/' bindings/js/package.json
+
+$(NATIVE_GAMES): bindings/js/test/native_games.c include/mana.h libmana.a
+	$(call say,CC,$@)
+	$(Q)mkdir -p $(WEB_BUILD)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< libmana.a
+
+$(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(wildcard examples/cli/*.h) mk/wasm.mk
+	$(call say,EMCC,$@)
+	$(Q)mkdir -p $(WASM_DIR)
+	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
+
+check-js: wasm
+	cd bindings/js && node --test test/
