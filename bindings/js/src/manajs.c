@@ -112,7 +112,8 @@ MJS const char *mjs_option_format(int option, int value)
 MJS bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes, double iterations,
                      uint32_t seed_lo, uint32_t seed_hi)
 {
-    bot_limits lim = {time_ms, depth, (uint64_t)nodes, (uint64_t)iterations};
+    bot_limits lim = {.time_ms = time_ms, .depth = depth, .nodes = (uint64_t)nodes,
+                      .iterations = (uint64_t)iterations};
     return bot_kind_valid(kind) ? bot_new(kind, &lim, u64(seed_lo, seed_hi)) : NULL;
 }
 
