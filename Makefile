@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # libmana - build, test and install.  GNU make.
 #
-#   make            libmana.so (with soname), libmana.a, examples/mana-cli
+#   make            build/libmana.so (with soname), build/libmana.a,
+#                   build/mana-cli; BUILD_DIR=dir builds elsewhere
 #   make demo       one whole game of Mana on screen (needs only cc and make)
 #   make check      every test (installs the check and pkg-config packages
 #                   with apt-get first if they are missing)
@@ -17,6 +18,7 @@ PATCH := $(call hdr_version,PATCH)
 VERSION := $(MAJOR).$(MINOR).$(PATCH)
 
 CC ?= cc
+HOSTCC ?= cc
 CFLAGS ?= -O2 -g
 LDFLAGS ?=
 CPPFLAGS ?=
@@ -34,6 +36,9 @@ ifeq ($(COVERAGE),1)
 SAN += --coverage
 endif
 BASE_CFLAGS := $(WARN) -Iinclude $(SAN)
+# -MMD -MP: each object's headers go to a .d file beside it, so a header
+# change rebuilds exactly the objects that include it.
+DEPFLAGS = -MMD -MP
 
 ifeq ($(V),1)
 Q :=
@@ -43,20 +48,49 @@ Q := @
 say = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
-LIB_SRC := $(sort $(wildcard libmana/*.c))
-LIB_HDR := include/mana.h $(wildcard libmana/*.h)
-LIB_OBJ := $(LIB_SRC:.c=.o)
-LIB_PIC := $(LIB_SRC:.c=.pic.o)
+# ---- where everything goes ---------------------------------------------------
+# Every object and product is built under BUILD_DIR, nothing beside the
+# sources: `make BUILD_DIR=build/clang CC=clang check` is a second build
+# of the same tree.  LIB_A, LIB_SO and CLI name the products for the
+# fragments in mk/ (LIB_SO is the libmana.so development link; SONAME and
+# SHLIB are the bare file names, as installed).
+BUILD_DIR ?= build
+B := $(BUILD_DIR)
 SONAME := libmana.so.$(MAJOR)
 SHLIB := libmana.so.$(VERSION)
+LIB_A := $(B)/libmana.a
+LIB_SO := $(B)/libmana.so
+LIB_SONAME := $(B)/$(SONAME)
+LIB_SHLIB := $(B)/$(SHLIB)
+CLI := $(B)/mana-cli
+CHECK_BIN := $(B)/tests/check_mana
+
+# The reach tables, written at build time by tools/mkreach.c, a program
+# built with the build machine's compiler (HOSTCC) so that cross builds
+# still run it.
+MKREACH := $(B)/tools/mkreach
+REACH_C := $(B)/gen/reach_table.c
+
+LIB_SRC := $(sort $(wildcard libmana/*.c))
+LIB_HDR := include/mana.h $(wildcard libmana/*.h)
+# On x86, perft's two-ply counter is also built with the POPCNT
+# instruction, as a second object chosen at run time (libmana/leaves2.c).
+CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
+ifneq ($(filter x86_64-% i386-% i486-% i586-% i686-%,$(CC_MACHINE)),)
+LIB_POPCNT := leaves2_popcnt
+endif
+LIB_NAMES := $(LIB_SRC:libmana/%.c=libmana/%) $(LIB_POPCNT:%=libmana/%) gen/reach_table
+LIB_OBJ := $(LIB_NAMES:%=$(B)/%.o)
+LIB_PIC := $(LIB_NAMES:%=$(B)/%.pic.o)
+LIB_CFLAGS = $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
 
 CLI_SRC := $(sort $(wildcard examples/cli/*.c))
 CLI_HDR := $(wildcard examples/cli/*.h)
-CLI_OBJ := $(CLI_SRC:.c=.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 
 TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_HDR := $(wildcard tests/*.h)
-TEST_OBJ := $(TEST_SRC:.c=.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/%.o)
 # Recursively expanded: read only when a test is built, after `deps`.
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
@@ -66,45 +100,84 @@ CHECK_STEPS :=
 CLEAN_FILES :=
 
 .PHONY: all demo check check-unit deps clean
-all: libmana.so libmana.a examples/mana-cli
+all: $(LIB_SO) $(LIB_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
 
+# ---- the reach tables ------------------------------------------------------
+$(MKREACH): tools/mkreach.c tools/reach_magics.h libmana/bitboard.h
+	@mkdir -p $(@D)
+	$(call say,HOSTCC,$@)
+	$(Q)$(HOSTCC) -std=c11 -O2 -Ilibmana -Itools -o $@ $<
+
+$(REACH_C): $(MKREACH)
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)
+	$(Q)$(MKREACH) >$@.tmp && mv -f $@.tmp $@
+
 # ---- the library ----------------------------------------------------------
-libmana/%.o: libmana/%.c $(LIB_HDR)
+$(B)/libmana/%.o: libmana/%.c
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-libmana/%.pic.o: libmana/%.c $(LIB_HDR)
+$(B)/libmana/%.pic.o: libmana/%.c
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden -fPIC $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c -o $@ $<
 
-$(SHLIB): $(LIB_PIC) libmana/libmana.map
+$(B)/gen/reach_table.o: $(REACH_C)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(B)/gen/reach_table.pic.o: $(REACH_C)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(LIB_CFLAGS) -fPIC $(DEPFLAGS) -c -o $@ $<
+
+POPCNT_FLAGS := -mpopcnt -DMANA_LEAVES2_POPCNT
+$(B)/libmana/leaves2_popcnt.o: libmana/leaves2.c
+	@mkdir -p $(@D)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(LIB_CFLAGS) $(POPCNT_FLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(B)/libmana/leaves2_popcnt.pic.o: libmana/leaves2.c
+	@mkdir -p $(@D)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(LIB_CFLAGS) $(POPCNT_FLAGS) -fPIC $(DEPFLAGS) -c -o $@ $<
+
+ifdef LIB_POPCNT
+$(B)/libmana/leaves2.o $(B)/libmana/leaves2.pic.o: CPPFLAGS += -DMANA_POPCNT_DISPATCH
+endif
+
+$(LIB_SHLIB): $(LIB_PIC) libmana/libmana.map
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=libmana/libmana.map \
 	    $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_PIC)
 
-$(SONAME): $(SHLIB)
+$(LIB_SONAME): $(LIB_SHLIB)
 	$(Q)ln -sf $(SHLIB) $@
 
-libmana.so: $(SONAME)
+$(LIB_SO): $(LIB_SONAME)
 	$(Q)ln -sf $(SONAME) $@
 
-libmana.a: $(LIB_OBJ)
+$(LIB_A): $(LIB_OBJ)
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
 
 # ---- the CLI (public API only, linked statically so it runs in place) -----
-examples/cli/%.o: examples/cli/%.c include/mana.h $(CLI_HDR)
+$(B)/examples/cli/%.o: examples/cli/%.c
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-examples/mana-cli: $(CLI_OBJ) libmana.a
+$(CLI): $(CLI_OBJ) $(LIB_A)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) libmana.a -lm -lpthread
+	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) -lm -lpthread
 
-demo: examples/mana-cli
-	./examples/mana-cli selfplay --seed 7
+demo: $(CLI)
+	$(CLI) selfplay --seed 7
 
 # ---- tests -----------------------------------------------------------------
 deps:
@@ -118,20 +191,24 @@ deps:
 	    $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
 	fi
 
-tests/%.o: tests/%.c include/mana.h $(TEST_HDR) | deps
+$(B)/tests/%.o: tests/%.c | deps
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-tests/check_mana: $(TEST_OBJ) libmana.a
+$(CHECK_BIN): $(TEST_OBJ) $(LIB_A)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) libmana.a $(CHECK_LIBS) -lm -lpthread
+	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB_A) $(CHECK_LIBS) -lm -lpthread
 
-check-unit: tests/check_mana
-	./tests/check_mana
+check-unit: $(CHECK_BIN)
+	$(CHECK_BIN)
 
 check: all check-unit $(CHECK_STEPS)
 
 clean:
-	rm -f libmana/*.o libmana.a libmana.so libmana.so.* examples/cli/*.o \
-	    examples/mana-cli tests/*.o tests/check_mana $(CLEAN_FILES)
-	rm -f *.gcda *.gcno */*.gcda */*.gcno */*/*.gcda */*/*.gcno
+	rm -rf $(B) $(CLEAN_FILES)
+
+# The headers each object was built from (see DEPFLAGS).  Only this
+# build's own directories: other builds may sit below $(B).
+-include $(wildcard $(B)/libmana/*.d $(B)/gen/*.d $(B)/examples/cli/*.d \
+    $(B)/tests/*.d $(B)/tests/*/*.d)

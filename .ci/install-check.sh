@@ -41,7 +41,7 @@ major=${version%%.*}
 [ -n "$version" ] || fail "no MANA_VERSION_STRING in include/mana.h"
 
 step "build and install $version into $prefix"
-"$MAKE" -s -j2 libmana.so libmana.a
+"$MAKE" -s -j2 all
 "$MAKE" -s -j2 install PREFIX="$prefix"
 lib=$prefix/lib
 [ "$(readlink "$lib/libmana.so")" = "libmana.so.$major" ] || fail "libmana.so link"

@@ -62,9 +62,11 @@ int mana__pos_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out
 /* Returns the number of legal moves of p: mana__pos_moves(p, opt, NULL),
  * faster in the common case (a bound piece can move). */
 int mana__pos_count(const struct mana_pos *p, const int32_t *opt);
-/* Returns the leaves two plies below p (perft 2 of a play-phase position
- * with no adjudication option in the way). */
+/* leaves2.c: returns the leaves two plies below p (perft 2 of a
+ * play-phase position with no adjudication option in the way). */
 uint64_t mana__pos_leaves2(const struct mana_pos *p, const int32_t *opt);
+/* The same, built with the POPCNT instruction (leaves2_popcnt.o, x86). */
+uint64_t mana__pos_leaves2_popcnt(const struct mana_pos *p, const int32_t *opt);
 /* setup.c: the legal setup moves into out (NULL to count). */
 int mana__setup_moves(const struct mana_game *g, mana_move *out);
 /* Returns the squares where colour c places its pieces in setup. */
@@ -79,9 +81,29 @@ mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target);
 mana_bb mana__piece_ends(const struct mana_pos *p, int sq);
 /* Returns the number of steps of the side to move's pieces in movers. */
 int mana__count_steps(const struct mana_pos *p, mana_bb movers);
+/* Returns the squares where a side with the pieces own may re-enter a
+ * Ronin when its bound pieces (bound) have no step, given every piece
+ * (occ), the Damyos and the squares of the Mana's mark count (mana_sq,
+ * every square when there is no Mana).  RULES.md "The Mana". */
+static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, mana_bb mana_sq, mana_bb bound,
+                                       const int32_t *opt)
+{
+    if (bb_count(own & ~damyo) >= 5)
+        return 0;
+    if (bound && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
+        return 0;
+    mana_bb to = BB_ALL & ~occ;
+    if (opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK)
+        to &= mana_sq;
+    return to;
+}
 /* Returns the squares where the side to move may re-enter a Ronin, its
  * bound pieces (bound) having no step. */
 mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound);
+/* The exception (RULES.md "The Mana"): the moves of p when its bound
+ * pieces (bound) have no step, into out (NULL to count); returns the
+ * count. */
+int mana__unbound_moves(const struct mana_pos *p, const int32_t *opt, mana_bb bound, mana_move *out);
 /* Returns the side to move's pieces bound by the Mana: those on its mark
  * count, or every piece before the first move, when there is no Mana yet
  * and any piece may move (so that the exception, re-entry included,

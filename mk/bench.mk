@@ -17,47 +17,52 @@
 PERFT_FILE ?= ../shared/perft.txt
 BENCH_ARGS ?=
 BENCH_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
-BENCH_OBJ := $(patsubst %.c,%.o,$(sort $(wildcard tests/bench/*.c))) \
-    tests/perf/malloc_count.o tests/bench/ref_movegen.o examples/cli/par_perft.o
-ALLOC_OBJ := tests/perf/check_alloc.o tests/perf/malloc_count.o
+BENCH_BIN := $(B)/tests/bench/bench
+ALLOC_BIN := $(B)/tests/perf/check_alloc
+BENCH_OBJ := $(patsubst %.c,$(B)/%.o,$(sort $(wildcard tests/bench/*.c))) \
+    $(B)/tests/perf/malloc_count.o $(B)/tests/bench/ref_movegen.o $(B)/examples/cli/par_perft.o
+ALLOC_OBJ := $(B)/tests/perf/check_alloc.o $(B)/tests/perf/malloc_count.o
 
 .PHONY: bench bench-record bench-embed check-bench check-alloc
 CHECK_STEPS += check-alloc check-bench
-CLEAN_FILES += tests/bench/*.o tests/bench/bench tests/perf/*.o tests/perf/check_alloc BENCHMARKS.md.run
+CLEAN_FILES += BENCHMARKS.md.run
 
 # The reference generator is built again here, without the check flags.
-tests/bench/ref_movegen.o: tests/ref_movegen.c tests/ref_movegen.h include/mana.h
+$(B)/tests/bench/ref_movegen.o: tests/ref_movegen.c
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-tests/bench/%.o: tests/bench/%.c tests/bench/bench.h tests/bench/perft_embedded.h include/mana.h
+$(B)/tests/bench/%.o: tests/bench/%.c
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-tests/perf/%.o: tests/perf/%.c tests/perf/malloc_count.h include/mana.h
+$(B)/tests/perf/%.o: tests/perf/%.c
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-tests/bench/bench: $(BENCH_OBJ) libmana.a
+$(BENCH_BIN): $(BENCH_OBJ) $(LIB_A)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(BENCH_OBJ) libmana.a $(LDFLAGS) $(BENCH_WRAP) -lpthread
+	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(BENCH_OBJ) $(LIB_A) $(LDFLAGS) $(BENCH_WRAP) -lpthread
 
-tests/perf/check_alloc: $(ALLOC_OBJ) libmana.a
+$(ALLOC_BIN): $(ALLOC_OBJ) $(LIB_A)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(ALLOC_OBJ) libmana.a $(LDFLAGS) $(BENCH_WRAP)
+	$(Q)$(CC) $(SAN) $(CFLAGS) -o $@ $(ALLOC_OBJ) $(LIB_A) $(LDFLAGS) $(BENCH_WRAP)
 
-bench: tests/bench/bench
-	./tests/bench/bench --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md $(BENCH_ARGS)
+bench: $(BENCH_BIN)
+	$(BENCH_BIN) --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md $(BENCH_ARGS)
 
-bench-record: tests/bench/bench
-	./tests/bench/bench --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md --markdown $(BENCH_ARGS) >BENCHMARKS.md.run
+bench-record: $(BENCH_BIN)
+	$(BENCH_BIN) --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md --markdown $(BENCH_ARGS) >BENCHMARKS.md.run
 	{ echo; cat BENCHMARKS.md.run; } >>BENCHMARKS.md && rm -f BENCHMARKS.md.run
 
-check-bench: tests/bench/bench
-	./tests/bench/bench --quick --perft-file '$(PERFT_FILE)'
+check-bench: $(BENCH_BIN)
+	$(BENCH_BIN) --quick --perft-file '$(PERFT_FILE)'
 
-check-alloc: tests/perf/check_alloc
-	./tests/perf/check_alloc
+check-alloc: $(ALLOC_BIN)
+	$(ALLOC_BIN)
 
 bench-embed:
 	$(Q){ printf '/* SPDX-License-Identifier: MIT */\n/*\n'; \

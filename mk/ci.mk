@@ -14,29 +14,27 @@
 #   make tsan         tests/soak/threads (perft and random games in several
 #                     threads at once) under -fsanitize=thread
 #   make valgrind     CK_FORK=no valgrind --error-exitcode=1 --leak-check=full
-#                     ./tests/check_mana
+#                     $(BUILD_DIR)/tests/check_mana
 #   make soak         SOAK_PLIES (1,000,000) plies of random games with every
 #                     invariant checked at every ply
 #   make coverage     line and branch coverage of libmana/ (gcov + lcov) by
 #                     the check runner, a soak, the out-of-memory test
 #                     (tests/soak/oom) and the fuzz seed corpora;
 #                     fails below COV_MIN_LINES / COV_MIN_BRANCHES percent;
-#                     report in build/coverage/
+#                     report in $(BUILD_DIR)/coverage/
 #   make fuzz-ci      each libFuzzer target for FUZZ_CI_SECONDS (60) seconds
 #   make fuzz         each libFuzzer target for FUZZ_SECONDS (600) seconds
 #
-# Sub-builds with other flags (sanitizers, coverage, clang, valgrind) never
-# happen in the working tree: the top-level Makefile builds objects in
-# place, so each one runs in a fresh temporary copy of the tree (under
-# CI_TMP), cleaned first and removed afterwards.  The fuzzers are built
-# from the sources straight into build/fuzz/, where their working corpora
-# and any crash artifacts stay.
+# Builds with other flags (sanitizers, coverage, clang) go to their own
+# build directories, $(BUILD_DIR)/ci/<step>, beside the main build and
+# without copying the tree.  The fuzzers are built from the sources
+# straight into $(BUILD_DIR)/fuzz/, where their working corpora and any
+# crash artifacts stay.
 #
 # Needs (Debian packages): clang, libclang-rt-14-dev (libFuzzer and the
 # clang sanitizer runtimes), valgrind, cppcheck, lcov, plus what `make check`
 # needs.  `make ci-deps` installs any that are missing.
 
-CI_TMP ?= $(or $(TMPDIR),/tmp)
 CI_JOBS ?= 2
 SOAK_PLIES ?= 1000000
 SOAK_SEED ?= 20240601
@@ -49,7 +47,9 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_CI_SECONDS ?= 60
 FUZZ_RSS_MB ?= 2048
-FUZZ_DIR ?= build/fuzz
+FUZZ_DIR ?= $(B)/fuzz
+CI_DIR := $(B)/ci
+COV_DIR := $(B)/coverage
 FUZZ_TARGETS := mfn move api
 FUZZ_MAXLEN_mfn := 128
 FUZZ_MAXLEN_move := 64
@@ -66,69 +66,66 @@ CI_STEPS := warnings cppcheck check-clang sanitize tsan valgrind soak coverage f
 .PHONY: ci ci-deps warnings cppcheck check-clang sanitize tsan valgrind soak \
     coverage fuzz fuzz-ci fuzz-build check-soak check-oom check-fuzz-corpus clean-ci
 
+SOAK_BIN := $(B)/tests/soak/soak
+OOM_BIN := $(B)/tests/soak/oom
+THREADS_BIN := $(B)/tests/soak/threads
+REPLAY_BIN := $(FUZZ_TARGETS:%=$(B)/tests/fuzz/replay_%)
+
 CHECK_STEPS += check-soak check-oom check-fuzz-corpus
-CLEAN_FILES += tests/soak/soak tests/soak/threads tests/soak/oom \
-    $(FUZZ_TARGETS:%=tests/fuzz/replay_%)
 clean: clean-ci
 clean-ci:
-	rm -rf $(FUZZ_DIR) build/coverage
+	rm -rf $(FUZZ_DIR) $(COV_DIR) $(CI_DIR)
 
 # ---- programs -----------------------------------------------------------
-# Built in place like tests/check_mana, with the same flags ($(SAN)
-# included), so a SANITIZE=1 or COVERAGE=1 build in a copy covers them too.
+# Built like the check runner, with the same flags ($(SAN) included), so a
+# SANITIZE=1 or COVERAGE=1 build directory covers them too.
 
-tests/soak/soak: tests/soak/soak.c $(INV_SRC) $(INV_HDR) include/mana.h libmana.a
+$(SOAK_BIN): tests/soak/soak.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/soak/soak.c $(INV_SRC) libmana.a \
+	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/soak/soak.c $(INV_SRC) $(LIB_A) \
 	    $(LDFLAGS) -lm
 
 # Out of memory on demand: the library's malloc/calloc/realloc wrapped.
-tests/soak/oom: tests/soak/oom.c $(INV_SRC) $(INV_HDR) include/mana.h libmana.a
+$(OOM_BIN): tests/soak/oom.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
-	    -o $@ tests/soak/oom.c $(INV_SRC) libmana.a $(LDFLAGS) -lm
+	    -o $@ tests/soak/oom.c $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
 
-tests/soak/threads: tests/soak/threads.c $(INV_SRC) $(INV_HDR) include/mana.h libmana.a
+$(THREADS_BIN): tests/soak/threads.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -pthread -o $@ tests/soak/threads.c $(INV_SRC) \
-	    libmana.a $(LDFLAGS) -lm -lpthread
+	    $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 # The fuzz targets linked with a plain main() that feeds them files: runs
 # the checked-in corpora without clang (make check, coverage, sanitize).
-tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) include/mana.h libmana.a
+$(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
+    $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c \
-	    $(INV_SRC) libmana.a $(LDFLAGS) -lm
+	    $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
 
 # ---- quick steps of `make check` ----------------------------------------
 
-check-soak: tests/soak/soak
-	./tests/soak/soak --plies $(CHECK_SOAK_PLIES) --seed $(SOAK_SEED) --quiet
+check-soak: $(SOAK_BIN)
+	$(SOAK_BIN) --plies $(CHECK_SOAK_PLIES) --seed $(SOAK_SEED) --quiet
 
-check-oom: tests/soak/oom
-	./tests/soak/oom
+check-oom: $(OOM_BIN)
+	$(OOM_BIN)
 
-check-fuzz-corpus: $(FUZZ_TARGETS:%=tests/fuzz/replay_%)
+check-fuzz-corpus: $(REPLAY_BIN)
 	@for t in $(FUZZ_TARGETS); do \
-	    ./tests/fuzz/replay_$$t tests/fuzz/corpus/$$t || exit 1; \
+	    $(B)/tests/fuzz/replay_$$t tests/fuzz/corpus/$$t || exit 1; \
 	done
 
-# ---- temporary copies -----------------------------------------------------
-# A shell prelude: copies the tree (sources only) to $$d/main, links
-# ../shared beside it if there is one, runs `make clean` there, and removes
-# the copy when the recipe's shell exits.  Use as the start of a recipe
-# line: `$(CI_COPY); more commands using "$$d/main"`.
-CI_SHARED := $(abspath $(CURDIR)/../shared)
-CI_COPY = set -e; \
-    d=$$(mktemp -d "$(CI_TMP)/libmana-$@.XXXXXX"); \
-    trap 'rm -rf "$$d"' EXIT; \
-    mkdir "$$d/main"; \
-    tar -cf - --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.a' \
-        --exclude='*.so' --exclude='*.so.*' --exclude='*.gcda' --exclude='*.gcno' \
-        --exclude=__pycache__ . | tar -xf - -C "$$d/main"; \
-    if [ -d "$(CI_SHARED)" ]; then ln -s "$(CI_SHARED)" "$$d/shared"; fi; \
-    $(MAKE) -s --no-print-directory -C "$$d/main" clean >/dev/null
+# ---- other builds -----------------------------------------------------------
+# $(call sub_make,STEP,ARGS): make ARGS in the build directory $(CI_DIR)/STEP,
+# started afresh.
+sub_make = rm -rf $(CI_DIR)/$(1) && \
+    $(MAKE) --no-print-directory -j$(CI_JOBS) BUILD_DIR=$(CI_DIR)/$(1) $(2)
 
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -159,11 +156,14 @@ ci-deps:
 	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
-warnings:
+warnings: $(REACH_C)
 	@for cc in gcc clang; do \
-	    for f in $(LIB_SRC); do \
+	    for f in $(LIB_SRC) $(REACH_C); do \
 	        $$cc $(STRICT_WARN) -O2 -Iinclude -Ilibmana -c -o /dev/null $$f || exit 1; \
 	    done; \
+	    $$cc $(STRICT_WARN) -O2 -Iinclude -Ilibmana $(POPCNT_FLAGS) -c -o /dev/null \
+	        libmana/leaves2.c || exit 1; \
+	    $$cc $(STRICT_WARN) -O2 -Iinclude -Ilibmana -Itools -o /dev/null tools/mkreach.c || exit 1; \
 	    for f in $(INV_SRC) tests/soak/soak.c tests/soak/threads.c tests/soak/oom.c \
 	            $(FUZZ_TARGETS:%=tests/fuzz/fuzz_%.c) tests/fuzz/replay.c; do \
 	        $$cc $(STRICT_WARN) -O2 -Iinclude -Itests -D_POSIX_C_SOURCE=200809L \
@@ -173,68 +173,60 @@ warnings:
 	        "($(STRICT_WARN))"; \
 	done
 
-# libmana/reach_table.h is 12,700 lines of generated static const tables;
-# cppcheck 2.10's value-flow analysis of them runs for hours and has no
-# switch to limit it, so the header is skipped by predefining its include
-# guard.  --force keeps every preprocessor configuration of the rest.
-CPPCHECK_SKIP := -DMANA_REACH_TABLE_H
+# --force keeps every preprocessor configuration.  The generated table
+# is data only; its generator is analysed with the library.
 cppcheck:
 	cppcheck -q --enable=warning,style,performance,portability --error-exitcode=1 \
-	    --force $(CPPCHECK_SKIP) -Iinclude libmana/
-	@echo "cppcheck: libmana/ clean (generated reach_table.h not analysed)"
+	    --force -Iinclude -Ilibmana -Itools libmana/ tools/mkreach.c
+	@echo "cppcheck: libmana/ and tools/mkreach.c clean"
 
 check-clang:
-	$(Q)$(CI_COPY); \
-	$(MAKE) --no-print-directory -C "$$d/main" -j$(CI_JOBS) CC=clang check
+	$(Q)$(call sub_make,clang,CC=clang check)
 
 sanitize:
-	$(Q)$(CI_COPY); \
-	$(SAN_ENV) $(MAKE) --no-print-directory -C "$$d/main" -j$(CI_JOBS) SANITIZE=1 check; \
-	$(MAKE) --no-print-directory -C "$$d/main" SANITIZE=1 tests/soak/soak; \
-	$(SAN_ENV) "$$d/main/tests/soak/soak" --plies $(SAN_SOAK_PLIES) --seed 7 --quiet; \
+	$(Q)set -e; d=$(CI_DIR)/sanitize; \
+	export $(SAN_ENV); \
+	$(call sub_make,sanitize,SANITIZE=1 check); \
+	$(MAKE) --no-print-directory BUILD_DIR=$$d SANITIZE=1 $$d/tests/soak/soak; \
+	$$d/tests/soak/soak --plies $(SAN_SOAK_PLIES) --seed 7 --quiet; \
 	echo "sanitize: make check and a $(SAN_SOAK_PLIES)-ply soak pass under ASan + UBSan"
 
 tsan:
-	$(Q)$(CI_COPY); \
-	$(MAKE) --no-print-directory -C "$$d/main" -j$(CI_JOBS) SANITIZE=thread \
-	    tests/soak/threads; \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$$d/main/tests/soak/threads"
+	$(Q)set -e; d=$(CI_DIR)/tsan; \
+	$(call sub_make,tsan,SANITIZE=thread $$d/tests/soak/threads); \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/threads
 
-valgrind:
-	$(Q)$(CI_COPY); \
-	$(MAKE) --no-print-directory -C "$$d/main" -j$(CI_JOBS) tests/check_mana; \
-	cd "$$d/main"; \
-	CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full ./tests/check_mana; \
-	echo "valgrind: no error, no leak"
+valgrind: $(CHECK_BIN)
+	$(Q)CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full $(CHECK_BIN)
+	@echo "valgrind: no error, no leak"
 
-soak: tests/soak/soak
-	./tests/soak/soak --plies $(SOAK_PLIES) --seed $(SOAK_SEED) --quiet
+soak: $(SOAK_BIN)
+	$(SOAK_BIN) --plies $(SOAK_PLIES) --seed $(SOAK_SEED) --quiet
 
 coverage:
-	$(Q)$(CI_COPY); \
-	m="$$d/main"; \
-	$(MAKE) --no-print-directory -C "$$m" -j$(CI_JOBS) COVERAGE=1 CFLAGS='-O0 -g' \
-	    tests/check_mana tests/soak/soak tests/soak/oom \
-	    $(FUZZ_TARGETS:%=tests/fuzz/replay_%); \
-	(cd "$$m" && ./tests/check_mana >/dev/null && ./tests/soak/oom >/dev/null && \
-	 ./tests/soak/soak --plies $(COV_SOAK_PLIES) --quiet >/dev/null && \
-	 for t in $(FUZZ_TARGETS); do ./tests/fuzz/replay_$$t tests/fuzz/corpus/$$t >/dev/null; done); \
-	lcov -q --rc lcov_branch_coverage=1 --capture --directory "$$m/libmana" \
-	    --base-directory "$$m" -o "$$d/all.info" >"$$d/lcov.log" 2>&1 || \
-	    { cat "$$d/lcov.log"; exit 1; }; \
-	lcov -q --rc lcov_branch_coverage=1 --extract "$$d/all.info" '*/libmana/*' \
-	    -o "$$d/libmana.info" >"$$d/lcov.log" 2>&1 || { cat "$$d/lcov.log"; exit 1; }; \
-	rm -rf build/coverage; mkdir -p build/coverage; \
-	sed "s|$$m/||g" "$$d/libmana.info" > build/coverage/libmana.info; \
-	lcov --rc lcov_branch_coverage=1 --list build/coverage/libmana.info; \
-	genhtml -q --branch-coverage -o build/coverage/html build/coverage/libmana.info \
+	$(Q)set -e; d=$(CI_DIR)/coverage; \
+	$(call sub_make,coverage,COVERAGE=1 CFLAGS='-O0 -g' \
+	    $$d/tests/check_mana $$d/tests/soak/soak $$d/tests/soak/oom \
+	    $(FUZZ_TARGETS:%=$$d/tests/fuzz/replay_%)); \
+	$$d/tests/check_mana >/dev/null && $$d/tests/soak/oom >/dev/null && \
+	$$d/tests/soak/soak --plies $(COV_SOAK_PLIES) --quiet >/dev/null && \
+	for t in $(FUZZ_TARGETS); do $$d/tests/fuzz/replay_$$t tests/fuzz/corpus/$$t >/dev/null; done; \
+	rm -rf $(COV_DIR); mkdir -p $(COV_DIR); \
+	lcov -q --rc lcov_branch_coverage=1 --capture --directory $$d/libmana \
+	    --base-directory $(CURDIR) -o $$d/all.info >$$d/lcov.log 2>&1 || \
+	    { cat $$d/lcov.log; exit 1; }; \
+	lcov -q --rc lcov_branch_coverage=1 --extract $$d/all.info '$(CURDIR)/libmana/*' \
+	    -o $$d/libmana.info >$$d/lcov.log 2>&1 || { cat $$d/lcov.log; exit 1; }; \
+	sed "s|$(CURDIR)/||g" $$d/libmana.info > $(COV_DIR)/libmana.info; \
+	lcov --rc lcov_branch_coverage=1 --list $(COV_DIR)/libmana.info; \
+	genhtml -q --branch-coverage -o $(COV_DIR)/html $(COV_DIR)/libmana.info \
 	    >/dev/null 2>&1 || true; \
-	lcov --rc lcov_branch_coverage=1 --summary build/coverage/libmana.info 2>&1 | \
-	    tee build/coverage/summary.txt; \
-	lines=$$(sed -n 's/^ *lines\.*: \([0-9.]*\)%.*/\1/p' build/coverage/summary.txt); \
-	branches=$$(sed -n 's/^ *branches\.*: \([0-9.]*\)%.*/\1/p' build/coverage/summary.txt); \
+	lcov --rc lcov_branch_coverage=1 --summary $(COV_DIR)/libmana.info 2>&1 | \
+	    tee $(COV_DIR)/summary.txt; \
+	lines=$$(sed -n 's/^ *lines\.*: \([0-9.]*\)%.*/\1/p' $(COV_DIR)/summary.txt); \
+	branches=$$(sed -n 's/^ *branches\.*: \([0-9.]*\)%.*/\1/p' $(COV_DIR)/summary.txt); \
 	echo "coverage of libmana/: lines $$lines%, branches $$branches%" \
-	    "(target $(COV_MIN_LINES)% / $(COV_MIN_BRANCHES)%; report build/coverage/html)"; \
+	    "(target $(COV_MIN_LINES)% / $(COV_MIN_BRANCHES)%; report $(COV_DIR)/html)"; \
 	awk -v l="$$lines" -v b="$$branches" \
 	    'BEGIN { exit !(l + 0 >= $(COV_MIN_LINES) && b + 0 >= $(COV_MIN_BRANCHES)) }' || \
 	    { echo "coverage: below target"; exit 1; }
@@ -247,10 +239,10 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -fno-omit-frame-pointer \
     -Iinclude -Ilibmana -Itests
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(INV_SRC) $(INV_HDR) \
-    $(LIB_SRC) $(LIB_HDR)
+    $(LIB_SRC) $(LIB_HDR) $(REACH_C)
 	@mkdir -p $(@D)
 	$(call say,FUZZCC,$@)
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(INV_SRC) $(LIB_SRC)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(INV_SRC) $(LIB_SRC) $(REACH_C)
 
 fuzz-build: $(FUZZ_BIN)
 

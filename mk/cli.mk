@@ -5,18 +5,18 @@
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
-CLI_BOT_OBJ := examples/cli/bot.o examples/cli/bot_random.o \
-    examples/cli/bot_ab.o examples/cli/bot_mcts.o
+CLI_BOT_OBJ := $(patsubst %,$(B)/examples/cli/%.o,bot bot_random bot_ab bot_mcts)
+BOTCHECK := $(B)/tests/cli/botcheck
 
-tests/cli/botcheck: tests/cli/botcheck.c $(CLI_BOT_OBJ) libmana.a $(CLI_HDR)
+$(BOTCHECK): tests/cli/botcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
+	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Iexamples/cli $(CFLAGS) \
-	    -o $@ $< $(CLI_BOT_OBJ) libmana.a $(LDFLAGS) -lm -lpthread
+	    -o $@ $< $(CLI_BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 .PHONY: check-cli
-check-cli: examples/mana-cli tests/cli/botcheck
-	./tests/cli/botcheck
-	sh tests/cli/run.sh ./examples/mana-cli man/man1/mana-cli.1
+check-cli: $(CLI) $(BOTCHECK)
+	$(BOTCHECK)
+	sh tests/cli/run.sh $(CLI) man/man1/mana-cli.1
 
 CHECK_STEPS += check-cli
-CLEAN_FILES += tests/cli/botcheck

@@ -20,7 +20,7 @@ INSTALL ?= install
 MAN3 := $(sort $(wildcard man/man3/*.3))
 MAN7 := $(sort $(wildcard man/man7/*.7))
 EXAMPLES_C := $(sort $(wildcard examples/c/*.c))
-EXAMPLES_BIN := $(EXAMPLES_C:.c=)
+EXAMPLES_BIN := $(EXAMPLES_C:%.c=$(B)/%)
 
 # In mana.pc, paths under PREFIX are written relative to ${prefix}, so that
 # pkg-config --define-prefix can relocate an installed tree.
@@ -29,11 +29,13 @@ pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 .PHONY: install uninstall mana-pc-always
 .PHONY: check-exports check-header check-man check-examples check-python
 CHECK_STEPS += check-exports check-header check-man check-examples check-python
-CLEAN_FILES += mana.pc mana.pc.tmp $(EXAMPLES_BIN)
 
 # Regenerated on every run: PREFIX and the other paths may differ between
 # `make` and `make install`, and one sed costs nothing.
-mana.pc: mana.pc.in include/mana.h mana-pc-always
+MANA_PC := $(B)/mana.pc
+
+$(MANA_PC): mana.pc.in include/mana.h mana-pc-always
+	@mkdir -p $(@D)
 	$(call say,GEN,$@)
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' \
 	    -e 's|@LIBDIR@|$(call pc_rel,$(LIBDIR))|g' \
@@ -41,17 +43,17 @@ mana.pc: mana.pc.in include/mana.h mana-pc-always
 	    -e 's|@VERSION@|$(VERSION)|g' mana.pc.in >$@.tmp
 	$(Q)mv -f $@.tmp $@
 
-install: $(SHLIB) libmana.a mana.pc
+install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)$(INSTALL) -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
 	    '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(MANDIR)/man3' \
 	    '$(DESTDIR)$(MANDIR)/man7'
 	$(Q)$(INSTALL) -m 644 include/mana.h '$(DESTDIR)$(INCLUDEDIR)/mana.h'
-	$(Q)$(INSTALL) -m 755 $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SHLIB)'
+	$(Q)$(INSTALL) -m 755 $(LIB_SHLIB) '$(DESTDIR)$(LIBDIR)/$(SHLIB)'
 	$(Q)ln -sf $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SONAME)'
 	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/libmana.so'
-	$(Q)$(INSTALL) -m 644 libmana.a '$(DESTDIR)$(LIBDIR)/libmana.a'
-	$(Q)$(INSTALL) -m 644 mana.pc '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
+	$(Q)$(INSTALL) -m 644 $(LIB_A) '$(DESTDIR)$(LIBDIR)/libmana.a'
+	$(Q)$(INSTALL) -m 644 $(MANA_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
 	$(Q)$(INSTALL) -m 644 $(MAN3) '$(DESTDIR)$(MANDIR)/man3'
 	$(Q)$(INSTALL) -m 644 $(MAN7) '$(DESTDIR)$(MANDIR)/man7'
 
@@ -65,8 +67,8 @@ uninstall:
 	$(Q)for f in $(notdir $(MAN7)); do rm -f "$(DESTDIR)$(MANDIR)/man7/$$f"; done
 
 # ---- checks -----------------------------------------------------------------
-check-exports: $(SHLIB) tests/exports.txt
-	$(Q)sh tests/pkg/check-exports.sh ./$(SHLIB) tests/exports.txt include/mana.h
+check-exports: $(LIB_SHLIB) tests/exports.txt
+	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h
 
 check-header:
 	$(Q)sh tests/pkg/check-header.sh include/mana.h
@@ -77,15 +79,16 @@ check-man:
 
 # The C examples, built against the build tree as a user would build them
 # against an installed copy (.ci/install-check.sh does that), then run.
-$(EXAMPLES_BIN): examples/c/%: examples/c/%.c include/mana.h libmana.a
+$(EXAMPLES_BIN): $(B)/examples/c/%: examples/c/%.c include/mana.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $< libmana.a $(LDFLAGS)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_A) $(LDFLAGS)
 
 check-examples: $(EXAMPLES_BIN)
 	$(Q)for e in $(EXAMPLES_BIN); do \
-	    ./$$e >/dev/null || { echo "check-examples: $$e failed" >&2; exit 1; }; \
+	    $$e >/dev/null || { echo "check-examples: $$e failed" >&2; exit 1; }; \
 	done
-	$(Q)./examples/c/perft 'rrdrrr/6/6/6/6/RRRDRR b - 0' 3 | grep -qx 'perft(3) = 421' || \
+	$(Q)$(B)/examples/c/perft 'rrdrrr/6/6/6/6/RRRDRR b - 0' 3 | grep -qx 'perft(3) = 421' || \
 	    { echo "check-examples: perft(3) of the start is not 421 (perft.txt)" >&2; exit 1; }
 
 # The Python binding against the shared library of this build tree.  Under
@@ -95,10 +98,10 @@ ifeq ($(SANITIZE),1)
 py_env = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
     ASAN_OPTIONS=detect_leaks=0 MANA_TEST_SANITIZED=1
 endif
-check-python: $(SONAME)
+check-python: $(LIB_SONAME)
 ifeq ($(SANITIZE),thread)
 	@echo "check-python: skipped under SANITIZE=thread"
 else
-	$(Q)cd examples/python && $(py_env) PYTHONDONTWRITEBYTECODE=1 MANA_LIBRARY='$(CURDIR)/$(SONAME)' \
+	$(Q)cd examples/python && $(py_env) PYTHONDONTWRITEBYTECODE=1 MANA_LIBRARY='$(abspath $(LIB_SONAME))' \
 	    $(PYTHON) -X faulthandler -m unittest $(if $(filter 1,$(V)),-v,-q) test_mana
 endif

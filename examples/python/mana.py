@@ -12,7 +12,7 @@ and its detail message (mana_error_detail), and leaves the game unchanged.
 
 The library is looked for, in this order:
   1. the file named by the environment variable MANA_LIBRARY (and only it);
-  2. ../../libmana.so.MAJOR next to this file, i.e. in the build tree;
+  2. ../../build/libmana.so.MAJOR from this file, i.e. in the build tree;
   3. ctypes.util.find_library("mana"), then the system loader (ld.so.cache,
      LD_LIBRARY_PATH, the default directories) asked for libmana.so.MAJOR.
 The library loaded must have the major version ABI_MAJOR.
@@ -93,7 +93,7 @@ def library_candidates(environ=None, here=None):
     if explicit:
         return [explicit]
     names = []
-    build = os.path.normpath(os.path.join(here, "..", "..", SONAME))
+    build = os.path.normpath(os.path.join(here, "..", "..", "build", SONAME))
     if os.path.exists(build):
         names.append(build)
     found = ctypes.util.find_library("mana")

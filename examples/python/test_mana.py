@@ -105,11 +105,13 @@ class TestLibrary(unittest.TestCase):
             # 3. without a build tree: find_library, then the loader by soname
             names = mana.library_candidates({}, here)
             self.assertEqual(names[-1], mana.SONAME)
-            self.assertNotIn(os.path.join(top, mana.SONAME), names)
-            # 2. the build tree two levels up comes first
-            open(os.path.join(top, mana.SONAME), "w").close()
+            built = os.path.join(top, "build", mana.SONAME)
+            self.assertNotIn(built, names)
+            # 2. the build tree's build/ directory comes first
+            os.makedirs(os.path.dirname(built))
+            open(built, "w").close()
             names = mana.library_candidates({}, here)
-            self.assertEqual(names[0], os.path.join(top, mana.SONAME))
+            self.assertEqual(names[0], built)
             self.assertEqual(names[-1], mana.SONAME)
 
     def test_strerror(self):

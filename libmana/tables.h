@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tables.h - the reach tables and the lookups into them.
+ *
+ * The tables are generated at build time by tools/mkreach.c (into
+ * $(BUILD_DIR)/gen/reach_table.c, compiled once into the library) from
+ * the bitboard shifts of bitboard.h and the multipliers of
+ * tools/reach_magics.h.
+ *
+ * mana__reach_magic[s - 1][sq] finds the destinations of an s-step move
+ * (s = 1 to 3) from sq: the occupancy of the squares in `mask` (those a
+ * path crosses; none for one step), times `magic`, shifted right by
+ * `shift`, indexes mana__reach_table[offset + index], the destinations
+ * shifted right by `base` squares (they span at most 32 squares).  Any
+ * target square is included (own pieces are masked out by the caller).
+ * mana__reach_marks[k][sq] is the mark count of sq in orientation k, and
+ * mana__piece_magic[k][sq] the magic of a piece standing on sq in
+ * orientation k: mana__reach_magic[marks - 1][sq].
+ */
+#ifndef MANA_TABLES_H
+#define MANA_TABLES_H
+
+#include <stdint.h>
+
+#include "bitboard.h"
+
+struct reach_magic {
+    uint64_t mask, magic;
+    uint32_t offset;
+    uint8_t shift, base;
+};
+
+extern const uint8_t mana__reach_marks[4][36];
+extern const struct reach_magic mana__reach_magic[3][36];
+extern const struct reach_magic mana__piece_magic[4][36];
+extern const uint32_t mana__reach_table[];
+
+/* Returns the slot of the table holding the ends of the piece with
+ * magic m, every piece being on occ. */
+static inline uint32_t reach_rel(const struct reach_magic *m, mana_bb occ)
+{
+    return mana__reach_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
+}
+
+/*
+ * Returns the squares a piece with magic m reaches: exactly as many steps
+ * as its square has marks, never visiting a square twice, every square
+ * before the last one empty; occ is every piece on the board.  The last
+ * square may hold anything: the caller keeps its targets.  E.g. a 3-step
+ * piece on b2 with the board empty reaches the 3-step squares and, round a
+ * 2x2 block, its neighbours (b2-c2-c3-b3).
+ */
+static inline mana_bb reach_of(const struct reach_magic *m, mana_bb occ)
+{
+    return (mana_bb)reach_rel(m, occ) << m->base;
+}
+
+/* Returns the ends in target of the piece with magic m, shifted right by
+ * the base of its table (only their number matters). */
+static inline uint32_t ends_rel(const struct reach_magic *m, mana_bb occ, mana_bb target)
+{
+    return reach_rel(m, occ) & (uint32_t)(target >> m->base);
+}
+
+/* Returns the number of steps of the pieces; pm: the piece magics of the
+ * orientation.  The ends of two pieces fit in one word (32 squares each):
+ * one count for both. */
+static inline int count_pieces(const struct reach_magic *pm, mana_bb pieces, mana_bb occ, mana_bb target)
+{
+    int n = 0;
+    while (pieces) {
+        uint64_t two = ends_rel(&pm[bb_pop(&pieces)], occ, target);
+        if (pieces)
+            two |= (uint64_t)ends_rel(&pm[bb_pop(&pieces)], occ, target) << 32;
+        n += bb_count(two);
+    }
+    return n;
+}
+
+/* Returns the squares whose k-step paths may cross sq. */
+static inline mana_bb crossing(int k, int sq)
+{
+    return mana__reach_magic[k - 1][sq].mask;
+}
+
+#endif
