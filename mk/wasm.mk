@@ -8,7 +8,7 @@
 #                    imports as it is, in Node and in browsers.
 #   make check-js    make wasm, then the package's tests (node --test)
 #
-# make wasm also builds build/web/native_games (test/native_games.c with cc:
+# make wasm also builds $(BUILD_DIR)/web/native_games (test/native_games.c with cc:
 # the random games the tests compare with the native library) and writes
 # the version of include/mana.h into bindings/js/package.json.
 #
@@ -20,7 +20,7 @@ WASM_NODE_PATH ?= /usr/share/nodejs
 WASM_DIR := bindings/js/dist
 WASM_OUT := $(WASM_DIR)/libmana.mjs
 WASM_CLI_SRC := $(addprefix examples/cli/,bot.c bot_ab.c bot_mcts.c bot_random.c record.c svg.c)
-WASM_SRC := $(LIB_SRC) $(WASM_CLI_SRC) bindings/js/src/manajs.c
+WASM_SRC := $(LIB_SRC) $(REACH_C) $(WASM_CLI_SRC) bindings/js/src/manajs.c
 WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Iexamples/cli -D_POSIX_C_SOURCE=200809L
 # Every public function (the list tests/exports.txt keeps for libmana.so).
 WASM_EXPORTS = $(shell sed -n 's/^\(mana_[a-z0-9_]*\)$$/,_\1/p' tests/exports.txt | tr -d '\n')
@@ -30,7 +30,7 @@ WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8
 
 .PHONY: wasm check-js wasm-version
-WEB_BUILD := build/web
+WEB_BUILD := $(B)/web
 NATIVE_GAMES := $(WEB_BUILD)/native_games
 CLEAN_FILES += $(WASM_DIR)/libmana.mjs $(NATIVE_GAMES)
 
@@ -41,10 +41,10 @@ wasm-version:
 	$(Q)grep -q '"version": "$(VERSION)"' bindings/js/package.json || \
 	    sed -i 's/"version": "[^"]*"/"version": "$(VERSION)"/' bindings/js/package.json
 
-$(NATIVE_GAMES): bindings/js/test/native_games.c include/mana.h libmana.a
+$(NATIVE_GAMES): bindings/js/test/native_games.c include/mana.h $(LIB_A)
 	$(call say,CC,$@)
 	$(Q)mkdir -p $(WEB_BUILD)
-	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< libmana.a
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(LIB_A)
 
 $(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(wildcard examples/cli/*.h) mk/wasm.mk
 	$(call say,EMCC,$@)
