@@ -285,7 +285,7 @@ static void position(engine *e, char **tok, int n)
 
 static void go(engine *e, char **tok, int n)
 {
-    bot_limits lim = {0, 0, 0, 0};
+    bot_limits lim = {0};
     int infinite = 0;
     for (int i = 1; i < n; i++) {
         unsigned long long v = 0;

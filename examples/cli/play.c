@@ -399,7 +399,7 @@ int cmd_play(int argc, char **argv)
     const char *who[2] = {"human", "ab"}, *mfn = NULL, *load = NULL, *save_path = NULL;
     unsigned long long v, seed = 0, ply_limit = 0;
     int have_seed = 0, have_ply_limit = 0;
-    bot_limits lim = {0, 0, 0, 0};
+    bot_limits lim = {0};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {

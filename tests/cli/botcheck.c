@@ -66,7 +66,7 @@ static const char *text(const mana_game *g, mana_move m)
 static void legal_everywhere(void)
 {
     for (int k = 0; k < 3; k++) {
-        bot_limits lim = {0, 2, 0, 150}; /* ab depth 2, mcts 150 playouts */
+        bot_limits lim = {0, 2, 0, 150, 0}; /* ab depth 2, mcts 150 playouts */
         int states = 0;
         for (int game = 0; game < 12; game++) {
             int preset = game % 2 ? MANA_RULES_COSMOLUDO : MANA_RULES_JACTALEA;
@@ -128,7 +128,7 @@ static int whole_game(const char *kind, const bot_limits *lim, uint64_t seed, ma
 static void deterministic(void)
 {
     for (int k = 1; k < 3; k++) {
-        bot_limits lim = {0, 3, 0, 300};
+        bot_limits lim = {0, 3, 0, 300, 0};
         mana_move a[200], b[200], c[200];
         int na = whole_game(kinds[k], &lim, 42, a, 200);
         int nb = whole_game(kinds[k], &lim, 42, b, 200);
@@ -152,7 +152,7 @@ static void limits(void)
     bot_stats st;
 
     for (int depth = 1; depth <= 4; depth++) {
-        bot_limits lim = {0, depth, 0, 0};
+        bot_limits lim = {0, depth, 0, 0, 0};
         bot *b = bot_new("ab", &lim, 1);
         CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "ab depth %d", depth);
         bot_last_stats(b, &st);
@@ -160,7 +160,7 @@ static void limits(void)
         bot_free(b);
     }
     for (uint64_t nodes = 1; nodes <= 100000; nodes *= 10) {
-        bot_limits lim = {0, 0, nodes, 0};
+        bot_limits lim = {0, 0, nodes, 0, 0};
         bot *b = bot_new("ab", &lim, 1);
         CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "ab %llu nodes",
               (unsigned long long)nodes);
@@ -170,7 +170,7 @@ static void limits(void)
         bot_free(b);
     }
     for (uint64_t it = 1; it <= 10000; it *= 10) {
-        bot_limits lim = {0, 0, 0, it};
+        bot_limits lim = {0, 0, 0, it, 0};
         bot *b = bot_new("mcts", &lim, 1);
         CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts %llu",
               (unsigned long long)it);
@@ -180,7 +180,7 @@ static void limits(void)
         bot_free(b);
     }
     {
-        bot_limits lim = {0, 0, 5000, 0}; /* mcts: tree nodes */
+        bot_limits lim = {0, 0, 5000, 0, 0}; /* mcts: tree nodes */
         bot *b = bot_new("mcts", &lim, 1);
         CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts nodes");
         bot_last_stats(b, &st);
@@ -196,7 +196,7 @@ static void limits(void)
      * nodes and can never reach 5000. */
     {
         mana_game *lost = at("6/6/6/2R3/1R4/d3D1 b 1 0");
-        bot_limits lim = {0, 0, 5000, 0};
+        bot_limits lim = {0, 0, 5000, 0, 0};
         bot *b = bot_new("mcts", &lim, 1);
         CHECK(bot_choose(b, lost, &m) == MANA_OK && mana_is_legal(lost, m) == 1,
               "mcts on a lost position");
@@ -213,7 +213,7 @@ static void limits(void)
     for (int k = 1; k < 3; k++) {
         atomic_int stop;
         atomic_init(&stop, 1);
-        bot_limits lim = {86400000, 0, 0, 0};
+        bot_limits lim = {86400000, 0, 0, 0, 0};
         bot *b = bot_new(kinds[k], &lim, 1);
         bot_set_stop(b, &stop);
         CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "%s stopped",
@@ -259,7 +259,7 @@ static void capture_in_one(void)
     CHECK(mana_legal_moves(g, NULL, 0) == 11 + 32, "43 legal moves, found %d",
           mana_legal_moves(g, NULL, 0));
     for (int k = 1; k < 3; k++) {
-        bot_limits lim = {0, 1, 0, 50};
+        bot_limits lim = {0, 1, 0, 50, 0};
         bot *b = bot_new(kinds[k], &lim, 9);
         mana_move m = MANA_MOVE_NONE;
         CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "%s chose %s, not b2xa2", kinds[k],
@@ -319,7 +319,7 @@ static void capture_in_three(void)
     mana_free(c);
 
     for (uint64_t seed = 1; seed <= 5; seed++) {
-        bot_limits lim = {0, 3, 0, 0};
+        bot_limits lim = {0, 3, 0, 0, 0};
         bot *b = bot_new("ab", &lim, seed);
         mana_move m = MANA_MOVE_NONE;
         CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "ab (seed %llu) chose %s, not d4xc3",
@@ -329,7 +329,7 @@ static void capture_in_three(void)
         CHECK(st.mate == 3, "ab reports a win in %d plies, not 3", st.mate);
         bot_free(b);
     }
-    bot_limits shallow = {0, 1, 0, 0};
+    bot_limits shallow = {0, 1, 0, 0, 0};
     bot *b = bot_new("ab", &shallow, 1);
     mana_move m;
     bot_stats st;
