@@ -48,6 +48,7 @@ typedef struct bot_stats {
     uint64_t iterations; /* mcts: playouts run */
     int time_ms;         /* wall-clock time used */
     int mate;            /* ab: plies to a forced win (> 0) or loss (< 0), else 0 */
+    int seldepth;        /* deepest ply reached in the tree (ab, mcts) */
 } bot_stats;
 
 /* Scores at or beyond this are forced wins: BOT_WIN - plies to the win. */

@@ -285,6 +285,8 @@ static void pick(mana_move *mv, int32_t *key, int i, int n)
 static int negamax(search *s, mana_game *w, int depth, int alpha, int beta, int ply)
 {
     s->nodes++;
+    if (ply > s->b->stats.seldepth)
+        s->b->stats.seldepth = ply;
     if (limits_hit(s))
         s->aborted = 1;
     if (s->aborted)

@@ -289,6 +289,8 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
                 }
             }
         }
+        if (len - 1 > b->stats.seldepth)
+            b->stats.seldepth = len - 1;
         /* simulation and back-propagation */
         int winner = playout(b, w);
         for (int k = 0; k < len; k++) {

@@ -56,7 +56,7 @@ printf '%s\n' 'setoption name Rules value cosmoludo' 'position startpos' 'go dep
 sed -n 's/^bestmove //p' "$o" >"$tmp/best"
 case $(sed -n 1p "$tmp/best") in [DR]@[a-f]6) ;; *) fail "cosmoludo: '$(sed -n 1p "$tmp/best")' is not on rank 6" ;; esac
 expect_grep "$o" "info string status drawn" "Blocked draw"
-expect_eq "$(sed -n 2p "$tmp/best")" "none" "no move in a finished game"
+expect_eq "$(sed -n 2p "$tmp/best")" "(none)" "no move in a finished game"
 expect_eq "$(sed -n 3p "$tmp/best")" "pass" "under blocked = pass the only move is pass"
 
 # Errors are reported as info string lines and leave the position alone.
@@ -75,7 +75,10 @@ expect_grep "$o" "info string error: setoption Bot: expected ab, mcts or random"
 expect_grep "$o" "info string error: go: 'depth' needs a positive number" "bad limit value"
 expect_grep "$o" "info string error: go: unknown limit 'warp'" "unknown limit"
 expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
-expect_eq "$(sed -n 's/^bestmove //p' "$o")" "b2xa2" "the last good position is kept"
+# A refused position leaves none: the `go` after it (and the bad `go`s)
+# answer with an error and `bestmove (none)`, never a move of IN1.
+expect_grep "$o" "info string error: no position (the last position command was refused)" "go after a refused position"
+expect_eq "$(sed -n 's/^bestmove //p' "$o" | tr '\n' ' ')" "(none) (none) (none) " "every go answered, none with a move"
 
 # A line of 20,000 words is read whole: the error names its first bad move
 # (a line cut into pieces would go unnoticed).
