@@ -295,13 +295,16 @@ static void plan(engine *e, const go_request *r, int side, bot_limits *lim)
         eng_out(e, "info string time budget soft %lld hard %lld", soft, hard);
         if (lim->time_ms == 0 || lim->time_ms > soft)
             lim->time_ms = (int)soft;
+        lim->hard_ms = (int)hard; /* the bot may go on to it while unsettled */
     }
     if (r->ponder) { /* the clock starts at ponderhit */
         e->ponder_budget[0] = r->lim.time_ms; /* movetime: answer then */
         e->ponder_budget[1] = soft > 0 ? soft : r->lim.time_ms;
         lim->time_ms = FOREVER_MS;
+        lim->hard_ms = 0;
     } else if (r->infinite) {
         lim->time_ms = FOREVER_MS; /* a node or depth limit still applies */
+        lim->hard_ms = 0;
     } else {
         if (r->lim.time_ms > 0)
             e->answer_at_ms = t + r->lim.time_ms;
