@@ -8,8 +8,9 @@
 #      runs (one also statically against the installed libmana.a);
 #   4. the installed header compiles alone, the installed library exports
 #      exactly tests/exports.txt;
-#   5. the Python tests pass against the installed library (MANA_LIBRARY),
-#      and mana.py also finds it through the system loader;
+#   5. the Python package: its wheel (python3 -m build) installed into a
+#      fresh venv passes its tests from outside the tree, with its bundled
+#      libmana and with the installed one (MANA_LIBRARY);
 #   6. `man -M PREFIX/share/man mana_play` renders, as does the page of every
 #      exported name and mana(7);
 #   7. make uninstall leaves no file behind (empty directories are removed
@@ -92,20 +93,26 @@ step "installed header and exports"
 sh tests/pkg/check-header.sh "$prefix/include/mana.h"
 sh tests/pkg/check-exports.sh "$lib/libmana.so" tests/exports.txt "$prefix/include/mana.h"
 
-step "Python against the installed library"
-(cd examples/python &&
-    MANA_LIBRARY=$lib/libmana.so.$major "$PYTHON" -X faulthandler -m unittest -q test_mana)
+step "Python: the wheel in a fresh venv"
+PYSYS=/usr/bin/python3
+[ -x "$PYSYS" ] || PYSYS=$PYTHON
+"$MAKE" -s python-deps
+"$PYSYS" -m build --no-isolation --wheel --outdir "$work/dist" bindings/python >"$work/build.log" 2>&1 ||
+    { cat "$work/build.log"; fail "python3 -m build --wheel"; }
+"$PYSYS" -m venv --system-site-packages "$work/venv"
+"$work/venv/bin/python" -m pip install -q --no-index --no-deps --disable-pip-version-check \
+    "$work"/dist/mana-"$version"-*.whl
 mkdir "$work/py"
-cp examples/python/mana.py examples/python/random_game.py "$work/py/"
-loaded=$(cd "$work/py" && env -u MANA_LIBRARY LD_LIBRARY_PATH="$lib" \
-    "$PYTHON" -c 'import mana; print(mana.library_path(), mana.version())')
-case $loaded in
-"libmana.so.$major $version" | "$lib/libmana.so.$major $version") ;;
-*) fail "mana.py outside the tree loaded: $loaded" ;;
-esac
-(cd "$work/py" && env -u MANA_LIBRARY LD_LIBRARY_PATH="$lib" "$PYTHON" random_game.py 3) |
+repo=$(pwd)
+(cd "$work/py" && MANA_PERFT_FILE=$repo/../shared/perft.txt \
+    "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/bindings/python/tests") ||
+    fail "pytest against the installed wheel"
+(cd "$work/py" && MANA_LIBRARY=$lib/libmana.so.$major \
+    "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/bindings/python/tests") ||
+    fail "pytest against the installed libmana (MANA_LIBRARY)"
+(cd "$work/py" && "$work/venv/bin/python" "$repo/examples/python/random_game.py" 3) |
     grep '^result: ' >/dev/null || fail "random_game.py"
-echo "   mana.py outside the tree loads $loaded through the system loader"
+echo "   the wheel passes its tests with its own libmana and with $lib/libmana.so.$major"
 
 step "man pages"
 render() { # section name: the page as plain text, in $work/page.txt

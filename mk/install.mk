@@ -27,8 +27,8 @@ EXAMPLES_BIN := $(EXAMPLES_C:%.c=$(B)/%)
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 .PHONY: install uninstall mana-pc-always
-.PHONY: check-exports check-header check-man check-examples check-python
-CHECK_STEPS += check-exports check-header check-man check-examples check-python
+.PHONY: check-exports check-header check-man check-examples
+CHECK_STEPS += check-exports check-header check-man check-examples
 
 # Regenerated on every run: PREFIX and the other paths may differ between
 # `make` and `make install`, and one sed costs nothing.
@@ -90,18 +90,3 @@ check-examples: $(EXAMPLES_BIN)
 	done
 	$(Q)$(B)/examples/c/perft 'rrdrrr/6/6/6/6/RRRDRR b - 0' 3 | grep -qx 'perft(3) = 421' || \
 	    { echo "check-examples: perft(3) of the start is not 421 (perft.txt)" >&2; exit 1; }
-
-# The Python binding against the shared library of this build tree.  Under
-# SANITIZE=1 the sanitizer runtimes are preloaded into the interpreter;
-# under SANITIZE=thread the step is skipped (TSan cannot be preloaded).
-ifeq ($(SANITIZE),1)
-py_env = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
-    ASAN_OPTIONS=detect_leaks=0 MANA_TEST_SANITIZED=1
-endif
-check-python: $(LIB_SONAME)
-ifeq ($(SANITIZE),thread)
-	@echo "check-python: skipped under SANITIZE=thread"
-else
-	$(Q)cd examples/python && $(py_env) PYTHONDONTWRITEBYTECODE=1 MANA_LIBRARY='$(abspath $(LIB_SONAME))' \
-	    $(PYTHON) -X faulthandler -m unittest $(if $(filter 1,$(V)),-v,-q) test_mana
-endif

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""A whole game of Mana between two random players, through mana.py.
+"""A whole game of Mana between two random players, through the mana package.
 
     python3 random_game.py [SEED]
 """

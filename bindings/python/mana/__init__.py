@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+"""mana - play the board game Mana through libmana, the reference C rules
+engine, from Python.
+
+    >>> import mana
+    >>> g = mana.Game(position="rrdrrr/6/6/6/6/RRRDRR b - 0")
+    >>> g.play("a6-a4")
+    >>> [str(m) for m in g.legal_moves()][:3]
+    ['a1-a2', ...]
+
+Every rule, format and notation lives in libmana; this package converts
+arguments and results, checks every integer before it reaches C, and raises
+ManaError (with the library's code, name and detail) when a call fails,
+leaving the game unchanged.  The package carries its own compiled libmana
+(mana/_libmana.so); set MANA_LIBRARY to the path of another libmana to use
+that one instead (see library_path()).
+"""
+
+from ._version import __version__
+from . import _lib
+from ._lib import LibraryError, library_path
+from ._errors import ErrorCode, ManaError, error_name, strerror
+from ._types import (Blocked, Color, MoveKind, Option, ORIENTATION_CHOSEN, Reentry,
+                     Rules, SetupArea, Status, SQUARE_COUNT, SQUARE_NAMES, square,
+                     square_name)
+from ._move import Move
+from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX
+
+__all__ = [
+    "__version__", "Blocked", "Color", "ErrorCode", "Game", "LibraryError",
+    "MAX_MOVES", "MFN_MAX", "MOVE_TEXT_MAX", "ManaError", "Move", "MoveKind",
+    "ORIENTATION_CHOSEN", "Option", "Reentry", "Rules", "SQUARE_COUNT",
+    "SQUARE_NAMES", "SetupArea", "Status", "error_name", "library_path",
+    "library_version", "square", "square_name", "strerror",
+]
+
+
+def library_version() -> str:
+    """The version of the libmana actually loaded ("MAJOR.MINOR.PATCH")."""
+    return str(_lib.lib.mana_version().decode("ascii", "replace"))

@@ -1,0 +1,592 @@
+# SPDX-License-Identifier: MIT
+"""Game: one game of Mana, owned by a libmana mana_game (private module)."""
+
+import ctypes
+import operator
+import threading
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
+from ._lib import lib
+from ._move import Move, make_move
+from ._types import (Color, Option, OptionName, OptionValue, Rules,
+                     Square, Status, parse_option, square)
+
+MAX_MOVES = 128  # MANA_MAX_MOVES
+MFN_MAX = 47  # MANA_MFN_MAX
+MOVE_TEXT_MAX = 5  # MANA_MOVE_TEXT_MAX
+
+MoveLike = Union[Move, int, str]
+PresetLike = Union[str, int, Rules]
+
+_new = lib.mana_new
+_free = lib.mana_free
+_clone = lib.mana_clone
+_play = lib.mana_play
+_play_str = lib.mana_play_str
+_undo = lib.mana_undo
+_legal = lib.mana_legal_moves
+_fmt = lib.mana_move_format
+_status = lib.mana_status
+_hash = lib.mana_hash
+_get_position = lib.mana_get_position
+_u32_array = ctypes.c_uint32 * MAX_MOVES
+
+
+def _preset_id(preset: PresetLike) -> int:
+    if isinstance(preset, str):
+        try:
+            return int(Rules[preset.upper()])
+        except KeyError:
+            raise ValueError("unknown preset %r (jactalea, cosmoludo)" % preset) from None
+    return check_int(preset, "preset")
+
+
+def _busy() -> RuntimeError:
+    return RuntimeError(
+        "this mana.Game is being used by another thread: a Game belongs to "
+        "one thread at a time (give each thread its own, e.g. game.clone())")
+
+
+class Game:
+    """One game of Mana: position, rule options, setup progress and history.
+
+    ``Game(preset="jactalea", position=None, **options)``
+
+    preset    "jactalea" or "cosmoludo" (or Rules.JACTALEA / Rules.COSMOLUDO)
+    position  an MFN to start from (play phase) instead of the setup
+    options   rule options by keyword: orientation ("chosen" or 0..3),
+              setup_area ("two_ranks" / "back_rank"), damyo_on_double
+              (bool), reentry ("any" / "mana_mark"), reentry_when_blocked
+              (bool), blocked ("pass" / "draw" / "loss"), repetition (0 or
+              2..1000000), ply_limit (0 or 1..1000000000)
+
+    Errors: ValueError/KeyError/TypeError for a bad name, OverflowError for
+    an int no C int holds, ManaError (code EINVAL) for a value the library
+    refuses.
+
+    Equality and hashing are by position: two games are equal when their
+    rule options, status and current position (the MFN; during setup, the
+    setup moves played) are equal, whatever moves led there; ``hash(game)``
+    is the library's 64-bit Zobrist hash.  A game's hash changes when it is
+    played on: do not mutate a Game used as a dict key or set member.
+
+    ``copy.copy``, ``copy.deepcopy`` and ``clone()`` give an independent
+    game with the same history; pickling stores the rules, the start (MFN
+    or setup) and the moves, and replays them when loaded.
+
+    Threads: a Game belongs to one thread at a time.  Using one Game from
+    two threads at once raises RuntimeError instead of corrupting it.
+    Different Games may be used in different threads freely; perft()
+    releases the GIL (ctypes releases it during every library call).
+
+    The C object is freed by close(), by leaving a ``with`` block, or when
+    the Game is garbage-collected; a closed game raises ValueError.
+    """
+
+    __slots__ = ("_g", "_lock", "_buf", "_tbuf", "_preset", "_start", "__weakref__")
+
+    def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
+                 **options: OptionValue) -> None:
+        self._g: Optional[int] = None
+        pid = _preset_id(preset)
+        parsed = [(parse_option(name), value) for name, value in options.items()]
+        g = _new(pid)
+        if not g:
+            fail(ErrorCode.EINVAL if pid not in (0, 1) else ErrorCode.ENOMEM,
+                 "create a game with preset %r" % (preset,))
+        self._setup(g, Rules(pid), None)
+        try:
+            for (opt, words), value in parsed:
+                self._set_option(opt, words, value)
+            if position is not None:
+                self.set_position(position)
+        except BaseException:
+            self.close()
+            raise
+
+    def _setup(self, g: int, preset: Rules, start: Optional[str]) -> None:
+        self._g = g
+        self._lock = threading.Lock()
+        self._buf = _u32_array()
+        self._tbuf = ctypes.create_string_buffer(MFN_MAX + 1)
+        self._preset = preset
+        self._start = start
+
+    @classmethod
+    def _adopt(cls, g: int, preset: Rules, start: Optional[str]) -> "Game":
+        game: Game = object.__new__(cls)
+        game._setup(g, preset, start)
+        return game
+
+    # ---- lifetime ----------------------------------------------------------
+    def close(self) -> None:
+        """Frees the C game now.  Safe to call more than once."""
+        g = getattr(self, "_g", None)
+        if g:
+            if not self._lock.acquire(False):
+                raise _busy()
+            self._g = None
+            self._lock.release()
+            _free(g)
+
+    def __enter__(self) -> "Game":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        g = getattr(self, "_g", None)
+        if g:
+            self._g = None
+            _free(g)
+
+    @property
+    def closed(self) -> bool:
+        """True once close() has freed the game."""
+        return not self._g
+
+    def _enter(self) -> int:
+        """Takes this game's lock (or raises) and returns its pointer."""
+        if not self._lock.acquire(False):
+            raise _busy()
+        g = self._g
+        if not g:
+            self._lock.release()
+            raise ValueError("operation on a closed mana.Game")
+        return g
+
+    def clone(self) -> "Game":
+        """An independent deep copy: position, options and history."""
+        g = self._enter()
+        try:
+            c = _clone(g)
+        finally:
+            self._lock.release()
+        if not c:
+            fail(ErrorCode.ENOMEM, "copy a game")
+        return Game._adopt(c, self._preset, self._start)
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        return (_unpickle, (int(self._preset), self.options(), self._start,
+                            self.history_values()))
+
+    @property
+    def preset(self) -> Rules:
+        """The preset the game was created with."""
+        return self._preset
+
+    # ---- options -----------------------------------------------------------
+    def _set_option(self, opt: Option, words: Dict[str, int], value: OptionValue) -> None:
+        if isinstance(value, str):
+            if value not in words:
+                raise ValueError("option %s: unknown value %r (%s)" % (
+                    opt.name.lower(), value, ", ".join(words) or "an int"))
+            value = words[value]
+        v = check_int(value, "value of option %s" % opt.name.lower())
+        g = self._enter()
+        try:
+            rc = lib.mana_set_option(g, int(opt), v)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "set option %s to %r" % (opt.name.lower(), value))
+
+    def set_option(self, name: OptionName, value: OptionValue) -> None:
+        """Sets a rule option by name ("blocked") or Option, with a value
+        word ("draw") or int.  Only before the first move (ManaError ESTATE
+        after); ManaError EINVAL for a value out of range."""
+        opt, words = parse_option(name)
+        self._set_option(opt, words, value)
+
+    def get_option(self, name: OptionName) -> int:
+        """A rule option's value as an int."""
+        opt, _ = parse_option(name)
+        out = ctypes.c_int()
+        g = self._enter()
+        try:
+            rc = lib.mana_get_option(g, int(opt), ctypes.byref(out))
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "read option %s" % opt.name.lower())
+        return out.value
+
+    def options(self) -> Dict[str, int]:
+        """Every rule option, by keyword name (as Game(**options) takes)."""
+        return {o.name.lower(): self.get_option(o) for o in Option}
+
+    # ---- position ----------------------------------------------------------
+    @property
+    def position(self) -> str:
+        """The MFN of the current position (ManaError ESTATE during setup).
+        Assigning an MFN replaces the position and clears the history."""
+        g = self._enter()
+        try:
+            n = _get_position(g, self._tbuf, MFN_MAX + 1)
+            text = self._tbuf.value
+        finally:
+            self._lock.release()
+        if n < 0:
+            fail(n, "get the position")
+        return text.decode("ascii")
+
+    @position.setter
+    def position(self, mfn: str) -> None:
+        self.set_position(mfn)
+
+    def set_position(self, mfn: str) -> None:
+        """Replaces the position by an MFN (history cleared, options kept).
+        ManaError EPARSE (game unchanged) for text that is not MFN."""
+        raw = to_c_text(mfn, "position")
+        g = self._enter()
+        try:
+            rc = lib.mana_set_position(g, raw)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "set the position %r" % mfn)
+        self._start = mfn
+
+    @property
+    def start_position(self) -> Optional[str]:
+        """The MFN the history starts from, or None if it starts at setup."""
+        return self._start
+
+    # ---- moves -------------------------------------------------------------
+    def legal_move_values(self) -> List[int]:
+        """The legal moves as mana_move ints, in the library's order (the
+        fastest form: one library call)."""
+        g = self._enter()
+        try:
+            n = _legal(g, self._buf, MAX_MOVES)
+        finally:
+            self._lock.release()
+        if n < 0:
+            fail(n, "list the legal moves")
+        return list(self._buf[:n])
+
+    def legal_moves(self) -> List[Move]:
+        """The legal moves as Move objects (str() is the notation), in the
+        library's order; [] once the game is over."""
+        g = self._enter()
+        try:
+            n = _legal(g, self._buf, MAX_MOVES)
+            if n < 0:
+                fail(n, "list the legal moves")
+            tb = self._tbuf
+            out = []
+            for v in self._buf[:n]:
+                k = _fmt(g, v, tb, 8)
+                if k < 0:
+                    fail(k, "format a legal move")
+                out.append(make_move(v, tb.value.decode("ascii")))
+            return out
+        finally:
+            self._lock.release()
+
+    def _format(self, g: int, value: int) -> str:
+        rc = _fmt(g, value, self._tbuf, 8)
+        if rc < 0:
+            fail(rc, "format move %d" % value)
+        return str(self._tbuf.value.decode("ascii"))
+
+    def move(self, value: Union[int, Move]) -> Move:
+        """The Move of a move value legal now (ManaError EILLEGAL if not)."""
+        v = check_u32(int(value), "move value")
+        g = self._enter()
+        try:
+            return make_move(v, self._format(g, v))
+        finally:
+            self._lock.release()
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move text names ("b2-c4", "b2c4", "R@c3", "O2",
+        "pass").  ManaError EPARSE for text that is not notation, EILLEGAL
+        for a move not legal now, EOVER once the game is over."""
+        raw = to_c_text(text, "move text")
+        out = ctypes.c_uint32()
+        g = self._enter()
+        try:
+            rc = lib.mana_move_parse(g, raw, ctypes.byref(out))
+            if rc < 0:
+                fail(rc, "read the move %r" % text)
+            return make_move(out.value, self._format(g, out.value))
+        finally:
+            self._lock.release()
+
+    def is_legal(self, move: MoveLike) -> bool:
+        """True if move (Move, value or text) is legal now."""
+        if isinstance(move, str):
+            try:
+                self.parse_move(move)
+            except ManaError as e:
+                if e.code in (ErrorCode.EPARSE, ErrorCode.EILLEGAL, ErrorCode.EOVER):
+                    return False
+                raise
+            return True
+        v = check_u32(int(move) if isinstance(move, Move) else move, "move")
+        g = self._enter()
+        try:
+            rc = lib.mana_is_legal(g, v)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "check a move")
+        return bool(rc == 1)
+
+    def play(self, move: MoveLike) -> None:
+        """Plays a move given as a Move, its int value or its text.
+        ManaError EILLEGAL (the detail says why), EPARSE, or EOVER once the
+        game is over; the game is then unchanged."""
+        if type(move) is int and 0 <= move <= 0xFFFFFFFF:
+            v = move
+        elif isinstance(move, Move):
+            v = move._value
+        elif isinstance(move, str):
+            self._play_text(move)
+            return
+        else:
+            v = check_u32(operator.index(move), "move")
+        g = self._enter()
+        try:
+            rc = _play(g, v)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "play %s" % (move if isinstance(move, Move) else "move value %d" % v))
+
+    def _play_text(self, text: str) -> None:
+        raw = to_c_text(text, "move")
+        g = self._enter()
+        try:
+            rc = _play_str(g, raw)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "play %r" % text)
+
+    def undo(self) -> None:
+        """Takes back the last move (setup moves included).  ManaError
+        ENOHISTORY when there is none."""
+        g = self._enter()
+        try:
+            rc = _undo(g)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "undo")
+
+    def history_values(self) -> List[int]:
+        """The moves played since the start (setup or start_position), as
+        ints, oldest first."""
+        g = self._enter()
+        try:
+            n = lib.mana_history(g, None, 0)
+            if n < 0:
+                fail(n, "read the history")
+            arr = (ctypes.c_uint32 * max(n, 1))()
+            n = lib.mana_history(g, arr, len(arr))
+            if n < 0:
+                fail(n, "read the history")
+            return list(arr[:n])
+        finally:
+            self._lock.release()
+
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves played, as Move objects, oldest first."""
+        values = self.history_values()
+        with self.clone() as c:
+            for _ in values:
+                c.undo()
+            out = []
+            for v in values:
+                out.append(c.move(v))
+                c.play(v)
+        return out
+
+    def history(self) -> List[str]:
+        """The moves played, as notation text, oldest first."""
+        return [str(m) for m in self.move_stack]
+
+    @property
+    def ply(self) -> int:
+        """How many moves (setup moves included) were played since the start."""
+        g = self._enter()
+        try:
+            n = lib.mana_history(g, None, 0)
+        finally:
+            self._lock.release()
+        if n < 0:
+            fail(n, "read the history")
+        return int(n)
+
+    def setup_random(self, seed: int = 0) -> None:
+        """Completes the setup with random legal setup moves drawn from a
+        64-bit seed (0..2**64-1); the same seed gives the same setup.
+        ManaError ESTATE outside setup."""
+        s = check_u64(seed, "seed")
+        g = self._enter()
+        try:
+            rc = lib.mana_setup_random(g, s)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "complete the setup at random")
+
+    def perft(self, depth: int) -> int:
+        """The number of leaves of the legal-move tree depth (0..64) plies
+        deep (RULES.md "Perft").  Releases the GIL while counting."""
+        d = check_int(depth, "perft depth")
+        out = ctypes.c_uint64()
+        g = self._enter()
+        try:
+            rc = lib.mana_perft(g, d, ctypes.byref(out))
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, "perft to depth %d" % d)
+        return out.value
+
+    # ---- queries -----------------------------------------------------------
+    def _query(self, fn: Any, what: str, *args: int) -> int:
+        g = self._enter()
+        try:
+            rc = fn(g, *args)
+        finally:
+            self._lock.release()
+        if rc < 0:
+            fail(rc, what)
+        return int(rc)
+
+    @property
+    def status(self) -> Status:
+        """SETUP, PLAYING, WHITE_WON, BLACK_WON or DRAWN."""
+        g = self._enter()
+        try:
+            rc = _status(g)
+        finally:
+            self._lock.release()
+        return Status(rc)
+
+    def is_over(self) -> bool:
+        """True once the game is won or drawn."""
+        return self.status >= Status.WHITE_WON
+
+    @property
+    def side_to_move(self) -> Color:
+        """The side to move (in setup: the side choosing or placing)."""
+        return Color(self._query(lib.mana_side_to_move, "ask the side to move"))
+
+    turn = side_to_move
+
+    @property
+    def mana(self) -> int:
+        """The Mana's mark count binding the side to move: 1..3, 0 if none."""
+        return self._query(lib.mana_mana, "ask the Mana")
+
+    @property
+    def orientation(self) -> int:
+        """The board's orientation 0..3, or -1 while Black has not chosen."""
+        g = self._enter()
+        try:
+            # -1 is also MANA_EINVAL, which only answers a NULL game.
+            return int(lib.mana_orientation(g))
+        finally:
+            self._lock.release()
+
+    @property
+    def hash(self) -> int:
+        """The 64-bit Zobrist hash of the position (0..2**64-1)."""
+        g = self._enter()
+        try:
+            return int(_hash(g))
+        finally:
+            self._lock.release()
+
+    def piece_at(self, sq: Square) -> Optional[str]:
+        """'D', 'R' (White), 'd', 'r' (Black) or None on square sq ("a1"
+        or 0..35)."""
+        c = self._query(lib.mana_piece_at, "read a square", square(sq))
+        return chr(c) if c else None
+
+    def marks_at(self, sq: Square) -> int:
+        """The mark count 1..3 of square sq, 0 while the orientation is open."""
+        return self._query(lib.mana_marks_at, "read a square's marks", square(sq))
+
+    def reserve(self, color: Union[Color, int]) -> int:
+        """How many captured Ronins color may re-enter (0..5)."""
+        c = check_int(color, "colour")
+        return self._query(lib.mana_reserve, "read the reserve", c)
+
+    # ---- text, equality ----------------------------------------------------
+    def board_text(self) -> str:
+        """The board as text: rank 6 at the top, each square's piece
+        (D R d r, '.' for none) and mark count, then the side to move."""
+        rows = []
+        for rank in range(5, -1, -1):
+            cells = []
+            for f in range(6):
+                sq = rank * 6 + f
+                p = self.piece_at(sq) or "."
+                m = self.marks_at(sq)
+                cells.append(p + (str(m) if m else " "))
+            rows.append("%d  %s" % (rank + 1, " ".join(cells)))
+        rows.append("   " + " ".join(f + " " for f in "abcdef").rstrip())
+        st = self.status
+        if st.is_over:
+            rows.append(st.name.lower().replace("_", " "))
+        else:
+            rows.append("%s to move%s, Mana %d, reserve White %d Black %d" % (
+                self.side_to_move.name.capitalize(),
+                " (setup)" if st == Status.SETUP else "",
+                self.mana, self.reserve(Color.WHITE), self.reserve(Color.BLACK)))
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        return self.board_text()
+
+    def __repr__(self) -> str:
+        if not self._g:
+            return "<mana.Game closed>"
+        if self.status == Status.SETUP:
+            return "<mana.Game %s setup, %d moves>" % (self._preset.name.lower(), self.ply)
+        return "<mana.Game %s %r>" % (self.status.name.lower(), self.position)
+
+    def _key(self) -> Tuple[Any, ...]:
+        st = self.status
+        where: Any = tuple(self.history_values()) if st == Status.SETUP else self.position
+        return (st, where, tuple(sorted(self.options().items())))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or bool(self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def _repr_svg_(self) -> str:
+        from .svg import board
+        return board(self)
+
+
+def _unpickle(preset: int, options: Dict[str, int], start: Optional[str],
+              moves: List[int]) -> Game:
+    g = Game(preset)
+    for name, value in options.items():
+        g.set_option(name, value)
+    if start is not None:
+        g.set_position(start)
+    for m in moves:
+        g.play(m)
+    return g
+

@@ -1,0 +1,140 @@
+# SPDX-License-Identifier: MIT
+"""The library's constants as Python enums, and squares by name or index."""
+
+import enum
+from typing import Dict, List, Tuple, Union
+
+from ._errors import check_int
+
+
+class Color(enum.IntEnum):
+    """enum mana_color.  Black moves first."""
+
+    WHITE = 0
+    BLACK = 1
+
+    def __invert__(self) -> "Color":
+        return Color(1 - self.value)
+
+
+class Status(enum.IntEnum):
+    """enum mana_status."""
+
+    SETUP = 0
+    PLAYING = 1
+    WHITE_WON = 2
+    BLACK_WON = 3
+    DRAWN = 4
+
+    @property
+    def is_over(self) -> bool:
+        """True for WHITE_WON, BLACK_WON and DRAWN."""
+        return self >= Status.WHITE_WON
+
+
+class Rules(enum.IntEnum):
+    """enum mana_preset: the rule presets (RULES.md "Setup")."""
+
+    JACTALEA = 0  # 2005 edition: orientation chosen, setup on two ranks
+    COSMOLUDO = 1  # 2020 edition: orientation 3, back rank, Damyo on a double
+
+
+class MoveKind(enum.IntEnum):
+    """enum mana_move_kind: bits 12..14 of a move."""
+
+    STEP = 1
+    DROP_DAMYO = 2
+    DROP_RONIN = 3
+    ORIENT = 4
+    PASS = 5
+
+
+class Option(enum.IntEnum):
+    """enum mana_option: the rule options (RULES.md "Rule options")."""
+
+    ORIENTATION = 0
+    SETUP_AREA = 1
+    DAMYO_ON_DOUBLE = 2
+    REENTRY = 3
+    REENTRY_WHEN_BLOCKED = 4
+    BLOCKED = 5
+    REPETITION = 6
+    PLY_LIMIT = 7
+
+
+class SetupArea(enum.IntEnum):
+    """Values of Option.SETUP_AREA."""
+
+    TWO_RANKS = 0
+    BACK_RANK = 1
+
+
+class Reentry(enum.IntEnum):
+    """Values of Option.REENTRY."""
+
+    ANY = 0
+    MANA_MARK = 1
+
+
+class Blocked(enum.IntEnum):
+    """Values of Option.BLOCKED: what a player with no legal move does."""
+
+    PASS = 0
+    DRAW = 1
+    LOSS = 2
+
+
+ORIENTATION_CHOSEN = -1  # Option.ORIENTATION: Black chooses it in setup
+
+# Option keyword -> (Option, {word: value}) for Game(**options).
+OPTION_WORDS: Dict[str, Tuple[Option, Dict[str, int]]] = {
+    "orientation": (Option.ORIENTATION, {"chosen": ORIENTATION_CHOSEN}),
+    "setup_area": (Option.SETUP_AREA, {"two_ranks": 0, "back_rank": 1}),
+    "damyo_on_double": (Option.DAMYO_ON_DOUBLE, {}),
+    "reentry": (Option.REENTRY, {"any": 0, "mana_mark": 1}),
+    "reentry_when_blocked": (Option.REENTRY_WHEN_BLOCKED, {}),
+    "blocked": (Option.BLOCKED, {"pass": 0, "draw": 1, "loss": 2}),
+    "repetition": (Option.REPETITION, {}),
+    "ply_limit": (Option.PLY_LIMIT, {}),
+}
+
+OptionName = Union[str, Option]
+OptionValue = Union[int, str]
+
+SQUARE_COUNT = 36
+FILE_NAMES = "abcdef"
+RANK_NAMES = "123456"
+# "a1", "b1", ..., "f6": SQUARE_NAMES[sq] is the name of square sq.
+SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+_SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+Square = Union[int, str]
+
+
+def square(sq: Square) -> int:
+    """A square's index 0..35 (a1 = 0, b1 = 1, ..., f6 = 35) from its name
+    "a1".."f6" or from an index (checked).  ValueError otherwise."""
+    if isinstance(sq, str):
+        try:
+            return _SQUARE_INDEX[sq]
+        except KeyError:
+            raise ValueError("not a square: %r (a1..f6)" % sq) from None
+    check_int(sq, "square")
+    if not 0 <= sq < SQUARE_COUNT:
+        raise ValueError("square index %d outside 0..35" % sq)
+    return int(sq)
+
+
+def square_name(sq: Square) -> str:
+    """The name "a1".."f6" of a square given by index 0..35 or name."""
+    return SQUARE_NAMES[square(sq)]
+
+
+def parse_option(name: OptionName) -> Tuple[Option, Dict[str, int]]:
+    """The Option and its value words for an option name or Option."""
+    if isinstance(name, Option):
+        return name, OPTION_WORDS[name.name.lower()][1]
+    if isinstance(name, str) and name in OPTION_WORDS:
+        return OPTION_WORDS[name]
+    raise KeyError("unknown rule option %r (one of %s)"
+                   % (name, ", ".join(OPTION_WORDS)))

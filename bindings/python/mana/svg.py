@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: MIT
+"""Board pictures: SVG drawn by the library (mana_svg), one implementation
+shared with C and mana-cli.
+
+    >>> import mana, mana.svg
+    >>> picture = mana.svg.board(mana.Game(), size=320, flipped=True)
+
+In a notebook a Game displays itself through ``game._repr_svg_()``.
+"""
+
+import ctypes
+from typing import TYPE_CHECKING
+
+from ._errors import check_int, fail
+from ._lib import LibraryError, lib, optional
+
+if TYPE_CHECKING:
+    from ._game import Game
+
+FLIPPED = 1  # MANA_SVG_FLIPPED
+NO_COORDINATES = 2  # MANA_SVG_NO_COORDINATES
+NO_LAST_MOVE = 4  # MANA_SVG_NO_LAST_MOVE
+NO_MANA = 8  # MANA_SVG_NO_MANA
+NO_CAPTION = 16  # MANA_SVG_NO_CAPTION
+SVG_MAX = 16384  # bytes that always suffice (mana.h)
+
+_svg = optional("mana_svg")
+
+
+def board(game: "Game", size: int = 0, *, flipped: bool = False,
+          coordinates: bool = True, last_move: bool = True, mana: bool = True,
+          caption: bool = True) -> str:
+    """The SVG image (text) of game's position, drawn by libmana.
+
+    size         width in pixels: 0 for the natural 440, else 64..8192
+    flipped      Black's side at the bottom (rank 6 down)
+    coordinates  file letters and rank numbers
+    last_move    the last move's squares tinted
+    mana         the Mana's mark count tinted and the Mana on its square
+    caption      side to move or result, Mana, reserves
+
+    Raises OverflowError for a size no C int holds, ManaError EINVAL for a
+    size out of range, LibraryError if the loaded libmana has no mana_svg.
+    """
+    if _svg is None:
+        raise LibraryError("the libmana loaded (%s) cannot draw: it has no mana_svg"
+                           % lib._name)
+    width = check_int(size, "SVG size")
+    flags = ((FLIPPED if flipped else 0) | (0 if coordinates else NO_COORDINATES)
+             | (0 if last_move else NO_LAST_MOVE) | (0 if mana else NO_MANA)
+             | (0 if caption else NO_CAPTION))
+    buf = ctypes.create_string_buffer(SVG_MAX)
+    g = game._enter()
+    try:
+        n = _svg(g, width, flags, buf, SVG_MAX)
+    finally:
+        game._lock.release()
+    if n < 0:
+        fail(n, "draw the board as SVG")
+    return buf.raw[:n].decode("utf-8")

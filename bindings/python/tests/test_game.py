@@ -1,0 +1,328 @@
+# SPDX-License-Identifier: MIT
+"""Game: perft, play, undo, errors, positions, options, setup, clone."""
+
+import random
+
+import pytest
+
+import mana
+from conftest import PERFT, START, moves_text, perft_file, python_perft, snapshot
+
+E = mana.ErrorCode
+
+
+def test_table_matches_perft_txt() -> None:
+    path = perft_file()
+    if path is None:
+        pytest.skip("perft.txt not found (set MANA_PERFT_FILE)")
+    table, blocked = {}, None
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("[blocked="):
+                blocked = line[len("[blocked="):-1]
+            elif line and not line.startswith("#"):
+                mfn, *depths = [x.strip() for x in line.split(";")]
+                counts = dict(d[1:].split() for d in depths)
+                table[(mfn, blocked)] = [int(counts[str(d)]) for d in (1, 2, 3)]
+    assert table == {(m, b): c for m, b, c in PERFT}
+
+
+@pytest.mark.parametrize("mfn,blocked,counts", PERFT)
+def test_perft_depth_1_to_3(mfn: str, blocked: str, counts: list) -> None:
+    with mana.Game(blocked=blocked, position=mfn) as g:
+        before = snapshot(g)
+        assert g.perft(0) == 1
+        assert [g.perft(d) for d in (1, 2, 3)] == counts
+        assert snapshot(g) == before
+        assert len(g.legal_moves()) == counts[0]
+        assert len(g.legal_move_values()) == counts[0]
+
+
+@pytest.mark.parametrize("mfn,blocked,counts", PERFT)
+def test_perft_walked_through_the_binding(mfn: str, blocked: str, counts: list) -> None:
+    # play/undo through Python give the library's counts (depth 2).
+    with mana.Game(blocked=blocked, position=mfn) as g:
+        assert python_perft(g, 2) == counts[1]
+        assert g.position == mfn
+
+
+def test_perft_bad_depth(start: mana.Game) -> None:
+    for depth in (-1, 65):
+        with pytest.raises(mana.ManaError) as e:
+            start.perft(depth)
+        assert e.value.code == E.EINVAL
+        assert "perft to depth" in str(e.value)
+
+
+def test_a_move_and_its_undo(start: mana.Game) -> None:
+    # a6 has 2 marks in orientation 0: a6-a4 goes through a5.  The Mana
+    # then takes a4's mark count, 3 (rank 4: 3 1 2 2 3 1).
+    g = start
+    h0 = g.hash
+    g.play("a6-a4")
+    assert g.position == "1rdrrr/6/r5/6/6/RRRDRR w 3 0"
+    assert g.side_to_move == mana.Color.WHITE
+    assert g.mana == 3
+    assert g.piece_at("a4") == "r"
+    assert g.piece_at("a6") is None
+    assert g.history() == ["a6-a4"]
+    assert g.ply == 1
+    g.undo()
+    assert g.position == START
+    assert g.hash == h0
+    assert g.history() == []
+
+
+def test_illegal_move_raises_and_changes_nothing(start: mana.Game) -> None:
+    g = start
+    g.play("a6-a4")
+    before = snapshot(g)
+    # White is bound by the Mana (3): a1 has 1 mark.  b1xb1 lands on its
+    # own square; c1 has 2 marks, not 3.
+    for text in ("a1-a2", "b1xb1", "c1-c2"):
+        with pytest.raises(mana.ManaError) as e:
+            g.play(text)
+        err = e.value
+        assert err.code == E.EILLEGAL
+        assert err.name == "MANA_EILLEGAL"
+        assert err.message == "illegal move"
+        assert err.detail and err.detail in str(err)
+        assert str(err).startswith("play '%s': illegal move" % text)
+        assert snapshot(g) == before
+        assert not g.is_legal(text)
+    with pytest.raises(mana.ManaError) as e:
+        g.play(mana.MAX_MOVES << 20)  # not a move at all
+    assert e.value.code == E.EILLEGAL
+    assert snapshot(g) == before
+
+
+def test_parse_errors(start: mana.Game) -> None:
+    g = start
+    before = snapshot(g)
+    for text in ("", "zz", "a7-a1", "a6-a4 ", " a6-a4", "a6--a4", "R@",
+                 "O4", "pass!", "a6-a4\n", "P@a3", "é6-a4"):
+        with pytest.raises(mana.ManaError) as e:
+            g.play(text)
+        assert e.value.code == E.EPARSE, text
+        assert e.value.detail
+        assert snapshot(g) == before
+    with pytest.raises(ValueError):
+        g.play("a6-a4\0junk")  # C would read only "a6-a4"
+    with pytest.raises(TypeError):
+        g.play(b"a6-a4")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        g.play(1.5)  # type: ignore[arg-type]
+    assert snapshot(g) == before
+
+
+@pytest.mark.parametrize("mfn", [
+    "", "bad", START + "\n", START + " ", "rrdrrr/33/6/6/6/RRRDRR b - 0",
+    "rrdrrr/6/6/6/6/RRRDRR x - 0", "rrdrrr/6/6/6/6/RRRDRR b 4 0",
+    "rrdrrr/6/6/6/6/RRRDRR b - 4", "rrddrr/6/6/6/6/RRRDRR b - 0",
+    "rrdrrr/6/6/6/6/RRRDR b - 0", "rrdrrr/6/6/6/6/RRRRRR w 1 0"])
+def test_bad_positions(start: mana.Game, mfn: str) -> None:
+    before = snapshot(start)
+    with pytest.raises(mana.ManaError) as e:
+        start.position = mfn
+    assert e.value.code == E.EPARSE
+    assert e.value.detail
+    assert snapshot(start) == before
+    assert start.start_position == START
+
+
+def test_position_round_trip(start: mana.Game) -> None:
+    for mfn, _, _ in PERFT:
+        start.position = mfn
+        assert start.position == mfn
+        assert start.start_position == mfn
+
+
+def test_position_during_setup_is_an_error() -> None:
+    with mana.Game() as g:
+        with pytest.raises(mana.ManaError) as e:
+            g.position
+        assert e.value.code == E.ESTATE
+
+
+def test_undo_without_history(start: mana.Game) -> None:
+    with pytest.raises(mana.ManaError) as e:
+        start.undo()
+    assert e.value.code == E.ENOHISTORY
+    assert e.value.name == "MANA_ENOHISTORY"
+
+
+def test_finished_game(start: mana.Game) -> None:
+    # Black to move without his Damyo: White has won (RULES.md "MFN").
+    start.position = "r5/6/6/6/6/RRRDRR b 1 0"
+    assert start.status == mana.Status.WHITE_WON
+    assert start.status.is_over and start.is_over()
+    assert start.legal_moves() == []
+    assert start.perft(3) == 0
+    with pytest.raises(mana.ManaError) as e:
+        start.play("a6-a5")
+    assert e.value.code == E.EOVER
+
+
+def test_blocked_player_passes(start: mana.Game) -> None:
+    # perft.txt: White is blocked here; under blocked=pass his only move is
+    # "pass", which leaves the Mana (1) binding Black.
+    start.position = "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0"
+    (m,) = start.legal_moves()
+    assert str(m) == "pass" and m.kind == mana.MoveKind.PASS
+    assert m.from_square is None and m.to_square is None
+    start.play(m)
+    assert start.position == "5d/6/1r4/rRr3/RRRr2/DRr3 b 1 0"
+
+
+def test_hash_is_64_bit(start: mana.Game) -> None:
+    hashes = set()
+    for mfn, _, _ in PERFT:
+        start.position = mfn
+        hashes.add(start.hash)
+        with mana.Game(position=mfn) as twin:
+            assert twin.hash == start.hash
+    assert all(0 <= h < 2 ** 64 for h in hashes)
+    # 17 different positions: a 32-bit truncation would leave every value
+    # below 2**32; a real 64-bit hash almost never does.
+    assert len(hashes) == 17
+    assert any(h >= 2 ** 32 for h in hashes)
+
+
+def test_random_game_to_the_end_and_back() -> None:
+    rng = random.Random(4)
+    with mana.Game("cosmoludo") as g:
+        start_hash = g.hash
+        g.setup_random(11)
+        assert g.status == mana.Status.PLAYING
+        assert len(g.history_values()) == 12  # 6 + 6 placements
+        plies = 0
+        while g.status == mana.Status.PLAYING and plies < 3000:
+            g.play(rng.choice(g.legal_moves()))
+            plies += 1
+        assert len(g.history_values()) == 12 + plies
+        if g.status != mana.Status.PLAYING:
+            assert g.legal_moves() == []
+        for _ in range(12 + plies):
+            g.undo()
+        assert g.status == mana.Status.SETUP
+        assert g.hash == start_hash
+
+
+def test_setup_random_is_reproducible() -> None:
+    a, b = mana.Game(), mana.Game()
+    a.setup_random(2 ** 64 - 1)
+    b.setup_random(2 ** 64 - 1)
+    assert a.history_values() == b.history_values()
+    assert a.status == mana.Status.PLAYING
+    with pytest.raises(mana.ManaError) as e:
+        a.setup_random(1)
+    assert e.value.code == E.ESTATE
+
+
+def test_clone_is_independent() -> None:
+    with mana.Game("jactalea") as g:
+        g.setup_random(5)
+        g.play(g.legal_move_values()[0])
+        with g.clone() as c:
+            assert snapshot(c) == snapshot(g)
+            before = snapshot(g)
+            c.play(c.legal_move_values()[-1])
+            assert snapshot(g) == before
+            assert c.position != g.position
+            # the copy carries the history: it undoes back to the setup
+            for _ in range(len(c.history_values())):
+                c.undo()
+            assert c.status == mana.Status.SETUP
+            assert snapshot(g) == before
+            g.undo()
+            assert c.status == mana.Status.SETUP
+
+
+def test_clone_outlives_the_original() -> None:
+    g = mana.Game(position=START)
+    c = g.clone()
+    g.close()
+    assert c.position == START
+    assert c.perft(2) == 66
+    c.close()
+
+
+def test_presets() -> None:
+    with mana.Game("cosmoludo") as g:
+        assert g.preset == mana.Rules.COSMOLUDO
+        assert g.get_option("orientation") == 3
+        assert g.get_option("setup_area") == mana.SetupArea.BACK_RANK
+        assert g.get_option(mana.Option.DAMYO_ON_DOUBLE) == 1
+        assert g.orientation == 3
+    with mana.Game(mana.Rules.JACTALEA) as g:
+        assert g.get_option("orientation") == mana.ORIENTATION_CHOSEN
+        assert g.orientation == -1
+        assert moves_text(g.legal_moves()) == ["O0", "O1", "O2", "O3"]
+        assert [m.orientation for m in g.legal_moves()] == [0, 1, 2, 3]
+
+
+def test_keyword_options() -> None:
+    with mana.Game(blocked="draw", reentry="mana_mark", repetition=3,
+                   ply_limit=200, reentry_when_blocked=False, orientation=2) as g:
+        assert g.get_option("blocked") == mana.Blocked.DRAW
+        assert g.get_option("reentry") == mana.Reentry.MANA_MARK
+        assert g.get_option("repetition") == 3
+        assert g.get_option("ply_limit") == 200
+        assert g.get_option("reentry_when_blocked") == 0
+        assert g.orientation == 2  # fixed: no O0..O3 to play
+        assert "O2" not in moves_text(g.legal_moves())
+        assert g.options() == {
+            "orientation": 2, "setup_area": 0, "damyo_on_double": 0, "reentry": 1,
+            "reentry_when_blocked": 0, "blocked": 1, "repetition": 3, "ply_limit": 200}
+
+
+def test_bad_options() -> None:
+    with pytest.raises(KeyError):
+        mana.Game(colour="blue")
+    with pytest.raises(ValueError):
+        mana.Game(blocked="resign")
+    with pytest.raises(ValueError):
+        mana.Game("chess")
+    for kw in ({"repetition": 1}, {"orientation": 4}, {"blocked": 3},
+               {"ply_limit": -1}):
+        with pytest.raises(mana.ManaError) as e:
+            mana.Game(**kw)  # type: ignore[arg-type]
+        assert e.value.code == E.EINVAL
+        assert str(e.value).startswith("set option ")
+    with pytest.raises(mana.ManaError) as e:
+        mana.Game(7)
+    assert e.value.code == E.EINVAL
+
+
+def test_options_only_before_the_first_move(start: mana.Game) -> None:
+    start.play("a6-a4")
+    with pytest.raises(mana.ManaError) as e:
+        start.set_option("blocked", "draw")
+    assert e.value.code == E.ESTATE
+    assert start.get_option("blocked") == 0
+
+
+def test_closed_game() -> None:
+    g = mana.Game()
+    g.close()
+    g.close()  # second close: no-op
+    assert g.closed
+    with pytest.raises(ValueError):
+        g.legal_moves()
+    with pytest.raises(ValueError):
+        g.play("O1")
+    assert repr(g) == "<mana.Game closed>"
+
+
+def test_text_board(start: mana.Game) -> None:
+    # Orientation 0 (RULES.md "Board and coordinates"): rank 6 reads
+    # 2 2 3 1 2 2 from a6, rank 1 reads 1 3 2 2 1 3 from a1; each square
+    # shows its piece then its marks.
+    text = str(start)
+    lines = text.splitlines()
+    assert lines[0] == "6  r2 r2 d3 r1 r2 r2"
+    assert lines[5] == "1  R1 R3 R2 D2 R1 R3"
+    assert lines[3] == "3  .2 .3 .1 .3 .1 .2"
+    assert lines[6].split() == list("abcdef")
+    assert lines[7] == "Black to move, Mana 0, reserve White 0 Black 0"

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+# python.mk - the `mana` Python package (bindings/python).
+#
+#   make check-python   (part of `make check`) builds the package with pip
+#                       into a venv (build/python/venv, made with Debian's
+#                       python3 and its site packages), runs its pytest
+#                       suite against that installed copy from outside the
+#                       source tree, then `mypy --strict` on it
+#   make python-wheel   the wheel, in build/python/dist
+#   make python-deps    installs the Debian packages the above need
+#   make install-python pip-installs the package for PY_SYS (add
+#                       PIP_ARGS=--user, or run inside a venv)
+#
+# The package compiles its own copy of libmana (bindings/python/setup.py),
+# so nothing here depends on the shared library of this build.
+
+PY_SYS ?= $(firstword $(wildcard /usr/bin/python3) python3)
+PY_BUILD := build/python
+PY_VENV := $(PY_BUILD)/venv
+PY_STAMP := $(PY_BUILD)/installed.stamp
+PY_SRC := $(wildcard bindings/python/mana/*.py bindings/python/mana/*.pyi) \
+    bindings/python/mana/py.typed bindings/python/setup.py bindings/python/pyproject.toml
+PY_DEBS := python3-venv python3-pytest python3-setuptools python3-wheel python3-build mypy
+PY_PERFT_FILE ?= $(abspath ../shared/perft.txt)
+PIP_QUIET := --disable-pip-version-check --no-input --no-index --no-cache-dir -q
+PIP_ARGS ?=
+
+.PHONY: check-python python-deps python-wheel install-python clean-python
+CHECK_STEPS += check-python
+clean: clean-python
+clean-python:
+	rm -rf $(PY_BUILD) bindings/python/build bindings/python/mana.egg-info
+
+python-deps:
+	@missing=; \
+	$(PY_SYS) -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3-venv"; \
+	$(PY_SYS) -c 'import pytest' 2>/dev/null || missing="$$missing python3-pytest"; \
+	$(PY_SYS) -c 'import setuptools, wheel' 2>/dev/null || missing="$$missing python3-setuptools python3-wheel"; \
+	$(PY_SYS) -c 'import build' 2>/dev/null || missing="$$missing python3-build"; \
+	$(PY_SYS) -c 'import mypy' 2>/dev/null || missing="$$missing mypy"; \
+	if [ -n "$$missing" ]; then \
+	    echo "make python-deps: installing$$missing with apt-get"; \
+	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
+	    $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+$(PY_VENV)/bin/python: | python-deps
+	$(call say,VENV,$(PY_VENV))
+	$(Q)rm -rf $(PY_VENV) && $(PY_SYS) -m venv --system-site-packages $(PY_VENV)
+
+$(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(PY_VENV)/bin/python
+	$(call say,PIP,bindings/python)
+	$(Q)CC='$(CC)' $(PY_VENV)/bin/python -m pip install $(PIP_QUIET) --no-build-isolation \
+	    --no-deps --force-reinstall ./bindings/python >$(PY_BUILD)/pip.log 2>&1 || \
+	    { cat $(PY_BUILD)/pip.log; exit 1; }
+	$(Q)touch $@
+
+# Run from build/python, so that `import mana` finds the installed package
+# and not bindings/python/mana.
+check-python: $(PY_STAMP)
+	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 MANA_PERFT_FILE='$(PY_PERFT_FILE)' \
+	    CC='$(CC)' venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
+	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
+	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \
+	    venv/bin/python -m mypy --strict --no-incremental -p mana; \
+	else echo "check-python: mypy is not installed (make python-deps)"; exit 1; fi
+
+python-wheel: | python-deps
+	$(call say,WHEEL,$(PY_BUILD)/dist)
+	$(Q)CC='$(CC)' $(PY_SYS) -m build --no-isolation --wheel --outdir $(PY_BUILD)/dist bindings/python
+
+install-python:
+	CC='$(CC)' $(PY_SYS) -m pip install --no-build-isolation --no-deps $(PIP_ARGS) ./bindings/python
