@@ -12,7 +12,8 @@
 #                       PIP_ARGS=--user, or run inside a venv)
 #
 # The package compiles its own copy of libmana (bindings/python/setup.py),
-# so nothing here depends on the shared library of this build.
+# (with this Makefile, in a private build directory), so nothing here
+# depends on the shared library of this build.
 
 PY_SYS ?= $(firstword $(wildcard /usr/bin/python3) python3)
 PY_BUILD := build/python
@@ -48,7 +49,8 @@ $(PY_VENV)/bin/python: | python-deps
 	$(call say,VENV,$(PY_VENV))
 	$(Q)rm -rf $(PY_VENV) && $(PY_SYS) -m venv --system-site-packages $(PY_VENV)
 
-$(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(PY_VENV)/bin/python
+$(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(wildcard tools/mk*.c tools/*.h) \
+    Makefile $(PY_VENV)/bin/python
 	$(call say,PIP,bindings/python)
 	$(Q)CC='$(CC)' $(PY_VENV)/bin/python -m pip install $(PIP_QUIET) --no-build-isolation \
 	    --no-deps --force-reinstall ./bindings/python >$(PY_BUILD)/pip.log 2>&1 || \

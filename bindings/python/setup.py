@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Build of the `mana` package: the Python files plus a private copy of
-libmana compiled from the repository's libmana/*.c into mana/_libmana.so.
+libmana, built from the repository's sources by its Makefile (GNU make and
+a C compiler are needed) into mana/_libmana.so.
 
 The version has one source, include/mana.h (MANA_VERSION_STRING): it is read
 here and written into the built package as mana/_version.py.
@@ -8,17 +9,16 @@ here and written into the built package as mana/_version.py.
 Environment:
   MANA_SOURCE_DIR  the libmana source tree (default: two directories up,
                    the repository this directory belongs to)
-  CC, CFLAGS       compiler and optimisation flags (default: cc, -O2 -g)
+  CC, CFLAGS, MAKE passed on to the Makefile (defaults: cc, -O2 -g, make)
 """
 
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
-from typing import List
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
@@ -43,50 +43,21 @@ def header_version(root: str) -> str:
     return m.group(1)
 
 
-def run(cmd: List[str]) -> None:
-    print(" ".join(shlex.quote(c) for c in cmd))
-    subprocess.run(cmd, check=True)
-
-
-def generated_headers(root: str, cc: List[str], out: str) -> None:
-    """Runs the repository's table generators (tools/mk*.c, if any): each
-    one is built and run as `mkX OUTPUT`, writing libmana's tables into out."""
-    tools = os.path.join(root, "tools")
-    if not os.path.isdir(tools):
-        return
-    for name in sorted(os.listdir(tools)):
-        if not (name.startswith("mk") and name.endswith(".c")):
-            continue
-        exe = os.path.join(out, name[:-2])
-        run(cc + ["-O2", "-I" + os.path.join(root, "include"),
-                  "-I" + os.path.join(root, "libmana"), "-o", exe,
-                  os.path.join(tools, name)])
-        run([exe, out])
-
-
 def build_libmana(root: str, target: str) -> None:
-    """Compiles libmana/*.c into the shared library target (exports only
-    the mana_* functions, like the Makefile's build)."""
-    cc = shlex.split(os.environ.get("CC", "cc"))
-    cflags = shlex.split(os.environ.get("CFLAGS", "-O2 -g"))
-    src = os.path.join(root, "libmana")
-    sources = sorted(os.path.join(src, f) for f in os.listdir(src) if f.endswith(".c"))
+    """Builds libmana's shared library with the repository's own Makefile
+    (one description of how libmana is compiled: generated tables, CPU
+    variants, exported names) in a private build directory, and copies it
+    to target."""
     with tempfile.TemporaryDirectory(prefix="mana-build-") as tmp:
-        generated_headers(root, cc, tmp)
-        base = cc + ["-std=c11", "-fPIC", "-fvisibility=hidden", "-I" + tmp,
-                     "-I" + os.path.join(root, "include"), "-I" + src] + cflags
-
-        def compile_one(path: str) -> str:
-            obj = os.path.join(tmp, os.path.basename(path)[:-2] + ".o")
-            run(base + ["-c", "-o", obj, path])
-            return obj
-
-        with ThreadPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
-            objects = list(pool.map(compile_one, sources))
+        shlib = os.path.join(tmp, "libmana.so." + header_version(root))
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "SANITIZE", "COVERAGE")}
+        cmd = [os.environ.get("MAKE", "make"), "-C", root, "-s", "-j2",
+               "BUILD_DIR=" + tmp, shlib]
+        print(" ".join(shlex.quote(c) for c in cmd))
+        subprocess.run(cmd, check=True, env=env)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        run(cc + cflags + ["-shared", "-o", target,
-                           "-Wl,--version-script=" + os.path.join(src, "libmana.map")]
-            + objects + ["-lm"])
+        shutil.copyfile(shlib, target)
 
 
 class BuildWithLibrary(build_py):
