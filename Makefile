@@ -4,8 +4,11 @@
 #   make            build/libmana.so (with soname), build/libmana.a,
 #                   build/mana-cli; BUILD_DIR=dir builds elsewhere
 #   make demo       one whole game of Mana on screen (needs only cc and make)
-#   make check      every test (installs the check and pkg-config packages
-#                   with apt-get first if they are missing)
+#   make check      every test (installs the check, pkg-config and mandoc
+#                   packages with apt-get first if they are missing, saying
+#                   so in one line); each part runs even if another failed,
+#                   and the output ends with the line `N passed, N failed`
+#                   (N: parts of the check)
 #   make V=1 ...    show the commands
 #   make SANITIZE=1 check   the same tests under ASan + UBSan
 #
@@ -180,13 +183,14 @@ demo: $(CLI)
 	$(CLI) selfplay --seed 7
 
 # ---- tests -----------------------------------------------------------------
+# Before anything else, and saying so: the packages `make check` needs.
 deps:
 	@missing=; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists check 2>/dev/null || missing="$$missing check"; \
 	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
 	if [ -n "$$missing" ]; then \
-	    echo "make deps: installing$$missing with apt-get"; \
+	    echo "make check: installing the missing Debian packages$$missing with apt-get"; \
 	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
 	    $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
 	fi
@@ -203,7 +207,21 @@ $(CHECK_BIN): $(TEST_OBJ) $(LIB_A)
 check-unit: $(CHECK_BIN)
 	$(CHECK_BIN)
 
-check: all check-unit $(CHECK_STEPS)
+# The parts of `make check`, each run on its own after the build so that
+# one failure does not hide the others; the last line counts them.
+CHECK_PARTS = check-unit $(CHECK_STEPS)
+check:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
+	@pass=0; fail=0; failed=; \
+	for p in $(CHECK_PARTS); do \
+	    echo "== $$p"; \
+	    if $(MAKE) --no-print-directory $$p; then pass=$$((pass + 1)); \
+	    else fail=$$((fail + 1)); failed="$$failed $$p"; fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed"; fi; \
+	echo "$$pass passed, $$fail failed"; \
+	[ $$fail -eq 0 ]
 
 clean:
 	rm -rf $(B) $(CLEAN_FILES)

@@ -8,7 +8,8 @@
 #                     (table, change since the last run, JSON block)
 #   make check        runs check-alloc (no heap call in play/undo/movegen,
 #                     a game in <= 128 bytes) and check-bench (a few-second
-#                     run of the benchmark that prints and never judges)
+#                     run of the benchmark, its figures kept in a file and
+#                     never judged)
 #   make bench-embed  refreshes the copy of perft.txt built into the bench
 #
 # The bench and the allocation check count heap calls by wrapping malloc,
@@ -58,8 +59,10 @@ bench-record: $(BENCH_BIN)
 	$(BENCH_BIN) --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md --markdown $(BENCH_ARGS) >BENCHMARKS.md.run
 	{ echo; cat BENCHMARKS.md.run; } >>BENCHMARKS.md && rm -f BENCHMARKS.md.run
 
+# The figures of the quick run go to a file: `make check` prints no table.
 check-bench: $(BENCH_BIN)
-	$(BENCH_BIN) --quick --perft-file '$(PERFT_FILE)'
+	$(Q)$(BENCH_BIN) --quick --perft-file '$(PERFT_FILE)' >$(B)/bench-quick.txt
+	@echo "check-bench: the quick benchmark ran (figures in $(B)/bench-quick.txt; make bench for the full table)"
 
 check-alloc: $(ALLOC_BIN)
 	$(ALLOC_BIN)
