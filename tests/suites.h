@@ -15,4 +15,6 @@
     X(errors) \
     X(hostile) \
     X(bulk) \
-    X(reach)
+    X(reach) \
+    X(action) \
+    X(batch)
