@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ab.h - the parts of the `ab` bot, shared by its files only:
+ *   bot_ab.c    entry points, iterative deepening, aspiration windows
+ *   ab_search.c principal variation search: threat extension and
+ *               quiescence on Damyo threats, late-move reductions, ordering
+ *   ab_tt.c     the transposition table (two-entry buckets, replacement)
+ *   ab_eval.c   the evaluation: features of a position and their weights
+ *   ab_time.c   time management (move time, clock soft/hard budgets)
+ *   ab_setup.c  setup play (placements and orientation)
+ * Everything about the rules comes from libmana: moves from
+ * mana_legal_moves, consequences from mana_play / mana_undo, and what a
+ * side could do under another Mana from the attack-map queries
+ * (mana_reach_under, mana_damyo_threats, ...).
+ */
+#ifndef MANA_CLI_AB_H
+#define MANA_CLI_AB_H
+
+#include "bot_impl.h"
+
+#define AB_MAX_PLY 64
+#define AB_INF 32000
+#define AB_HIST_SIZE (8 * 36 * 36)
+
+/* ---- transposition table (ab_tt.c) ---- */
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+typedef struct tt_entry {
+    uint32_t check;  /* high half of the hash (the low half picks the bucket) */
+    mana_move move;
+    int16_t score;
+    int8_t depth;
+    uint8_t flag_age; /* flag in bits 0-1, search generation in bits 2-7 */
+} tt_entry;
+
+typedef struct tt_table {
+    tt_entry *e;       /* 2 entries per bucket: depth-preferred, always-replace */
+    size_t buckets;    /* a power of two */
+    uint8_t age;       /* generation of the current search (0..63) */
+} tt_table;
+
+int tt_init(tt_table *t, int bits);
+void tt_free(tt_table *t);
+void tt_clear(tt_table *t);
+/* Starts a new search: older entries become the first to be replaced. */
+void tt_new_search(tt_table *t);
+/* Returns the entry of key, or NULL. */
+const tt_entry *tt_probe(const tt_table *t, uint64_t key);
+void tt_store(tt_table *t, uint64_t key, mana_move move, int score, int depth, int flag);
+static inline int tt_flag(const tt_entry *e) { return e->flag_age & 3; }
+
+/* ---- evaluation (ab_eval.c) ---- */
+
+/* The features of a position, from the view of the side to move (us).
+ * The evaluation is their dot product with the weights of ab_weights.h. */
+enum ab_feature {
+    F_TEMPO,        /* 1: the value of having the move */
+    F_RONINS,       /* our Ronins on the board minus theirs */
+    F_RESERVE,      /* our Ronins in reserve minus theirs */
+    F_MOBILITY,     /* our legal moves now */
+    F_OPP_LEAST,    /* their fewest moves under a Mana we can give */
+    F_THREAT_US,    /* Mana counts (0-3) under which they take our Damyo */
+    F_THREAT_THEM,  /* Mana counts under which we take their Damyo */
+    F_NO_SAFE,      /* 1 if every Mana we can give lets them take our Damyo */
+    F_SAFE_GIVE,    /* Mana counts we can give that are safe */
+    F_REENTRY,      /* 1 if we may re-enter a Ronin now */
+    F_DAMYO_ROOM,   /* ends of our Damyo minus ends of theirs */
+    F_PRESSURE,     /* our pieces within 3 steps of their Damyo minus theirs of ours */
+    F_COUNT
+};
+
+/* What evaluation and search learn about a position in one pass. */
+typedef struct ab_view {
+    int us;
+    uint64_t marks[3];  /* squares of 1, 2, 3 marks */
+    int win_now;        /* we can take their Damyo now */
+    int give;           /* bit k-1: some legal move of ours lands on k marks */
+    int unsafe;         /* bit k-1: under Mana k they would take our Damyo */
+    int in_check;       /* every Mana we can give is unsafe (as the board is) */
+    int f[F_COUNT];
+} ab_view;
+
+extern const int ab_weights[F_COUNT];
+extern const char *const ab_feature_names[F_COUNT];
+
+/* Fills the board's mark sets of orientation-known game g. */
+void ab_marks(const mana_game *g, uint64_t marks[3]);
+/* Computes the view of the play-phase position g (marks from ab_marks). */
+void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v);
+/* Returns the weighted sum of v's features, in hundredths of a Ronin. */
+int ab_score(const ab_view *v);
+
+/* ---- search (ab_search.c) ---- */
+typedef struct ab_state {
+    tt_table tt;
+    mana_move killers[AB_MAX_PLY][2];
+    int32_t history[2][AB_HIST_SIZE];
+} ab_state;
+
+typedef struct ab_search {
+    bot *b;
+    ab_state *ab;
+    uint64_t marks[3];
+    uint64_t nodes;
+    int aborted;
+    int seldepth;
+    int root_depth; /* the iteration's depth: extensions stop at twice it */
+} ab_search;
+
+/* Negamax with principal variation search from a node ply plies below the
+ * root, depth plies to go; returns the score for the side to move. */
+int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int ply);
+/* Returns the score of a finished game w for its side to move. */
+int ab_terminal(const mana_game *w, int st, int ply);
+/* Puts the legal moves mv[0..n-1] in search order (hash move, captures,
+ * killers, history; moves that give a Mana under which our Damyo falls
+ * last); v is the view of w. */
+void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n,
+              mana_move hash_move, int ply);
+/* Shuffles mv[0..n-1] with the bot's generator (ties then differ by seed). */
+void ab_shuffle(bot *b, mana_move *mv, int n);
+
+/* ---- time (ab_time.c) ---- */
+typedef struct ab_clock {
+    double soft_ms, hard_ms; /* 0: no such limit */
+    int movetime;            /* a fixed move time: use it all */
+} ab_clock;
+
+void ab_clock_init(ab_clock *c, const bot_limits *lim);
+/* Returns 1 if another iteration should start, given the time used, the
+ * last iteration's time and whether the best move is unsettled. */
+int ab_clock_next(const ab_clock *c, double used_ms, double last_iter_ms, int unsettled);
+
+/* ---- setup (ab_setup.c) ---- */
+int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out);
+
+#endif

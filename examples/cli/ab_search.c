@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ab_search.c - the principal variation search of `ab`.
+ *
+ * The analogue of check in Mana: whatever we play binds the opponent to
+ * the mark count of the square we land on, so we are threatened when
+ * every count we can give lets him take our Damyo (ab_view.in_check).  A
+ * node in check is searched one ply deeper (the threat extension), and at
+ * the horizon a side in check may not stand pat: all its moves are
+ * searched (the quiescence search), the replies seeing at once whether the
+ * Damyo can be taken.  Quiet moves late in the order are searched with a
+ * reduced depth first (late-move reductions) and again in full if they
+ * turn out better than expected.  No null-move pruning: passing is not a
+ * move the library plays (only the blocked player passes), and the Mana's
+ * binding makes positions where any move hurts common (zugzwang), which
+ * null-move pruning gets wrong.
+ */
+#include "ab.h"
+#include "rng.h"
+
+#define Q_MAX_PLIES 8  /* quiescence plies beyond the horizon */
+#define LMR_MIN_DEPTH 3
+#define LMR_FIRST 3    /* moves searched at full depth before reducing */
+
+static int hist_index(mana_move m)
+{
+    return (MANA_MOVE_KIND(m) * 36 + MANA_MOVE_TO(m)) * 36 + MANA_MOVE_FROM(m);
+}
+
+int ab_terminal(const mana_game *w, int st, int ply)
+{
+    if (st == MANA_DRAWN)
+        return 0;
+    int winner = st == MANA_WHITE_WON ? MANA_WHITE : MANA_BLACK;
+    return winner == mana_side_to_move(w) ? BOT_WIN - ply : -(BOT_WIN - ply);
+}
+
+void ab_shuffle(bot *b, mana_move *mv, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(&b->rng, (uint64_t)i + 1);
+        mana_move t = mv[i];
+        mv[i] = mv[j];
+        mv[j] = t;
+    }
+}
+
+static int limits_hit(ab_search *s)
+{
+    const bot_limits *lim = &s->b->lim;
+    if (lim->nodes > 0 && s->nodes >= lim->nodes)
+        return 1;
+    return (s->nodes & 255) == 0 && bot_out_of_time(s->b);
+}
+
+static int to_tt(int v, int ply)
+{
+    return v >= BOT_WIN_MIN ? v + ply : v <= -BOT_WIN_MIN ? v - ply : v;
+}
+
+static int from_tt(int v, int ply)
+{
+    return v >= BOT_WIN_MIN ? v - ply : v <= -BOT_WIN_MIN ? v + ply : v;
+}
+
+static int is_capture(const mana_game *w, mana_move m)
+{
+    return MANA_MOVE_KIND(m) == MANA_MOVE_STEP && mana_piece_at(w, MANA_MOVE_TO(m)) != 0;
+}
+
+/* Returns the Mana count (1..3) move m gives the opponent, or 0. */
+static int gives(const ab_view *v, mana_move m)
+{
+    int kind = MANA_MOVE_KIND(m);
+    if (kind != MANA_MOVE_STEP && kind != MANA_MOVE_DROP_RONIN)
+        return 0;
+    uint64_t to = (uint64_t)1 << MANA_MOVE_TO(m);
+    for (int k = 0; k < 3; k++)
+        if (v->marks[k] & to)
+            return k + 1;
+    return 0;
+}
+
+/* Returns 1 if m, a quiet move not of our Damyo, gives a Mana under which
+ * the opponent takes our Damyo as the board stands. */
+static int loses_damyo(const mana_game *w, const ab_view *v, mana_move m)
+{
+    int k = gives(v, m);
+    if (k == 0 || !(v->unsafe & (1 << (k - 1))) || is_capture(w, m))
+        return 0;
+    int p = MANA_MOVE_KIND(m) == MANA_MOVE_STEP ? mana_piece_at(w, MANA_MOVE_FROM(m)) : 0;
+    return p != 'D' && p != 'd';
+}
+
+void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n,
+              mana_move hash_move, int ply)
+{
+    int32_t key[MANA_MAX_MOVES];
+    int side = v->us;
+    for (int i = 0; i < n; i++) {
+        if (mv[i] == hash_move)
+            key[i] = 1 << 30;
+        else if (is_capture(w, mv[i]))
+            key[i] = 1 << 29;
+        else if (ply < AB_MAX_PLY && mv[i] == s->ab->killers[ply][0])
+            key[i] = (1 << 28) + 1;
+        else if (ply < AB_MAX_PLY && mv[i] == s->ab->killers[ply][1])
+            key[i] = 1 << 28;
+        else
+            key[i] = s->ab->history[side][hist_index(mv[i])];
+        if (mv[i] != hash_move && loses_damyo(w, v, mv[i]))
+            key[i] -= 1 << 29;
+    }
+    for (int i = 1; i < n; i++) { /* stable insertion sort, best key first */
+        mana_move m = mv[i];
+        int32_t k = key[i];
+        int j = i - 1;
+        while (j >= 0 && key[j] < k) {
+            mv[j + 1] = mv[j];
+            key[j + 1] = key[j];
+            j--;
+        }
+        mv[j + 1] = m;
+        key[j + 1] = k;
+    }
+}
+
+/* Remembers a quiet move that refuted a node: killer and history. */
+static void reward(ab_search *s, int side, mana_move m, int depth, int ply)
+{
+    if (ply < AB_MAX_PLY && s->ab->killers[ply][0] != m) {
+        s->ab->killers[ply][1] = s->ab->killers[ply][0];
+        s->ab->killers[ply][0] = m;
+    }
+    int32_t *h = &s->ab->history[side][hist_index(m)];
+    *h += depth * depth;
+    if (*h > (1 << 26))
+        *h /= 2;
+}
+
+/* Searches move i of the node (already played on w) with PVS and LMR;
+ * returns its score for the side that played it. */
+static int search_move(ab_search *s, mana_game *w, int i, int reduce, int depth, int alpha, int beta,
+                       int ply)
+{
+    if (i == 0)
+        return -ab_negamax(s, w, depth - 1, -beta, -alpha, ply + 1);
+    int v = -ab_negamax(s, w, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+    if (reduce > 0 && v > alpha && !s->aborted)
+        v = -ab_negamax(s, w, depth - 1, -alpha - 1, -alpha, ply + 1);
+    if (v > alpha && v < beta && !s->aborted)
+        v = -ab_negamax(s, w, depth - 1, -beta, -alpha, ply + 1);
+    return v;
+}
+
+/* The horizon: stand pat unless in check, else search every move. */
+static int horizon(ab_search *s, mana_game *w, const ab_view *v, int depth, int alpha, int beta, int ply)
+{
+    if (!v->in_check || depth <= -Q_MAX_PLIES || ply >= AB_MAX_PLY - 1)
+        return ab_score(v);
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+    if (n <= 0)
+        return ab_score(v);
+    ab_order(s, w, v, mv, n, MANA_MOVE_NONE, ply);
+    int best = -AB_INF;
+    for (int i = 0; i < n; i++) {
+        if (mana_play(w, mv[i]) != MANA_OK)
+            continue;
+        int sc = -ab_negamax(s, w, depth - 1, -beta, -(alpha > best ? alpha : best), ply + 1);
+        mana_undo(w);
+        if (s->aborted)
+            return 0;
+        if (sc > best)
+            best = sc;
+        if (best >= beta)
+            break;
+    }
+    return best;
+}
+
+/* Stores the node's result: best score, best move and bound type. */
+static void store(ab_search *s, uint64_t key, mana_move m, int best, int depth, int orig_alpha,
+                  int beta, int ply)
+{
+    int flag = best <= orig_alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&s->ab->tt, key, m, to_tt(best, ply), depth, flag);
+}
+
+int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int ply)
+{
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (limits_hit(s))
+        s->aborted = 1;
+    if (s->aborted)
+        return 0;
+    int st = mana_status(w);
+    if (st != MANA_PLAYING)
+        return ab_terminal(w, st, ply);
+    ab_view v;
+    ab_look(w, s->marks, &v);
+    if (v.win_now)
+        return BOT_WIN - (ply + 1);
+    if (depth <= 0)
+        return horizon(s, w, &v, depth, alpha, beta, ply);
+    if (v.in_check && ply < 2 * s->root_depth && ply < AB_MAX_PLY - 4)
+        depth++; /* the threat extension */
+
+    uint64_t key = mana_hash(w);
+    const tt_entry *e = tt_probe(&s->ab->tt, key);
+    mana_move hash_move = MANA_MOVE_NONE;
+    if (e != NULL) {
+        hash_move = e->move;
+        int sc = from_tt(e->score, ply), f = tt_flag(e);
+        if (e->depth >= depth &&
+            (f == TT_EXACT || (f == TT_LOWER && sc >= beta) || (f == TT_UPPER && sc <= alpha)))
+            return sc;
+    }
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+    if (n <= 0)
+        return 0;
+    ab_order(s, w, &v, mv, n, hash_move, ply);
+
+    int orig_alpha = alpha, best = -AB_INF;
+    mana_move best_move = MANA_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        int quiet = !is_capture(w, mv[i]) && mv[i] != hash_move;
+        int reduce = 0;
+        if (quiet && i >= LMR_FIRST && depth >= LMR_MIN_DEPTH && !v.in_check)
+            reduce = (i >= 3 * LMR_FIRST && depth >= 5) ? 2 : 1;
+        if (mana_play(w, mv[i]) != MANA_OK)
+            continue;
+        int sc = search_move(s, w, i, reduce, depth, alpha, beta, ply);
+        mana_undo(w);
+        if (s->aborted)
+            return 0;
+        if (sc > best) {
+            best = sc;
+            best_move = mv[i];
+        }
+        if (sc > alpha)
+            alpha = sc;
+        if (alpha >= beta) {
+            if (quiet)
+                reward(s, v.us, mv[i], depth, ply);
+            break;
+        }
+    }
+    store(s, key, best_move, best, depth, orig_alpha, beta, ply);
+    return best;
+}

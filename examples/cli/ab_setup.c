@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ab_setup.c - setup play of `ab`: the orientation and each placement.
+ *
+ * The setup decides many games: Black moves first, and a Damyo the first
+ * moves can reach is lost at once, or after a forced line of a few plies.
+ * So each candidate setup move is judged by the games it leads to: it is
+ * played, the setup is completed at random (mana_setup_random) and the
+ * start position is searched SETUP_DEPTH plies deep with the full search
+ * (threat extension included), which finds the setups the first mover
+ * crushes.  Candidates are sampled in turn, one completion each per round,
+ * until SETUP_ROUNDS rounds, the node limit or the time runs out; the
+ * candidate with the best mean score for the mover is played.
+ */
+#include <string.h>
+
+#include "ab.h"
+#include "rng.h"
+
+#define SETUP_ROUNDS 16 /* completions per candidate at most */
+#define SETUP_DEPTH 2   /* plies searched from each completed setup */
+
+/* Scores one random completion after candidate m for the mover. */
+static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int *ok)
+{
+    mana_game *c = mana_clone(w);
+    *ok = 0;
+    if (c == NULL)
+        return 0;
+    int v = 0;
+    uint64_t seed = rng_next(&s->b->rng);
+    if (mana_play(c, m) == MANA_OK &&
+        (mana_status(c) != MANA_SETUP || mana_setup_random(c, seed) == MANA_OK)) {
+        int st = mana_status(c);
+        ab_marks(c, s->marks);
+        s->root_depth = SETUP_DEPTH;
+        v = st == MANA_PLAYING ? ab_negamax(s, c, SETUP_DEPTH, -AB_INF, AB_INF, 0)
+                               : ab_terminal(c, st, 0);
+        if (mana_side_to_move(c) != mover)
+            v = -v;
+        *ok = !s->aborted;
+    }
+    mana_free(c);
+    return v;
+}
+
+static int out_of_budget(ab_search *s)
+{
+    const bot_limits *lim = &s->b->lim;
+    return bot_out_of_time(s->b) || (lim->nodes > 0 && s->nodes >= lim->nodes);
+}
+
+int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+    if (n <= 0)
+        return n < 0 ? n : MANA_EOVER;
+    ab_shuffle(s->b, mv, n); /* ties go to a random move */
+    long total[MANA_MAX_MOVES];
+    int count[MANA_MAX_MOVES];
+    memset(total, 0, sizeof total);
+    memset(count, 0, sizeof count);
+    int mover = mana_side_to_move(w), rounds = 0;
+    for (; rounds < SETUP_ROUNDS && !out_of_budget(s); rounds++)
+        for (int i = 0; i < n && !out_of_budget(s); i++) {
+            int ok;
+            int v = sample(s, w, mv[i], mover, &ok);
+            if (ok) {
+                total[i] += v;
+                count[i]++;
+            }
+            s->aborted = 0;
+        }
+    int best = 0;
+    for (int i = 1; i < n; i++) /* compare means: total[i] / count[i] */
+        if (count[i] > 0 &&
+            (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
+            best = i;
+    *out = mv[best];
+    s->b->stats.score = count[best] ? (int)(total[best] / count[best]) : 0;
+    if (s->b->info != NULL) {
+        char text[MANA_MOVE_TEXT_MAX + 1] = "";
+        mana_move_format(w, *out, text, sizeof text);
+        bot_emit(s->b, "setup rounds %d candidates %d nodes %llu score cp %d time %d pv %s", rounds, n,
+                 (unsigned long long)s->nodes, s->b->stats.score, (int)bot_elapsed_ms(s->b), text);
+    }
+    return MANA_OK;
+}
