@@ -68,8 +68,9 @@ class Game:
     Equality and hashing are by position: two games are equal when their
     rule options, status and current position (the MFN; during setup, the
     setup moves played) are equal, whatever moves led there; ``hash(game)``
-    is the library's 64-bit Zobrist hash.  A game's hash changes when it is
-    played on: do not mutate a Game used as a dict key or set member.
+    is ``hash(game.hash)``, the library's 64-bit Zobrist hash.  It changes
+    when the game is played on: do not mutate a Game used as a dict key or
+    set member.
 
     ``copy.copy``, ``copy.deepcopy`` and ``clone()`` give an independent
     game with the same history; pickling stores the rules, the start (MFN

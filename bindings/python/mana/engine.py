@@ -1,0 +1,474 @@
+# SPDX-License-Identifier: MIT
+"""Drive any program that speaks the Mana engine protocol
+(docs/engine-protocol.md; ``mana-cli engine`` is one), synchronously, in
+the manner of python-chess's ``chess.engine.SimpleEngine``::
+
+    import mana, mana.engine
+    with mana.engine.SimpleEngine.popen(["mana-cli", "engine"]) as engine:
+        engine.configure({"Bot": "ab"})
+        game = mana.Game()
+        while not game.is_over():
+            result = engine.play(game, mana.engine.Limit(time=0.1))
+            game.play(result.move)
+
+Every wait has a time-out.  An engine that exits (or crashes) raises
+EngineTerminatedError, one that does not answer in time raises
+EngineTimeoutError and is killed; either way the process is reaped, so no
+zombie is left.  Moves an engine sends are checked against the rules
+(mana.Game.parse_move) before they are returned.
+
+Threads: an engine object belongs to one thread at a time, like a Game.
+"""
+
+import dataclasses
+import queue
+import subprocess
+import threading
+import time
+from typing import IO, Any, Dict, List, Mapping, NoReturn, Optional, Sequence, Union
+
+from ._errors import ManaError
+from ._game import Game
+from ._move import Move
+from ._types import Option
+
+__all__ = ["EngineError", "EngineTerminatedError", "EngineTimeoutError", "Limit",
+           "Score", "PlayResult", "EngineOption", "SimpleEngine"]
+
+
+class EngineError(RuntimeError):
+    """The engine broke the protocol or refused a command."""
+
+
+class EngineTerminatedError(EngineError):
+    """The engine process exited (or was killed) while an answer was due."""
+
+
+class EngineTimeoutError(EngineError, TimeoutError):
+    """The engine did not answer in time; it has been killed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Limit:
+    """Search limits of ``go`` (the first one reached ends the search).
+
+    time        seconds to think (``movetime``)
+    depth       plies (alpha-beta bots)
+    nodes       nodes (or tree nodes for MCTS)
+    iterations  playouts (MCTS)
+    white_clock, black_clock   seconds left on each clock
+    white_inc, black_inc       seconds added per move
+    remaining_moves            moves to the next time control (movestogo)
+    """
+
+    time: Optional[float] = None
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    iterations: Optional[int] = None
+    white_clock: Optional[float] = None
+    black_clock: Optional[float] = None
+    white_inc: Optional[float] = None
+    black_inc: Optional[float] = None
+    remaining_moves: Optional[int] = None
+
+    def words(self) -> List[str]:
+        """The limits as ``go`` arguments."""
+        out: List[str] = []
+
+        def ms(key: str, seconds: Optional[float], least: int) -> None:
+            if seconds is not None:
+                out.extend([key, str(max(least, int(round(seconds * 1000))))])
+
+        def count(key: str, n: Optional[int]) -> None:
+            if n is not None:
+                if not isinstance(n, int) or n < 1:
+                    raise ValueError("Limit %s must be a positive int, not %r" % (key, n))
+                out.extend([key, str(n)])
+
+        ms("movetime", self.time, 1)
+        count("depth", self.depth)
+        count("nodes", self.nodes)
+        count("iterations", self.iterations)
+        ms("wtime", self.white_clock, 0)
+        ms("btime", self.black_clock, 0)
+        ms("winc", self.white_inc, 0)
+        ms("binc", self.black_inc, 0)
+        count("movestogo", self.remaining_moves)
+        return out
+
+    def expected_seconds(self, white_to_move: bool) -> Optional[float]:
+        """How long the search may take by these limits, if bounded by time."""
+        if self.time is not None:
+            return self.time
+        clock = self.white_clock if white_to_move else self.black_clock
+        return clock
+
+
+@dataclasses.dataclass(frozen=True)
+class Score:
+    """A score from the side to move's view: centi-Ronin, or a forced
+    Damyo capture in ``mate`` plies (negative: the side to move loses)."""
+
+    cp: Optional[int] = None
+    mate: Optional[int] = None
+
+
+@dataclasses.dataclass
+class PlayResult:
+    """The answer to ``go``: the move (None for ``bestmove (none)``), the
+    totals of the last ``info`` line merged over the earlier ones, every
+    ``info`` line parsed, and the ``info string`` texts."""
+
+    move: Optional[Move]
+    info: Dict[str, Any]
+    infos: List[Dict[str, Any]]
+    strings: List[str]
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineOption:
+    """An option the engine advertised in its handshake."""
+
+    name: str
+    type: str
+    default: str
+    min: Optional[int] = None
+    max: Optional[int] = None
+    var: Sequence[str] = ()
+
+
+_INT_KEYS = ("depth", "seldepth", "nodes", "nps", "iterations")
+
+
+def parse_info(words: Sequence[str]) -> Dict[str, Any]:
+    """The key/value pairs of an ``info`` line (its words after "info"):
+    ints for depth, seldepth, nodes, nps, iterations; time in seconds;
+    score as Score; wr as float; pv as a list of move texts; string as
+    the rest of the line.  EngineError for a malformed line."""
+    info: Dict[str, Any] = {}
+    i = 0
+    try:
+        while i < len(words):
+            key = words[i]
+            if key == "string":
+                info["string"] = " ".join(words[i + 1:])
+                break
+            if key == "pv":
+                info["pv"] = list(words[i + 1:])
+                break
+            if key in _INT_KEYS:
+                info[key] = int(words[i + 1])
+                i += 2
+            elif key == "time":
+                info["time"] = int(words[i + 1]) / 1000.0
+                i += 2
+            elif key == "wr":
+                info["wr"] = float(words[i + 1])
+                i += 2
+            elif key == "score":
+                kind, value = words[i + 1], int(words[i + 2])
+                if kind not in ("cp", "mate"):
+                    raise ValueError(kind)
+                info["score"] = Score(**{kind: value})
+                i += 3
+            elif key == "setup" and words[i + 1] == "samples":
+                info["setup_samples"] = int(words[i + 2])
+                i += 3
+            else:  # an unknown key with one value, kept as text
+                info[key] = words[i + 1]
+                i += 2
+    except (IndexError, ValueError):
+        raise EngineError("unreadable info line: info %s" % " ".join(words)) from None
+    return info
+
+
+# Rule options: the protocol's names (docs/engine-protocol.md).
+_RULE_OPTION_NAMES = {
+    Option.ORIENTATION: "Orientation", Option.SETUP_AREA: "SetupArea",
+    Option.DAMYO_ON_DOUBLE: "DamyoOnDouble", Option.REENTRY: "Reentry",
+    Option.REENTRY_WHEN_BLOCKED: "ReentryWhenBlocked", Option.BLOCKED: "Blocked",
+    Option.REPETITION: "Repetition", Option.PLY_LIMIT: "PlyLimit",
+}
+_RULE_OPTION_WORDS = {
+    Option.ORIENTATION: {-1: "chosen"},
+    Option.SETUP_AREA: {0: "two-ranks", 1: "back-rank"},
+    Option.DAMYO_ON_DOUBLE: {0: "false", 1: "true"},
+    Option.REENTRY: {0: "any", 1: "mana-mark"},
+    Option.REENTRY_WHEN_BLOCKED: {0: "false", 1: "true"},
+    Option.BLOCKED: {0: "pass", 1: "draw", 2: "loss"},
+}
+
+
+def _protocol_value(value: Union[str, int, bool]) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class SimpleEngine:
+    """A running engine process, driven synchronously.
+
+    Make one with ``SimpleEngine.popen(command)``; it has done the
+    handshake (``mana``/``manaok``) when returned.  ``timeout`` bounds
+    every wait for an answer (seconds) beyond the search's own time.
+    """
+
+    def __init__(self, process: "subprocess.Popen[str]", timeout: float = 10.0) -> None:
+        self.process = process
+        self.timeout = timeout
+        self.id: Dict[str, str] = {}
+        self.options: Dict[str, EngineOption] = {}
+        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._reader = threading.Thread(target=self._read, name="mana-engine-reader",
+                                        daemon=True)
+        self._reader.start()
+        try:
+            self._handshake()
+        except BaseException:
+            self.close()
+            raise
+
+    @classmethod
+    def popen(cls, command: Union[str, Sequence[str]], *, timeout: float = 10.0,
+              stderr: Union[int, IO[Any], None] = subprocess.DEVNULL, **popen_args: Any) -> "SimpleEngine":
+        """Starts command (an argv list, or a program path) and does the
+        handshake.  EngineError if it cannot be started or does not
+        answer ``manaok`` within timeout seconds."""
+        argv = [command] if isinstance(command, str) else list(command)
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=stderr, text=True, encoding="ascii",
+                                    errors="replace", bufsize=1, **popen_args)
+        except OSError as e:
+            raise EngineError("cannot start the engine %r: %s" % (argv, e)) from None
+        return cls(proc, timeout)
+
+    # ---- transport -----------------------------------------------------------
+    def _read(self) -> None:
+        out = self.process.stdout
+        assert out is not None
+        try:
+            for line in out:
+                self._lines.put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def send(self, line: str) -> None:
+        """Writes one command line to the engine."""
+        if "\n" in line or "\r" in line:
+            raise ValueError("an engine command is one line")
+        stdin = self.process.stdin
+        if self._closed or stdin is None:
+            raise EngineTerminatedError("the engine has been shut down")
+        try:
+            stdin.write(line + "\n")
+            stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self._died("while sending %r" % line)
+
+    def _died(self, when: str) -> NoReturn:
+        code = self._reap(1.0)
+        self._closed = True
+        raise EngineTerminatedError("the engine %s (exit status %s) %s" % (
+            "died" if code is None or code != 0 else "exited", code, when))
+
+    def _reap(self, grace: float) -> Optional[int]:
+        """Waits up to grace seconds for the process, kills it if needed,
+        and always reaps it.  Returns its exit status."""
+        try:
+            return self.process.wait(grace)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+    def readline(self, deadline: Optional[float]) -> str:
+        """The next line from the engine; EngineTimeoutError (engine
+        killed) at the deadline (a time.monotonic() value), or
+        EngineTerminatedError at end of output."""
+        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+        try:
+            line = self._lines.get(timeout=wait)
+        except queue.Empty:
+            self.close(kill=True)
+            raise EngineTimeoutError("the engine did not answer in time; it was stopped") from None
+        if line is None:
+            self._lines.put(None)  # later reads see the end too
+            self._died("(end of its output)")
+        return line
+
+    def _expect(self, word: str, timeout: float) -> List[str]:
+        """Reads lines until one starting with word; returns the others."""
+        deadline = time.monotonic() + timeout
+        seen: List[str] = []
+        while True:
+            line = self.readline(deadline)
+            if line.split()[:1] == [word]:
+                return seen
+            seen.append(line)
+
+    # ---- handshake and options -----------------------------------------------
+    def _handshake(self) -> None:
+        self.send("mana")
+        for line in self._expect("manaok", self.timeout):
+            w = line.split()
+            if w[:2] == ["id", "name"] or w[:2] == ["id", "author"]:
+                self.id[w[1]] = " ".join(w[2:])
+            elif w[:2] == ["option", "name"]:
+                opt = self._parse_option(w[2:])
+                self.options[opt.name.lower()] = opt
+
+    @staticmethod
+    def _parse_option(w: List[str]) -> EngineOption:
+        fields: Dict[str, Any] = {"name": w[0], "type": "", "default": "", "var": []}
+        i = 1
+        while i + 1 < len(w):
+            key, value = w[i], w[i + 1]
+            if key == "var":
+                fields["var"].append(value)
+            elif key in ("min", "max"):
+                fields[key] = int(value)
+            elif key in ("type", "default"):
+                fields[key] = value
+            i += 2
+        fields["var"] = tuple(fields["var"])
+        return EngineOption(**fields)
+
+    def ping(self) -> None:
+        """``isready``: waits for ``readyok``; raises EngineError if an
+        ``info string error`` came before it (the engine refused a
+        command sent since the last ping)."""
+        self.send("isready")
+        errors = [l for l in self._expect("readyok", self.timeout)
+                  if l.startswith("info string error")]
+        if errors:
+            raise EngineError("the engine refused a command: %s" % errors[0][len("info string "):])
+
+    def configure(self, options: Mapping[str, Union[str, int, bool]]) -> None:
+        """Sets engine options by name (as advertised; case-insensitive).
+        KeyError for an option the engine did not advertise, EngineError if
+        it refuses a value."""
+        for name, value in options.items():
+            if name.lower() not in self.options:
+                raise KeyError("the engine has no option %r (it has %s)"
+                               % (name, ", ".join(o.name for o in self.options.values())))
+            self.send("setoption name %s value %s" % (self.options[name.lower()].name,
+                                                      _protocol_value(value)))
+        self.ping()
+
+    def _set_rules(self, game: Game) -> None:
+        settings: Dict[str, Union[str, int]] = {"Rules": game.preset.name.lower()}
+        for opt, value in zip(Option, (game.get_option(o) for o in Option)):
+            settings[_RULE_OPTION_NAMES[opt]] = _RULE_OPTION_WORDS.get(opt, {}).get(value, value)
+        known = {k: v for k, v in settings.items() if k.lower() in self.options}
+        if len(known) < len(settings):
+            missing = sorted(set(settings) - set(known))
+            raise EngineError("the engine cannot be told the game's rules: it has no "
+                              "option %s" % ", ".join(missing))
+        self.configure(known)
+
+    # ---- searching -----------------------------------------------------------
+    def position_command(self, game: Game) -> str:
+        """The ``position`` command of game: its start and its moves."""
+        start = game.start_position
+        head = "position startpos" if start is None else "position mfn " + start
+        moves = game.history()
+        return head + (" moves " + " ".join(moves) if moves else "")
+
+    def play(self, game: Game, limit: Limit, *, rules: bool = True,
+             new_game: bool = False) -> PlayResult:
+        """Asks for a move in game's position within limit.
+
+        Sends the game's rules (``rules=False`` skips that when they are
+        set already), ``newgame`` if new_game, the position and ``go``;
+        reads the info lines and ``bestmove``.  The move is checked:
+        EngineError for an illegal or unreadable one.  Waits at most the
+        limit's time plus ``self.timeout`` seconds."""
+        with self._lock:
+            if rules:
+                self._set_rules(game)
+            if new_game:
+                self.send("newgame")
+            self.send(self.position_command(game))
+            self.send(" ".join(["go"] + limit.words()))
+            expected = limit.expected_seconds(game.side_to_move == 0)
+            deadline = time.monotonic() + (expected or 0.0) + self.timeout
+            return self._read_search(game, deadline)
+
+    def analyse(self, game: Game, limit: Limit) -> Dict[str, Any]:
+        """The totals of a search of game's position (play()'s info)."""
+        return self.play(game, limit).info
+
+    def _read_search(self, game: Game, deadline: float) -> PlayResult:
+        infos: List[Dict[str, Any]] = []
+        strings: List[str] = []
+        merged: Dict[str, Any] = {}
+        while True:
+            words = self.readline(deadline).split()
+            if not words:
+                continue
+            if words[0] == "info":
+                info = parse_info(words[1:])
+                if "string" in info:
+                    strings.append(info["string"])
+                    if info["string"].startswith("error"):
+                        raise EngineError("the engine refused the search: %s" % info["string"])
+                else:
+                    infos.append(info)
+                    merged.update(info)
+            elif words[0] == "bestmove":
+                if len(words) < 2:
+                    raise EngineError("bestmove without a move")
+                return PlayResult(self._checked_move(game, words[1]), merged, infos, strings)
+
+    @staticmethod
+    def _checked_move(game: Game, text: str) -> Optional[Move]:
+        if text == "(none)":
+            return None
+        try:
+            return game.parse_move(text)
+        except ManaError as e:
+            raise EngineError("the engine played %r, not a legal move here: %s"
+                              % (text, e.detail or e.message)) from None
+
+    # ---- shutdown ------------------------------------------------------------
+    def quit(self) -> None:
+        """``quit``, then waits (timeout seconds) for the process to exit;
+        kills it if it does not.  The process is always reaped."""
+        self.close()
+
+    def close(self, kill: bool = False) -> None:
+        """Ends the engine: ``quit`` (or a kill), then reaps it."""
+        if self.process.returncode is None:
+            if kill:
+                self.process.kill()
+            else:
+                try:
+                    if self.process.stdin is not None:
+                        self.process.stdin.write("quit\n")
+                        self.process.stdin.flush()
+                except (OSError, ValueError):
+                    pass
+            self._reap(0 if kill else self.timeout)
+        self._closed = True
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        except (OSError, ValueError):
+            pass
+        # The process is gone, so its output ends: the reader stops.
+        self._reader.join(1.0)
+
+    def __enter__(self) -> "SimpleEngine":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        proc = getattr(self, "process", None)
+        if proc is not None and proc.returncode is None:
+            proc.kill()
+            proc.wait()

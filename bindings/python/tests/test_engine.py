@@ -1,0 +1,202 @@
+# SPDX-License-Identifier: MIT
+"""mana.engine against mana-cli engine and against broken engines."""
+
+import os
+import signal
+import sys
+import textwrap
+import time
+from typing import Any, Iterator, List
+
+import pytest
+
+import mana
+import mana.engine as me
+from conftest import REPO, START
+
+
+def cli() -> str:
+    path = os.environ.get("MANA_CLI") or os.path.join(REPO, "build", "mana-cli")
+    if not os.path.exists(path):
+        pytest.skip("mana-cli is not built (make)")
+    return path
+
+
+@pytest.fixture
+def engine() -> Iterator[me.SimpleEngine]:
+    with me.SimpleEngine.popen([cli(), "engine"], timeout=20) as e:
+        yield e
+
+
+def gone(pid: int) -> bool:
+    """True if no process (zombie included) has this pid."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().split(")")[-1].split()[0] == "X"
+    except FileNotFoundError:
+        return True
+
+
+def test_handshake(engine: me.SimpleEngine) -> None:
+    assert engine.id["name"].startswith("mana-cli")
+    assert engine.options["rules"].var == ("jactalea", "cosmoludo")
+    assert engine.options["plylimit"].type == "spin"
+    assert engine.options["plylimit"].max == 1000000000
+    assert engine.options["bot"].default == "ab"
+
+
+def test_a_whole_game(engine: me.SimpleEngine) -> None:
+    engine.configure({"Bot": "random", "Seed": 3})
+    game = mana.Game("cosmoludo", ply_limit=60)
+    first = True
+    while not game.is_over():
+        r = engine.play(game, me.Limit(nodes=50), new_game=first)
+        first = False
+        assert r.move is not None and r.move in game.legal_moves()
+        game.play(r.move)
+    assert game.status in (mana.Status.WHITE_WON, mana.Status.BLACK_WON, mana.Status.DRAWN)
+    # A finished game: bestmove (none) with the status in info strings.
+    r = engine.play(game, me.Limit(depth=1))
+    assert r.move is None
+    assert any(s.startswith("status ") for s in r.strings)
+
+
+def test_info_lines(engine: me.SimpleEngine) -> None:
+    game = mana.Game(position=START)
+    r = engine.play(game, me.Limit(depth=3))
+    assert r.move is not None and game.is_legal(r.move)
+    # The last info line holds the totals (docs/engine-protocol.md).
+    assert {"depth", "seldepth", "nodes", "nps", "time"} <= set(r.infos[-1])
+    assert r.info["nodes"] == r.infos[-1]["nodes"] > 0
+    assert any(isinstance(i.get("score"), me.Score) for i in r.infos)
+    assert any(i.get("pv") for i in r.infos)
+    assert engine.analyse(game, me.Limit(depth=1))["depth"] >= 1
+
+
+def test_position_command_carries_rules_start_and_moves(engine: me.SimpleEngine) -> None:
+    g = mana.Game(position=START, blocked="draw")
+    g.play("a6-a4")
+    assert engine.position_command(g) == "position mfn %s moves a6-a4" % START
+    assert engine.position_command(mana.Game()) == "position startpos"
+    engine.play(g, me.Limit(depth=1))
+    engine.send("status")
+    engine.ping()  # the settings were all accepted
+
+
+def test_refused_option_value(engine: me.SimpleEngine) -> None:
+    with pytest.raises(me.EngineError) as e:
+        engine.configure({"PlyLimit": -3})
+    assert "setoption" in str(e.value)
+    with pytest.raises(KeyError):
+        engine.configure({"Hash": 16})
+    engine.configure({"PlyLimit": 40})  # still usable
+
+
+def test_parse_info() -> None:
+    info = me.parse_info("depth 2 score mate -3 nodes 26 time 1500 wr 51.5 pv d4xc3 a1-b1".split())
+    assert info == {"depth": 2, "score": me.Score(mate=-3), "nodes": 26, "time": 1.5,
+                    "wr": 51.5, "pv": ["d4xc3", "a1-b1"]}
+    assert me.parse_info(["string", "time", "budget"]) == {"string": "time budget"}
+    for bad in ("depth", "depth x", "score cp", "score foo 3"):
+        with pytest.raises(me.EngineError):
+            me.parse_info(bad.split())
+
+
+def test_limit_words() -> None:
+    assert me.Limit(time=0.25, depth=3).words() == ["movetime", "250", "depth", "3"]
+    assert me.Limit(white_clock=60, black_clock=59.5, white_inc=0.5,
+                    remaining_moves=20).words() == [
+        "wtime", "60000", "btime", "59500", "winc", "500", "movestogo", "20"]
+    with pytest.raises(ValueError):
+        me.Limit(depth=0).words()
+
+
+# ---- broken engines -----------------------------------------------------------
+
+FAKE = textwrap.dedent("""
+    import os, signal, sys, time
+    mode = sys.argv[1]
+    for line in sys.stdin:
+        w = line.split()
+        if w == ["mana"]:
+            if mode == "silent":
+                time.sleep(60)
+            print("id name fake", flush=True)
+            print("manaok", flush=True)
+        elif w == ["isready"]:
+            print("readyok", flush=True)
+        elif w[:1] == ["go"]:
+            if mode == "crash":
+                os.kill(os.getpid(), signal.SIGSEGV)
+            if mode == "exit":
+                sys.exit(3)
+            if mode == "hang":
+                time.sleep(60)
+            if mode == "illegal":
+                print("bestmove a1-a1", flush=True)
+        elif w == ["quit"]:
+            break
+""")
+
+
+def fake(tmp_path: Any, mode: str, timeout: float = 5.0) -> me.SimpleEngine:
+    script = tmp_path / "fake_engine.py"
+    script.write_text(FAKE)
+    return me.SimpleEngine.popen([sys.executable, str(script), mode], timeout=timeout)
+
+
+@pytest.mark.parametrize("mode,status", [("crash", -signal.SIGSEGV), ("exit", 3)])
+def test_engine_dying_mid_search(tmp_path: Any, mode: str, status: int) -> None:
+    e = fake(tmp_path, mode)
+    pid = e.process.pid
+    with pytest.raises(me.EngineTerminatedError) as err:
+        e.play(mana.Game(position=START), me.Limit(time=0.05), rules=False)
+    assert "exit status %d" % status in str(err.value)
+    assert e.process.returncode == status
+    assert gone(pid)  # reaped: no zombie
+    with pytest.raises(me.EngineTerminatedError):
+        e.play(mana.Game(position=START), me.Limit(time=0.05), rules=False)
+    e.close()
+
+
+def test_engine_hanging_is_killed(tmp_path: Any) -> None:
+    e = fake(tmp_path, "hang", timeout=0.5)
+    pid = e.process.pid
+    t0 = time.monotonic()
+    with pytest.raises(me.EngineTimeoutError):
+        e.play(mana.Game(position=START), me.Limit(time=0.1), rules=False)
+    assert time.monotonic() - t0 < 30  # a bound on the wait, not a speed test
+    assert e.process.returncode is not None
+    assert gone(pid)
+
+
+def test_engine_silent_at_handshake(tmp_path: Any) -> None:
+    with pytest.raises(me.EngineTimeoutError):
+        fake(tmp_path, "silent", timeout=0.5)
+
+
+def test_illegal_bestmove(tmp_path: Any) -> None:
+    with fake(tmp_path, "illegal") as e:
+        with pytest.raises(me.EngineError) as err:
+            e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+        assert "'a1-a1', not a legal move" in str(err.value)
+    assert e.process.returncode == 0
+
+
+def test_rules_the_engine_cannot_take(tmp_path: Any) -> None:
+    with fake(tmp_path, "illegal") as e:
+        with pytest.raises(me.EngineError) as err:
+            e.play(mana.Game(position=START), me.Limit(depth=1))
+        assert "no option" in str(err.value)
+
+
+def test_program_that_does_not_exist() -> None:
+    with pytest.raises(me.EngineError):
+        me.SimpleEngine.popen(["/nonexistent/engine"])
+
+
+def test_clean_quit(engine: me.SimpleEngine) -> None:
+    pid = engine.process.pid
+    engine.quit()
+    assert engine.process.returncode == 0
+    assert gone(pid)
