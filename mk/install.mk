@@ -8,7 +8,9 @@
 #                  directories are left in place.
 #
 # The paths are written into mana.pc; DESTDIR is not (it only stages the
-# files, as a Debian package build does).
+# files, as a Debian package build does).  A manual page that is a link in
+# the tree (another name of a family page) is installed as the usual
+# one-line `.so` stub.
 
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
@@ -54,8 +56,11 @@ install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/libmana.so'
 	$(Q)$(INSTALL) -m 644 $(LIB_A) '$(DESTDIR)$(LIBDIR)/libmana.a'
 	$(Q)$(INSTALL) -m 644 $(MANA_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
-	$(Q)$(INSTALL) -m 644 $(MAN3) '$(DESTDIR)$(MANDIR)/man3'
-	$(Q)$(INSTALL) -m 644 $(MAN7) '$(DESTDIR)$(MANDIR)/man7'
+	$(Q)for f in $(MAN3) $(MAN7); do \
+	    s=$${f##*.}; d='$(DESTDIR)$(MANDIR)'/man$$s/$${f##*/}; \
+	    if [ -L $$f ]; then printf '.so man%s/%s\n' $$s "$$(readlink $$f)" >"$$d"; \
+	    else $(INSTALL) -m 644 $$f "$$d"; fi || exit 1; \
+	done
 
 uninstall:
 	$(call say,RM,$(DESTDIR)$(PREFIX))

@@ -3,8 +3,11 @@
 # check-man.sh - the manual pages are lint clean and agree with the library:
 #   1. every full page passes `mandoc -Tlint -Wstyle` (or, where mandoc is
 #      not installed, `groff -ww -z -mandoc`) with no message at all;
-#   2. every `.so` stub is one line naming an existing full page whose NAME
-#      section lists the stub's name;
+#   2. every stub is a symbolic link to a full page of the same directory
+#      whose NAME section lists the stub's name (`man -l` reads it from the
+#      tree; `make install` writes it as a one-line `.so` stub); a `.so`
+#      stub in the tree, which `man -l` cannot read, is an error;
+#      every page and stub renders from the tree with `man -l`;
 #   3. every exported name has a page (so `man mana_X` works), and every
 #      name in a NAME section is exported;
 #   4. every .Xr to a section 3 or 7 page of ours names an existing page;
@@ -29,12 +32,13 @@ bad() {
     fail=1
 }
 
-# Stubs are the pages whose first line is .so; the rest are full pages.
+# Stubs are symbolic links (and, wrongly, pages whose first line is .so);
+# the rest are full pages.
 : >"$tmp/full"
 : >"$tmp/stubs"
 for f in "$mandir"/man3/*.3 "$mandir"/man7/*.7; do
     rel=${f#"$mandir"/}
-    if head -n 1 "$f" | grep -q '^\.so '; then
+    if [ -L "$f" ] || head -n 1 "$f" | grep -q '^\.so '; then
         echo "$rel" >>"$tmp/stubs"
     else
         echo "$rel" >>"$tmp/full"
@@ -69,17 +73,29 @@ done <"$tmp/full" >"$tmp/names"
 
 # 2. Stubs.
 while read -r rel; do
-    target=$(sed -n '1s/^\.so \([^ ]*\)$/\1/p' "$mandir/$rel")
-    others=$(sed '1d' "$mandir/$rel" | grep -vc '^\.\\"' || true)
     name=$(basename "$rel" | sed 's/\.[0-9]$//')
-    if [ -z "$target" ] || [ "$others" != 0 ]; then
-        bad "$rel: a stub must be one line \`.so manN/page.N' (plus comments)"
+    link=$(readlink "$mandir/$rel" || true)
+    target=$(dirname "$rel")/$link
+    if [ -z "$link" ]; then
+        bad "$rel: a .so stub does not render from the tree (man -l); make it a link:" \
+            "ln -sf $(sed -n '1s/^\.so man[0-9]\///p' "$mandir/$rel") $mandir/$rel"
+    elif [ "$(basename "$link")" != "$link" ]; then
+        bad "$rel: links to $link, not to a page of its own directory"
     elif ! grep -qx "$target" "$tmp/full"; then
         bad "$rel: .so $target: no such full page"
     elif ! grep -qx "$target $name" "$tmp/names"; then
         bad "$rel: $target does not list $name in its NAME section"
     fi
 done <"$tmp/stubs"
+
+# 2b. Every page and stub renders from the tree with man -l (man-db).
+if command -v man >/dev/null 2>&1; then
+    cat "$tmp/full" "$tmp/stubs" | while read -r rel; do
+        err=$(MANWIDTH=80 man -l "$mandir/$rel" 2>&1 >/dev/null) || err="exit status $?"
+        [ -z "$err" ] || echo "$rel: $err"
+    done >"$tmp/render"
+    [ ! -s "$tmp/render" ] || bad "man -l fails in the tree: $(cat "$tmp/render")"
+fi
 
 # 3. Exports and pages.
 grep -v '^#' "$exports" | sed '/^$/d' | sort -u >"$tmp/exports"
