@@ -195,10 +195,14 @@ deps:
 	    $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
 	fi
 
+# The tests read their data (tests/data/) from this tree unless
+# MANA_TEST_DATA names another directory.
+TEST_DATA_DEF := -DMANA_TEST_DATA_DIR='"$(abspath tests/data)"'
 $(B)/tests/%.o: tests/%.c | deps
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(TEST_DATA_DEF) $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    $(DEPFLAGS) -c -o $@ $<
 
 $(CHECK_BIN): $(TEST_OBJ) $(LIB_A)
 	$(call say,LD,$@)

@@ -104,7 +104,7 @@ PYSYS=/usr/bin/python3
     "$work"/dist/mana-"$version"-*.whl
 mkdir "$work/py"
 repo=$(pwd)
-(cd "$work/py" && MANA_PERFT_FILE=$repo/../shared/perft.txt \
+(cd "$work/py" && MANA_PERFT_FILE=$repo/tests/data/perft.txt \
     "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/bindings/python/tests") ||
     fail "pytest against the installed wheel"
 (cd "$work/py" && MANA_LIBRARY=$lib/libmana.so.$major \

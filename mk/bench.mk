@@ -10,12 +10,11 @@
 #                     a game in <= 128 bytes) and check-bench (a few-second
 #                     run of the benchmark, its figures kept in a file and
 #                     never judged)
-#   make bench-embed  refreshes the copy of perft.txt built into the bench
 #
 # The bench and the allocation check count heap calls by wrapping malloc,
 # calloc and realloc at link time (tests/perf/malloc_count.c).
 
-PERFT_FILE ?= ../shared/perft.txt
+PERFT_FILE ?= tests/data/perft.txt
 BENCH_ARGS ?=
 BENCH_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 BENCH_BIN := $(B)/tests/bench/bench
@@ -24,7 +23,7 @@ BENCH_OBJ := $(patsubst %.c,$(B)/%.o,$(sort $(wildcard tests/bench/*.c))) \
     $(B)/tests/perf/malloc_count.o $(B)/tests/bench/ref_movegen.o $(B)/examples/cli/par_perft.o
 ALLOC_OBJ := $(B)/tests/perf/check_alloc.o $(B)/tests/perf/malloc_count.o
 
-.PHONY: bench bench-record bench-embed check-bench check-alloc
+.PHONY: bench bench-record check-bench check-alloc
 CHECK_STEPS += check-alloc check-bench
 CLEAN_FILES += BENCHMARKS.md.run
 
@@ -66,14 +65,3 @@ check-bench: $(BENCH_BIN)
 
 check-alloc: $(ALLOC_BIN)
 	$(ALLOC_BIN)
-
-bench-embed:
-	$(Q){ printf '/* SPDX-License-Identifier: MIT */\n/*\n'; \
-	  printf ' * perft_embedded.h - a copy of shared/perft.txt (the perft reference\n'; \
-	  printf ' * counts beside the repository), used by the benchmark when that file\n'; \
-	  printf ' * cannot be read.  Regenerate with: make bench-embed\n */\n'; \
-	  printf '#ifndef MANA_BENCH_PERFT_EMBEDDED_H\n#define MANA_BENCH_PERFT_EMBEDDED_H\n\n'; \
-	  printf 'static const char bench_perft_embedded[] =\n'; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' '$(PERFT_FILE)'; \
-	  printf '    "";\n\n#endif\n'; } >tests/bench/perft_embedded.h.tmp
-	$(Q)mv -f tests/bench/perft_embedded.h.tmp tests/bench/perft_embedded.h

@@ -22,7 +22,7 @@ PY_STAMP := $(PY_BUILD)/installed.stamp
 PY_SRC := $(wildcard bindings/python/mana/*.py bindings/python/mana/*.pyi) \
     bindings/python/mana/py.typed bindings/python/setup.py bindings/python/pyproject.toml
 PY_DEBS := python3-venv python3-pytest python3-setuptools python3-wheel python3-build mypy
-PY_PERFT_FILE ?= $(abspath ../shared/perft.txt)
+PY_PERFT_FILE ?= $(abspath tests/data/perft.txt)
 PIP_QUIET := --disable-pip-version-check --no-input --no-index --no-cache-dir -q
 PIP_ARGS ?=
 

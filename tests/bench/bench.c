@@ -71,7 +71,7 @@ static void parse_args(int argc, char **argv, struct bench_cfg *cfg)
 
 int main(int argc, char **argv)
 {
-    struct bench_cfg cfg = {"../shared/perft.txt", NULL, 1.0, 3, 2, 0, 0, NULL};
+    struct bench_cfg cfg = {"tests/data/perft.txt", NULL, 1.0, 3, 2, 0, 0, NULL};
     static struct bench_set set;
     static struct bench_results rs;
     parse_args(argc, argv, &cfg);

@@ -24,7 +24,7 @@
 
 /* The command-line settings. */
 struct bench_cfg {
-    const char *perft_file; /* perft.txt; the embedded copy if unreadable */
+    const char *perft_file; /* perft.txt (tests/data/perft.txt) */
     const char *compare;    /* BENCHMARKS.md to compare with, or NULL */
     double seconds;         /* target duration of one timed unit */
     int runs;               /* timed runs per figure; the median is kept */
@@ -45,7 +45,7 @@ struct bench_pos {
 struct bench_set {
     struct bench_pos pos[BENCH_MAX_POS];
     int n;
-    const char *source; /* the file read, or "embedded copy" */
+    const char *source; /* the file read */
 };
 
 /* One printed figure. */

@@ -6,7 +6,6 @@
 #include <time.h>
 
 #include "bench.h"
-#include "perft_embedded.h"
 
 double bench_now(void)
 {
@@ -130,9 +129,8 @@ int bench_load_positions(const char *path, struct bench_set *set)
         return 0;
     }
     free(text);
-    fprintf(stderr, "bench: cannot read %s; using the embedded copy of perft.txt\n", path);
-    set->source = "embedded copy";
-    return parse_text(bench_perft_embedded, set);
+    fprintf(stderr, "bench: cannot read the perft positions of %s\n", path);
+    return -1;
 }
 
 mana_game *bench_game(const struct bench_pos *p)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# core.sh - the subcommands of issue 2: perft (counts from shared/perft.txt,
+# core.sh - the subcommands of issue 2: perft (counts from tests/data/perft.txt,
 # --divide, --threads, exit codes), show (board, --svg, bad MFN) and
 # selfplay (a whole game, the same for the same seed).
 #   usage: core.sh MANA-CLI
@@ -9,7 +9,7 @@ CLI=$1
 NAME=core.sh
 . "$(dirname "$0")/lib.sh"
 
-# perft: the last line is the leaf count (values from shared/perft.txt).
+# perft: the last line is the leaf count (values from tests/data/perft.txt).
 expect_eq "$("$CLI" perft 4 "2d3/6/2R1r1/1r4/3D2/6 b 3 3" | tail -n 1)" 391309 "perft 4"
 expect_eq "$("$CLI" perft 3 2d3/6/2R1r1/1r4/3D2/6 b 3 3 | tail -n 1)" 17239 "perft, MFN as four words"
 expect_eq "$("$CLI" perft 4 | tail -n 1)" 2293 "perft from the default position"

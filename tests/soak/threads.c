@@ -22,7 +22,7 @@
 
 #include "../invariants.h"
 
-/* From ../shared/perft.txt (each value computed by two implementations). */
+/* From tests/data/perft.txt (each value computed by two implementations). */
 static const struct {
     const char *mfn;
     int blocked;

@@ -3,7 +3,7 @@
 
 The tests import the installed `mana` package (make check installs the
 build into a venv first; CI installs the wheel).  Files of the repository
-(include/mana.h, tests/exports.txt, ../shared/perft.txt) are found from this
+(include/mana.h, tests/exports.txt, tests/data/perft.txt) are found from this
 file's place in it.
 """
 
@@ -44,9 +44,9 @@ PERFT = [
 
 
 def perft_file() -> Optional[str]:
-    """perft.txt: $MANA_PERFT_FILE, or ../shared/perft.txt beside the repo."""
+    """perft.txt: $MANA_PERFT_FILE, or the repository's tests/data/perft.txt."""
     for path in (os.environ.get("MANA_PERFT_FILE"),
-                 os.path.join(REPO, "..", "shared", "perft.txt")):
+                 os.path.join(REPO, "tests", "data", "perft.txt")):
         if path and os.path.exists(path):
             return path
     return None
