@@ -513,7 +513,8 @@ MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, in
  * included: it is the relative view above); in play (not setup, whose
  * areas are ranks), any quarter turn (k -> k + r) and the colour swap.
  * mana_action_transform applies them to action ids; the observation planes
- * turn with the board (numpy.rot90 of the [6][6] planes, rank index first).
+ * turn with the board: new[rank][file] = old[file][5 - rank] per plane
+ * (numpy.rot90(planes, turns, axes=(-2, -1))).
  */
 #define MANA_ACTION_COUNT 941
 #define MANA_ACTION_STEP 0     /* 24 * from' + k */

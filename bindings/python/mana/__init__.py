@@ -25,6 +25,9 @@ from ._types import (Blocked, Color, MoveKind, Option, ORIENTATION_CHOSEN, Reent
                      square_name)
 from ._move import Move
 from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX
+from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, ACTION_RONIN,
+                      ACTION_STEP, OBSERVATION_SHAPE, OBS_PLANES, transform_action,
+                      transform_observation)
 
 __all__ = [
     "__version__", "Blocked", "Color", "ErrorCode", "Game", "LibraryError",
@@ -32,6 +35,9 @@ __all__ = [
     "ORIENTATION_CHOSEN", "Option", "Reentry", "Rules", "SQUARE_COUNT",
     "SQUARE_NAMES", "SetupArea", "Status", "error_name", "library_path",
     "library_version", "square", "square_name", "strerror",
+    "ACTION_COUNT", "ACTION_DAMYO", "ACTION_ORIENT", "ACTION_PASS", "ACTION_RONIN",
+    "ACTION_STEP", "OBSERVATION_SHAPE", "OBS_PLANES", "transform_action",
+    "transform_observation",
 ]
 
 

@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
 from ._lib import lib
+from . import actions as _actions
 from ._move import Move, make_move
 from ._types import (Color, Option, OptionName, OptionValue, Rules,
                      Square, Status, parse_option, square)
@@ -574,6 +575,46 @@ class Game:
 
     def __hash__(self) -> int:
         return self.hash
+
+    # ---- action ids and observations (mana.actions) -------------------------
+    def _with_ptr(self, fn: Any, *args: Any) -> Any:
+        g = self._enter()
+        try:
+            return fn(g, *args)
+        finally:
+            self._lock.release()
+
+    def legal_action_mask(self, out: Any = None) -> Any:
+        """The legal-action mask: entry a is 1 if action id a is legal now,
+        else 0, for a in 0..mana.ACTION_COUNT - 1 (agrees with
+        legal_moves()).  A numpy uint8 array of shape (ACTION_COUNT,), or
+        bytes without numpy; out: an array (or bytearray) to fill in place,
+        returned."""
+        return self._with_ptr(_actions.legal_action_mask, out)
+
+    def observation(self, side_to_move: bool = False, out: Any = None) -> Any:
+        """The observation planes, shape mana.OBSERVATION_SHAPE (12, 6, 6),
+        uint8 (layout in mana.actions); side_to_move=True for the side to
+        move's view (its pieces first, the board turned for Black, as the
+        action ids are).  numpy array, or 432 bytes without numpy; out: an
+        array (or bytearray) to fill in place, returned."""
+        return self._with_ptr(_actions.observation, bool(side_to_move), out)
+
+    def action_to_move(self, action: int) -> Move:
+        """The legal Move with action id action (ManaError EINVAL for an id
+        out of range or off the board, EILLEGAL for one not legal now)."""
+        return self.move(self._with_ptr(_actions.move_value, action))
+
+    def move_to_action(self, move: MoveLike) -> int:
+        """The action id of move (Move, value or text; text must be legal
+        now, a Move or value only well formed)."""
+        value = int(self.parse_move(move)) if isinstance(move, str) else int(move)
+        return int(self._with_ptr(_actions.action_of, check_u32(value, "move")))
+
+    def board(self) -> str:
+        """The 36 squares a1..f6 in one call: "D", "R" (White), "d", "r"
+        (Black) or "." for an empty square."""
+        return str(self._with_ptr(_actions.board))
 
     def _repr_svg_(self) -> str:
         from .svg import board
