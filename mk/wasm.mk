@@ -53,3 +53,49 @@ $(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(wildcard examples/cli/*.
 
 check-js: wasm
 	cd bindings/js && node --test test/
+
+# ---- the web board (web/) ----------------------------------------------------
+#   make serve       serves the source tree on http://localhost:$(SERVE_PORT)/web/
+#                    (static files only; after make wasm)
+SERVE_PORT ?= 8000
+.PHONY: serve
+serve: wasm
+	@echo "Mana web board: http://localhost:$(SERVE_PORT)/web/"
+	/usr/bin/python3 -m http.server --bind 127.0.0.1 $(SERVE_PORT)
+
+# ---- the browser test --------------------------------------------------------
+#   make check-web   installs what is missing (emscripten, chromium, nodejs and
+#                    npm with apt-get; puppeteer-core with npm into
+#                    build/web/tools, outside the package), builds the wasm,
+#                    runs the package's tests, then plays the web board in
+#                    headless Chromium (tests/web/board.test.mjs); screenshots
+#                    go to build/web/shots.  About a minute.
+#   make web-screenshots   the same screenshots, shrunk into docs/web-*.png
+WEB_TOOLS := $(WEB_BUILD)/tools
+.PHONY: check-web web-deps web-screenshots
+
+web-deps:
+	@missing=; \
+	command -v $(EMCC) >/dev/null 2>&1 || missing="$$missing emscripten"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	if [ -n "$$missing" ]; then \
+	    echo "make web-deps: installing$$missing with apt-get"; \
+	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
+	    $$sudo apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+	@mkdir -p $(WEB_TOOLS)
+	@cmp -s tests/web/package.json $(WEB_TOOLS)/package.json && \
+	    [ -d $(WEB_TOOLS)/node_modules/puppeteer-core ] || { \
+	    cp tests/web/package.json $(WEB_TOOLS)/package.json && \
+	    cd $(WEB_TOOLS) && PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error; }
+
+check-web: web-deps
+	$(MAKE) wasm
+	cd bindings/js && node --test test/
+	WEB_TOOLS=$(WEB_TOOLS) SHOT_DIR=$(WEB_BUILD)/shots node tests/web/board.test.mjs
+
+web-screenshots: check-web
+	/usr/bin/python3 tests/web/shrink_png.py $(WEB_BUILD)/shots docs

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: MIT
+// The web board: a person plays Mana against libmana's bots.  Every rule,
+// explanation, notation and record comes from the library (bindings/js);
+// this file turns clicks, drags and keys into moves and draws the answers.
+import { init } from '../bindings/js/index.js';
+import { buildBoard, pieceSvg, renderBoard, squareAt } from './board.js';
+
+const mana = await init();
+const { Game, Bot, Status, Color, MoveKind, Move, ManaError } = mana;
+const $ = (id) => document.getElementById(id);
+
+const LEVELS = {
+  random: ['random', {}],
+  'ab-easy': ['ab', { depth: 2 }],
+  'ab-medium': ['ab', { timeMs: 500 }],
+  'ab-strong': ['ab', { timeMs: 2000 }],
+  mcts: ['mcts', { timeMs: 1000 }],
+};
+const COLOR_NAME = ['White', 'Black'];
+
+const st = {
+  game: new Game(),
+  human: Color.BLACK,
+  flipped: false,
+  selected: null, // a square, 'reserve' (re-entry) or null
+  dropKind: MoveKind.DROP_DAMYO, // the piece to place during setup
+  preview: null, // a game showing an orientation choice
+  request: 0, // id of the bot move being waited for
+  thinking: false,
+};
+
+const buttons = buildBoard($('board'));
+let worker = null;
+
+// ---- the bot, in a Web Worker ----------------------------------------------
+
+function startWorker() {
+  if (worker) worker.terminate();
+  worker = new Worker(new URL('./bot-worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = (e) => {
+    const { id, move, error } = e.data;
+    if (id !== st.request || !st.thinking) return; // a cancelled search
+    st.thinking = false;
+    if (error) return show(`The bot failed: ${error}`);
+    play(move, 'bot');
+  };
+}
+
+function askBot() {
+  if (st.game.isOver || st.game.sideToMove === st.human || st.thinking) return;
+  const [kind, limits] = LEVELS[$('level').value];
+  st.thinking = true;
+  st.request++;
+  worker.postMessage({ id: st.request, record: st.game.writeRecord({ date: '-' }), kind, limits });
+  render();
+}
+
+function cancelBot() {
+  if (!st.thinking) return;
+  st.thinking = false;
+  startWorker(); // the only way to stop a search that is running
+}
+
+// ---- moves -------------------------------------------------------------------
+
+/** Plays a move (integer or text); on refusal shows the library's reason. */
+function play(move, who = 'you') {
+  try {
+    st.game.play(move);
+  } catch (e) {
+    if (!(e instanceof ManaError)) throw e;
+    show(`Not legal: ${e.detail}`);
+    return false;
+  }
+  st.selected = null;
+  show('');
+  render();
+  setTimeout(askBot, who === 'bot' ? 150 : 0);
+  return true;
+}
+
+function legal() {
+  return st.game.legalMoves();
+}
+
+/** Squares a picked piece (or the reserve, or the setup hand) can go to. */
+function targets() {
+  const t = new Set();
+  if (st.thinking || st.game.sideToMove !== st.human) return t;
+  for (const m of legal()) {
+    const k = Move.kind(m);
+    if (k === MoveKind.STEP && Move.from(m) === st.selected) t.add(Move.to(m));
+    if (k === MoveKind.DROP_RONIN && st.selected === 'reserve') t.add(Move.to(m));
+    if ((k === MoveKind.DROP_DAMYO || k === MoveKind.DROP_RONIN) && st.game.status === Status.SETUP &&
+        k === st.dropKind) t.add(Move.to(m));
+  }
+  return t;
+}
+
+function ownPiece(sq) {
+  const p = st.game.pieceAt(sq);
+  return p !== null && (p === p.toUpperCase() ? Color.WHITE : Color.BLACK) === st.game.sideToMove;
+}
+
+/** A click (or Enter, or a drop at the end of a drag) on square sq. */
+function clickSquare(sq) {
+  const g = st.game;
+  if (g.isOver) return show('The game is over: start a new one or undo.');
+  if (st.thinking || g.sideToMove !== st.human) return show('Wait for the bot to move.');
+  if (g.status === Status.SETUP) {
+    if (g.orientation < 0) return show('First choose the orientation (buttons below the board).');
+    return play(Move.make(st.dropKind, 0, sq));
+  }
+  if (st.selected === 'reserve') return play(Move.make(MoveKind.DROP_RONIN, 0, sq));
+  if (st.selected === null || st.selected === sq || (ownPiece(sq) && st.selected !== null && !targets().has(sq))) {
+    if (st.selected === sq) { st.selected = null; show(''); return render(); }
+    if (!ownPiece(sq)) {
+      const p = g.pieceAt(sq);
+      return show(p ? `That is ${COLOR_NAME[1 - g.sideToMove]}'s piece.` : 'Pick one of your pieces first.');
+    }
+    st.selected = sq;
+    const n = targets().size;
+    show(n ? '' : 'This piece has no legal move now; try a square to see why.');
+    return render();
+  }
+  return play(Move.make(MoveKind.STEP, st.selected, sq));
+}
+
+// ---- undo, new game, positions, records --------------------------------------
+
+function undo() {
+  cancelBot();
+  const g = st.game;
+  if (g.historyValues().length === 0) return show('Nothing to undo.');
+  g.undo();
+  // Back to the human's turn (undoing the bot's reply with the human's move).
+  while (g.historyValues().length > 0 && (g.sideToMove !== st.human || g.isOver)) g.undo();
+  st.selected = null;
+  show('');
+  render();
+  askBot();
+}
+
+function newGame(game, human = st.human) {
+  cancelBot();
+  st.game.free();
+  st.game = game;
+  st.human = human;
+  st.flipped = human === Color.BLACK;
+  st.selected = null;
+  st.dropKind = MoveKind.DROP_DAMYO;
+  show('');
+  render();
+  askBot();
+}
+
+function optionsOf(game) {
+  const o = game.options;
+  return { rules: game.rules, ...o };
+}
+
+function setPosition() {
+  const text = $('mfn-input').value.trim();
+  try {
+    const g = new Game({ ...optionsOf(st.game), position: text });
+    newGame(g, g.sideToMove);
+  } catch (e) {
+    if (!(e instanceof ManaError)) throw e;
+    show(`That MFN was refused: ${e.detail}`);
+  }
+}
+
+function download() {
+  const text = st.game.writeRecord({
+    white: st.human === Color.WHITE ? 'you' : `bot ${$('level').value}`,
+    black: st.human === Color.BLACK ? 'you' : `bot ${$('level').value}`,
+  });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = `mana-${new Date().toISOString().slice(0, 10)}.txt`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function load(file) {
+  const text = await file.text();
+  try {
+    const r = mana.readRecord(text);
+    newGame(r.game, r.game.isOver ? st.human : r.game.sideToMove);
+    show(`Loaded ${file.name}: ${r.white || '?'} (White) against ${r.black || '?'} (Black).`);
+  } catch (e) {
+    if (!(e instanceof ManaError)) throw e;
+    show(`That record was refused: ${e.detail}`);
+  }
+}
+
+// ---- drawing -----------------------------------------------------------------
+
+function show(text) {
+  $('message').textContent = text;
+}
+
+function lastMove() {
+  const h = st.game.historyValues();
+  const m = h[h.length - 1];
+  if (m === undefined || st.game.status === Status.SETUP) return null;
+  const k = Move.kind(m);
+  if (k === MoveKind.STEP) return { from: Move.from(m), to: Move.to(m) };
+  return k === MoveKind.DROP_RONIN ? { from: -1, to: Move.to(m) } : null;
+}
+
+function statusText() {
+  const g = st.game;
+  const side = COLOR_NAME[g.sideToMove];
+  if (g.status === Status.WHITE_WON || g.status === Status.BLACK_WON) {
+    const winner = g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK;
+    return `${COLOR_NAME[winner]} wins (${g.result})${winner === st.human ? ' — well played!' : '.'}`;
+  }
+  if (g.status === Status.DRAWN) return `Drawn (${g.result}).`;
+  const you = g.sideToMove === st.human;
+  if (st.thinking) return `${side} (bot) is thinking…`;
+  if (g.status === Status.SETUP)
+    return g.orientation < 0 ? `${side} chooses the orientation${you ? ': your choice' : ''}.`
+      : `Setup: ${side} places a piece${you ? ' — your turn' : ''}.`;
+  return `${side} to move${you ? ' — your turn' : ''}.`;
+}
+
+function manaText() {
+  const g = st.game;
+  if (g.status === Status.SETUP) return 'No Mana during the setup.';
+  if (g.isOver) return 'The game is over.';
+  if (g.mana === 0) return 'No Mana yet: the first move of play may use any piece.';
+  const from = g.manaSquare === null ? '' : ` It came from ${mana.squareName(g.manaSquare)}, where the last piece landed.`;
+  return `${COLOR_NAME[g.sideToMove]} is bound to ${g.mana} mark${g.mana > 1 ? 's' : ''}: a piece on a ` +
+    `square with ${g.mana} mark${g.mana > 1 ? 's' : ''} (tinted) must move if one can.${from}`;
+}
+
+function renderReserves() {
+  const g = st.game;
+  const top = st.flipped ? Color.WHITE : Color.BLACK;
+  for (const [id, color] of [['reserve-top', top], ['reserve-bottom', 1 - top]]) {
+    const n = g.status === Status.SETUP ? 0 : g.reserve(color);
+    const mine = color === st.human && color === g.sideToMove && !g.isOver && !st.thinking;
+    const piece = color === Color.WHITE ? 'R' : 'r';
+    const el = $(id);
+    el.innerHTML = `<span>${COLOR_NAME[color]}${color === st.human ? ' (you)' : ' (bot)'} — reserve ${n}</span>`;
+    for (let i = 0; i < n; i++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'res' + (st.selected === 'reserve' && mine ? ' selected' : '');
+      b.disabled = !mine;
+      b.setAttribute('aria-label', `${COLOR_NAME[color]} Ronin in reserve: pick it to re-enter`);
+      b.innerHTML = `<svg viewBox="20 20 60 60" aria-hidden="true">${pieceSvg(piece)}</svg>`;
+      b.onclick = () => {
+        st.selected = st.selected === 'reserve' ? null : 'reserve';
+        show(st.selected && targets().size === 0 ? 'Re-entry is not legal now; try a square to see why.' : '');
+        render();
+      };
+      el.append(b);
+    }
+  }
+}
+
+function renderSetup() {
+  const g = st.game;
+  const mine = g.status === Status.SETUP && g.sideToMove === st.human && !st.thinking;
+  $('setup').hidden = !mine;
+  $('orient').hidden = !(mine && g.orientation < 0);
+  $('place').hidden = !(mine && g.orientation >= 0);
+  if (!mine || g.orientation < 0) return;
+  const kinds = new Set(legal().map(Move.kind));
+  if (!kinds.has(st.dropKind)) st.dropKind = kinds.has(MoveKind.DROP_DAMYO) ? MoveKind.DROP_DAMYO : MoveKind.DROP_RONIN;
+  $('pick-damyo').disabled = !kinds.has(MoveKind.DROP_DAMYO);
+  $('pick-ronin').disabled = !kinds.has(MoveKind.DROP_RONIN);
+  $('pick-damyo').setAttribute('aria-pressed', String(st.dropKind === MoveKind.DROP_DAMYO));
+  $('pick-ronin').setAttribute('aria-pressed', String(st.dropKind === MoveKind.DROP_RONIN));
+}
+
+function render() {
+  const g = st.preview || st.game;
+  const live = st.game;
+  renderBoard(buttons, {
+    game: g,
+    flipped: st.flipped,
+    selected: typeof st.selected === 'number' ? st.selected : null,
+    targets: st.preview ? new Set() : targets(),
+    last: lastMove(),
+    manaSquare: live.status === Status.PLAYING && live.mana > 0 ? live.manaSquare : null,
+    manaMarks: live.status === Status.PLAYING ? live.mana : 0,
+  });
+  $('status').textContent = statusText();
+  $('mana').textContent = manaText();
+  $('mfn').textContent = live.position ?? '';
+  $('mfn').title = live.position ? 'the current position' : 'no MFN during the setup';
+  const moves = live.history();
+  $('moves').replaceChildren(...moves.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+  $('moves').parentElement.scrollTop = 1e9;
+  $('undo').disabled = moves.length === 0;
+  $('pass').hidden = !(live.sideToMove === st.human && !st.thinking &&
+    legal().some((m) => Move.kind(m) === MoveKind.PASS));
+  document.body.classList.toggle('thinking', st.thinking);
+  renderReserves();
+  renderSetup();
+}
+
+// ---- input: clicks, drags, keys ----------------------------------------------
+
+function squareOf(el) {
+  const b = el && el.closest && el.closest('.sq');
+  return b ? Number(b.dataset.index) : null;
+}
+
+let drag = null; // { from, ghost, moved }
+
+$('board').addEventListener('pointerdown', (e) => {
+  const sq = squareOf(e.target);
+  if (sq === null || e.button !== 0) return;
+  if (st.game.status !== Status.PLAYING || !ownPiece(sq) || st.game.sideToMove !== st.human || st.thinking) return;
+  drag = { from: sq, x: e.clientX, y: e.clientY, moved: false, ghost: null };
+});
+window.addEventListener('pointermove', (e) => {
+  if (!drag) return;
+  if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    st.selected = drag.from;
+    render();
+    const size = buttons[0].getBoundingClientRect().width;
+    drag.ghost = document.createElement('div');
+    drag.ghost.className = 'ghost';
+    drag.ghost.style.width = drag.ghost.style.height = `${size}px`;
+    drag.ghost.innerHTML = `<svg viewBox="0 0 100 100">${pieceSvg(st.game.pieceAt(drag.from))}</svg>`;
+    document.body.append(drag.ghost);
+  }
+  const s = drag.ghost.getBoundingClientRect().width / 2;
+  drag.ghost.style.transform = `translate(${e.clientX - s}px, ${e.clientY - s}px)`;
+});
+window.addEventListener('pointerup', (e) => {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  if (!d.moved) return; // a plain click: handled by the click event
+  d.ghost.remove();
+  const to = squareOf(document.elementFromPoint(e.clientX, e.clientY));
+  suppressClick = true;
+  setTimeout(() => { suppressClick = false; }, 0);
+  if (to === null || to === d.from) return render();
+  play(Move.make(MoveKind.STEP, d.from, to));
+});
+let suppressClick = false;
+
+$('board').addEventListener('click', (e) => {
+  if (suppressClick) return;
+  const sq = squareOf(e.target);
+  if (sq !== null) clickSquare(sq);
+});
+
+$('board').addEventListener('keydown', (e) => {
+  const i = buttons.indexOf(e.target.closest('.sq'));
+  if (i < 0) return;
+  const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+  if (!step) return;
+  e.preventDefault();
+  const r = Math.min(5, Math.max(0, Math.floor(i / 6) + step[0]));
+  const c = Math.min(5, Math.max(0, (i % 6) + step[1]));
+  buttons[r * 6 + c].focus();
+});
+
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'Escape') { st.selected = null; show(''); render(); }
+  else if (e.key === 'u') undo();
+  else if (e.key === 'f') { st.flipped = !st.flipped; render(); }
+  else if (e.key === 'n') openNewGame();
+});
+
+// ---- setup controls ------------------------------------------------------------
+
+for (let o = 0; o < 4; o++) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = String(o);
+  b.setAttribute('aria-label', `Orientation ${o}`);
+  b.dataset.orientation = String(o);
+  const preview = (on) => {
+    if (st.preview) { st.preview.free(); st.preview = null; }
+    if (on && st.game.orientation < 0) { st.preview = st.game.clone(); st.preview.play(`O${o}`); }
+    render();
+  };
+  b.onmouseenter = b.onfocus = () => preview(true);
+  b.onmouseleave = b.onblur = () => preview(false);
+  b.onclick = () => { preview(false); play(`O${o}`); };
+  $('orient-buttons').append(b);
+}
+$('pick-damyo').onclick = () => { st.dropKind = MoveKind.DROP_DAMYO; render(); };
+$('pick-ronin').onclick = () => { st.dropKind = MoveKind.DROP_RONIN; render(); };
+$('place-for-me').onclick = () => {
+  // The library's random bot plays this side's remaining placements.
+  const b = new Bot('random', { seed: Date.now() });
+  while (st.game.status === Status.SETUP && st.game.sideToMove === st.human) st.game.play(b.choose(st.game));
+  b.free();
+  show('');
+  render();
+  askBot();
+};
+
+// ---- buttons -------------------------------------------------------------------
+
+$('undo').onclick = undo;
+$('pass').onclick = () => play('pass');
+$('flip').onclick = () => { st.flipped = !st.flipped; render(); };
+$('copy-mfn').onclick = async () => {
+  const t = $('mfn').textContent;
+  $('mfn-input').value = t;
+  try { await navigator.clipboard.writeText(t); show('MFN copied.'); } catch { show('Copy the MFN from the box.'); }
+};
+$('set-mfn').onclick = setPosition;
+$('mfn-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') setPosition(); });
+$('download').onclick = download;
+$('load').onchange = (e) => { if (e.target.files[0]) load(e.target.files[0]); e.target.value = ''; };
+$('level').onchange = () => $('level').blur();
+
+// ---- new game dialog ---------------------------------------------------------
+
+const form = $('new-form');
+function fillOptions(rules) {
+  const g = new Game({ rules });
+  const o = g.options;
+  g.free();
+  for (const [k, v] of Object.entries(o)) {
+    const el = form.elements[k];
+    if (el.type === 'checkbox') el.checked = v; else el.value = String(v);
+  }
+}
+function openNewGame() {
+  form.elements.rules.value = st.game.rules;
+  form.elements.human.value = String(st.human);
+  const o = st.game.options;
+  for (const [k, v] of Object.entries(o)) {
+    const el = form.elements[k];
+    if (el.type === 'checkbox') el.checked = v; else el.value = String(v);
+  }
+  $('new-error').textContent = '';
+  $('new-dialog').showModal();
+}
+form.elements.rules.onchange = () => fillOptions(form.elements.rules.value);
+$('new-game').onclick = openNewGame;
+form.addEventListener('submit', (e) => {
+  if (e.submitter && e.submitter.value !== 'start') return;
+  const init = { rules: form.elements.rules.value };
+  for (const k of mana.OPTION_NAMES) {
+    const el = form.elements[k];
+    init[k] = el.type === 'checkbox' ? el.checked : el.value;
+  }
+  try {
+    newGame(new Game(init), Number(form.elements.human.value));
+  } catch (err) {
+    if (!(err instanceof ManaError)) throw err;
+    e.preventDefault();
+    $('new-error').textContent = err.detail;
+  }
+});
+
+startWorker();
+render();
+document.body.dataset.ready = 'true';
