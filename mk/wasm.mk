@@ -19,7 +19,8 @@ EMCC ?= emcc
 WASM_NODE_PATH ?= /usr/share/nodejs
 WASM_DIR := bindings/js/dist
 WASM_OUT := $(WASM_DIR)/libmana.mjs
-WASM_CLI_SRC := $(addprefix examples/cli/,bot.c bot_ab.c bot_mcts.c bot_random.c record.c svg.c)
+WASM_CLI_SRC := $(sort $(wildcard examples/cli/bot*.c examples/cli/ab_*.c)) \
+    examples/cli/record.c examples/cli/svg.c
 WASM_SRC := $(LIB_SRC) $(REACH_C) $(WASM_CLI_SRC) bindings/js/src/manajs.c
 WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Iexamples/cli -D_POSIX_C_SOURCE=200809L
 # Every public function (the list tests/exports.txt keeps for libmana.so).
@@ -51,8 +52,9 @@ $(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(wildcard examples/cli/*.
 	$(Q)mkdir -p $(WASM_DIR)
 	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
 
+JS_TEST = cd bindings/js && MANA_NATIVE_GAMES=$(abspath $(NATIVE_GAMES)) node --test test/
 check-js: wasm
-	cd bindings/js && node --test test/
+	$(JS_TEST)
 
 # ---- the web board (web/) ----------------------------------------------------
 #   make serve       serves the source tree on http://localhost:$(SERVE_PORT)/web/
@@ -94,7 +96,7 @@ web-deps:
 
 check-web: web-deps
 	$(MAKE) wasm
-	cd bindings/js && node --test test/
+	$(JS_TEST)
 	WEB_TOOLS=$(WEB_TOOLS) SHOT_DIR=$(WEB_BUILD)/shots node tests/web/board.test.mjs
 
 web-screenshots: check-web

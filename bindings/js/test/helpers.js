@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Shared by the tests: the loaded module and the paths of the test data.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../index.js';
@@ -9,11 +9,9 @@ export const here = dirname(fileURLToPath(import.meta.url));
 export const repo = join(here, '..', '..', '..');
 export const mana = await init();
 
-/** The project's perft reference file: tests/data/perft.txt in the source
- * tree when present, else the copy beside this test. */
+/** The project's perft reference file, tests/data/perft.txt. */
 export function perftFile() {
-  const inTree = join(repo, 'tests', 'data', 'perft.txt');
-  return readFileSync(existsSync(inTree) ? inTree : join(here, 'perft.txt'), 'utf8');
+  return readFileSync(join(repo, 'tests', 'data', 'perft.txt'), 'utf8');
 }
 
 /** Parses perft.txt: [{section, mfn, depths: [[d, leaves], ...]}]. */
