@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Game: one game of Mana, owned by a libmana mana_game (private module)."""
 
+import array
 import ctypes
 import operator
 import threading
@@ -31,7 +32,12 @@ _fmt = lib.mana_move_format
 _status = lib.mana_status
 _hash = lib.mana_hash
 _get_position = lib.mana_get_position
-_u32_array = ctypes.c_uint32 * MAX_MOVES
+_STATUS: Tuple[Status, ...] = tuple(Status)
+_EMPTY_MOVES = bytes(4 * MAX_MOVES)
+
+
+def _decode(raw: bytes) -> str:
+    return raw.decode("ascii")
 
 
 def _preset_id(preset: PresetLike) -> int:
@@ -86,7 +92,8 @@ class Game:
     the Game is garbage-collected; a closed game raises ValueError.
     """
 
-    __slots__ = ("_g", "_lock", "_buf", "_tbuf", "_preset", "_start", "__weakref__")
+    __slots__ = ("_g", "_lock", "_buf", "_bufp", "_tbuf", "_tbufp", "_preset", "_start",
+                 "__weakref__")
 
     def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
                  **options: OptionValue) -> None:
@@ -110,8 +117,12 @@ class Game:
     def _setup(self, g: int, preset: Rules, start: Optional[str]) -> None:
         self._g = g
         self._lock = threading.Lock()
-        self._buf = _u32_array()
+        # Per-game buffers, reused by every call (no allocation per call):
+        # the legal moves (uint32 array) and text (MFN, move), by address.
+        self._buf = array.array("I", _EMPTY_MOVES)
+        self._bufp = self._buf.buffer_info()[0]
         self._tbuf = ctypes.create_string_buffer(MFN_MAX + 1)
+        self._tbufp = ctypes.addressof(self._tbuf)
         self._preset = preset
         self._start = start
 
@@ -232,8 +243,8 @@ class Game:
         Assigning an MFN replaces the position and clears the history."""
         g = self._enter()
         try:
-            n = _get_position(g, self._tbuf, MFN_MAX + 1)
-            text = self._tbuf.value
+            n = _get_position(g, self._tbufp, MFN_MAX + 1)
+            text = self._tbuf.raw[:n]
         finally:
             self._lock.release()
         if n < 0:
@@ -268,37 +279,37 @@ class Game:
         fastest form: one library call)."""
         g = self._enter()
         try:
-            n = _legal(g, self._buf, MAX_MOVES)
+            n = _legal(g, self._bufp, MAX_MOVES)
         finally:
             self._lock.release()
         if n < 0:
             fail(n, "list the legal moves")
-        return list(self._buf[:n])
+        return self._buf[:n].tolist()
 
     def legal_moves(self) -> List[Move]:
         """The legal moves as Move objects (str() is the notation), in the
         library's order; [] once the game is over."""
         g = self._enter()
         try:
-            n = _legal(g, self._buf, MAX_MOVES)
+            n = _legal(g, self._bufp, MAX_MOVES)
             if n < 0:
                 fail(n, "list the legal moves")
-            tb = self._tbuf
+            tb, tp = self._tbuf, self._tbufp
             out = []
-            for v in self._buf[:n]:
-                k = _fmt(g, v, tb, 8)
+            for v in self._buf[:n].tolist():
+                k = _fmt(g, v, tp, 8)
                 if k < 0:
                     fail(k, "format a legal move")
-                out.append(make_move(v, tb.value.decode("ascii")))
+                out.append(make_move(v, tb.raw[:k].decode("ascii")))
             return out
         finally:
             self._lock.release()
 
     def _format(self, g: int, value: int) -> str:
-        rc = _fmt(g, value, self._tbuf, 8)
+        rc = _fmt(g, value, self._tbufp, 8)
         if rc < 0:
             fail(rc, "format move %d" % value)
-        return str(self._tbuf.value.decode("ascii"))
+        return _decode(self._tbuf.raw[:rc])
 
     def move(self, value: Union[int, Move]) -> Move:
         """The Move of a move value legal now (ManaError EILLEGAL if not)."""
@@ -394,11 +405,11 @@ class Game:
             n = lib.mana_history(g, None, 0)
             if n < 0:
                 fail(n, "read the history")
-            arr = (ctypes.c_uint32 * max(n, 1))()
-            n = lib.mana_history(g, arr, len(arr))
+            arr = array.array("I", bytes(4 * max(n, 1)))
+            n = lib.mana_history(g, arr.buffer_info()[0], len(arr))
             if n < 0:
                 fail(n, "read the history")
-            return list(arr[:n])
+            return arr[:n].tolist()
         finally:
             self._lock.release()
 
@@ -474,10 +485,10 @@ class Game:
         """SETUP, PLAYING, WHITE_WON, BLACK_WON or DRAWN."""
         g = self._enter()
         try:
-            rc = _status(g)
+            rc: int = _status(g)
         finally:
             self._lock.release()
-        return Status(rc)
+        return _STATUS[rc]
 
     def is_over(self) -> bool:
         """True once the game is won or drawn."""

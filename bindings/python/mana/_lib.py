@@ -36,7 +36,9 @@ _u32 = ctypes.c_uint32
 _u64 = ctypes.c_uint64
 _size = ctypes.c_size_t
 _str = ctypes.c_char_p
-_buf = ctypes.c_char_p  # caller-owned char buffers (create_string_buffer)
+# Caller-owned buffers (char and mana_move arrays) are passed by address:
+# converting a plain int is the cheapest argument ctypes has.
+_buf = ctypes.c_void_p
 _pint = ctypes.POINTER(_int)
 _pu32 = ctypes.POINTER(_u32)
 _pu64 = ctypes.POINTER(_u64)
@@ -50,12 +52,12 @@ REQUIRED: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_get_option": (_int, [_p, _int, _pint]),
     "mana_set_position": (_int, [_p, _str]),
     "mana_get_position": (_int, [_p, _buf, _size]),
-    "mana_legal_moves": (_int, [_p, _pu32, _int]),
+    "mana_legal_moves": (_int, [_p, _buf, _int]),
     "mana_is_legal": (_int, [_p, _u32]),
     "mana_play": (_int, [_p, _u32]),
     "mana_play_str": (_int, [_p, _str]),
     "mana_undo": (_int, [_p]),
-    "mana_history": (_int, [_p, _pu32, _int]),
+    "mana_history": (_int, [_p, _buf, _int]),
     "mana_move_parse": (_int, [_p, _str, _pu32]),
     "mana_move_format": (_int, [_p, _u32, _buf, _size]),
     "mana_status": (_int, [_p]),
