@@ -1,0 +1,424 @@
+# SPDX-License-Identifier: MIT
+"""Self-play data generation on a Dask cluster.
+
+    python3 -m mana.selfplay --games N --workers K --out DIR
+        [--scheduler ADDR] [--bot random|ab] [--games-per-shard S]
+        [--seed SEED] [--preset jactalea|cosmoludo] [--ply-limit P]
+        [--ab-nodes NODES] [--engine CMD] [--log FILE] [--quiet]
+
+The N games are cut into shards of S games (the last may be shorter);
+shard i is a pure function of (seed, i, the options), computed by one Dask
+task on any worker and written to DIR atomically (a temporary file in
+DIR/.partial, then os.replace):
+
+  DIR/shard-000000.npz   positions of the shard's games, one row each:
+      observations  uint8 (P, 12, 6, 6)  the side to move's view
+      actions       int16 (P,)           the action id played
+      masks         uint8 (P, 118)       legal-action mask, numpy.packbits
+                                         (unpack with count=941)
+      outcomes      int8  (P,)           the game's result for the side to
+                                         move: +1 won, -1 lost, 0 drawn
+      to_play       uint8 (P,)           1 Black, 0 White to move
+      game          int32 (P,)           the game's number in the run
+      ply           int16 (P,)           plies of play before the position
+    and per game: game_ids int32 (G,), results int8 (G,) (2 White won,
+    3 Black won, 4 drawn), lengths int16 (G,) (plies of play).
+  DIR/shard-000000.games  the same games as text, one per line: the
+      setup moves and the moves in the library's notation, then the result
+      ("1-0" White won, "0-1" Black won, "1/2-1/2").
+  DIR/manifest.json       the run's parameters and, for every finished
+      shard, its files' names, sizes and SHA-256 sums.
+
+The manifest is the source of truth: the driver (this process) is its
+only writer, rewrites it atomically after each shard, and a shard counts
+as done only once listed there.  A worker that dies mid-shard loses
+nothing (Dask runs the task again elsewhere; a half-written file never has
+a shard's name); an interrupted run is resumed by running the same
+command again, which computes only the missing shards (byte-identical to
+what an uninterrupted run writes); rerunning a finished run writes no file
+in DIR.  Logs go to --log (default: stderr), never into DIR.
+
+``--workers K`` starts a dask.distributed LocalCluster of K single-thread
+worker processes; ``--scheduler ADDR`` (e.g. tcp://10.0.0.1:8786) uses an
+existing cluster instead (its workers need this package importable).
+``--bot random`` (default) plays uniformly random legal moves in C
+(mana_batch_step); ``--bot ab`` asks the alpha-beta bot of ``mana-cli
+engine`` (--engine, default "mana-cli engine") for every move, with a
+node limit (--ab-nodes), through mana.engine.
+"""
+
+import argparse
+import hashlib
+import json
+import logging
+import os
+import sys
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import actions as _a
+from ._game import Game
+from ._types import Status
+from .env import ManaVectorEnv
+
+MANIFEST = "manifest.json"
+FORMAT = "mana-selfplay-1"
+PARTIAL = ".partial"
+_RESULT_TEXT = {int(Status.WHITE_WON): "1-0", int(Status.BLACK_WON): "0-1",
+                int(Status.DRAWN): "1/2-1/2"}
+log = logging.getLogger("mana.selfplay")
+
+
+def shard_name(i: int) -> str:
+    return "shard-%06d" % i
+
+
+def shard_seed(seed: int, i: int) -> int:
+    """The 64-bit seed of shard i (independent of the cluster)."""
+    h = hashlib.sha256(b"%d/%d" % (seed, i)).digest()
+    return int.from_bytes(h[:8], "little")
+
+
+class Trajectories:
+    """Positions of the first game of every slot of a vector env."""
+
+    def __init__(self, n: int) -> None:
+        self.rows: List[Tuple[Any, ...]] = []
+        self.n = n
+
+    def add(self, games: Any, obs: Any, masks: Any, acts: Any, plies: Any) -> None:
+        """Keeps positions: row j of each array is a position of game
+        games[j] (obs and masks are copied)."""
+        if games.size:
+            self.rows.append((games, obs.copy(), np.packbits(masks, axis=1),
+                              acts.astype(np.int16), obs[:, 8, 0, 0].copy(),
+                              plies.astype(np.int16)))
+
+
+def _play_random(params: Dict[str, Any], first_game: int, count: int,
+                 seed: int) -> Tuple[Trajectories, Any, Any, List[Game]]:
+    """Plays count games with uniformly random moves, all in one batch."""
+    env = ManaVectorEnv(count, preset=params["preset"], ply_limit=params["ply_limit"],
+                        random_setup=True, seed=seed)
+    try:
+        obs, masks = env.reset()
+        starts = [env.game(i) for i in range(count)]
+        rng = np.random.default_rng(seed)
+        active = np.ones(count, dtype=bool)
+        results = np.zeros(count, dtype=np.int8)
+        plies = np.zeros(count, dtype=np.int32)
+        traj = Trajectories(count)
+        moves: List[List[int]] = [[] for _ in range(count)]
+        while active.any():
+            acts = env.sample_actions(rng)
+            idx = np.flatnonzero(active)
+            traj.add(idx, obs[idx], masks[idx], acts[idx], plies[idx])
+            movers = obs[:, 8, 0, 0].copy()
+            for i in np.flatnonzero(active):
+                moves[i].append(int(acts[i]))
+            obs, masks, rewards, term, trunc = env.step(acts)
+            done = active & (term | trunc)
+            plies += active
+            for i in np.flatnonzero(done):
+                r = rewards[i]
+                black_won = (r > 0) == bool(movers[i])
+                results[i] = int(Status.DRAWN) if r == 0 else \
+                    int(Status.BLACK_WON) if black_won else int(Status.WHITE_WON)
+            active &= ~done
+        return traj, results, (plies, moves), starts
+    finally:
+        env.close()
+
+
+def _records(starts: List[Game], moves: List[List[int]], results: Any) -> str:
+    """The text of the games (replayed through the library, which also
+    checks every move) and their lengths."""
+    lines = []
+    for g, acts, res in zip(starts, moves, results):
+        words = list(g.history())
+        for a in acts:
+            m = g.action_to_move(a)
+            words.append(str(m))
+            g.play(m)
+        if int(g.status) != int(res):
+            raise RuntimeError("replayed game ends %s, batch said %d" % (g.status, res))
+        lines.append(" ".join(words + [_RESULT_TEXT[int(res)]]))
+        g.close()
+    return "\n".join(lines) + "\n"
+
+
+def _play_ab(params: Dict[str, Any], count: int,
+             seed: int) -> Tuple[Trajectories, Any, Any, List[Game]]:
+    """Plays count games, every move chosen by mana-cli's ab bot."""
+    from . import engine as _engine
+    results = np.zeros(count, dtype=np.int8)
+    plies = np.zeros(count, dtype=np.int32)
+    traj = Trajectories(count)
+    moves: List[List[int]] = []
+    starts: List[Game] = []
+    cmd = params["engine"].split()
+    with _engine.SimpleEngine.popen(cmd) as eng:
+        eng.configure({"Bot": "ab", "Seed": str(seed % 2 ** 31)})
+        for k in range(count):
+            g = Game(params["preset"], ply_limit=params["ply_limit"])
+            g.setup_random(shard_seed(seed, k))
+            starts.append(g.clone())
+            acts: List[int] = []
+            ply = 0
+            while not g.is_over():
+                mv = eng.play(g, _engine.Limit(nodes=params["ab_nodes"])).move
+                if mv is None:
+                    raise RuntimeError("the engine gave no move in %s" % g.position)
+                a = g.move_to_action(mv)
+                traj.add(np.array([k]), g.observation(True)[None], g.legal_action_mask()[None],
+                         np.array([a]), np.array([ply]))
+                acts.append(a)
+                g.play(mv)
+                ply += 1
+            results[k] = int(g.status)
+            plies[k] = ply
+            moves.append(acts)
+            g.close()
+    return traj, results, (plies, moves), starts
+
+
+def make_shard(params: Dict[str, Any], i: int) -> Dict[str, Any]:
+    """Computes shard i and writes its files into params["out"]
+    atomically; returns their manifest entry.  Runs on a worker."""
+    per = params["games_per_shard"]
+    first = i * per
+    count = min(per, params["games"] - first)
+    seed = shard_seed(params["seed"], i)
+    t0 = time.time()
+    if params["bot"] == "random":
+        traj, results, (plies, moves), starts = _play_random(params, first, count, seed)
+    else:
+        traj, results, (plies, moves), starts = _play_ab(params, count, seed)
+    text = _records(starts, moves, results)
+    arrays = _stack(traj, first, results, plies)
+    out = params["out"]
+    name = shard_name(i)
+    entry: Dict[str, Any] = {"shard": i, "games": count, "positions": int(arrays["actions"].size),
+                             "files": {}}
+    entry["files"][name + ".npz"] = _atomic_write(out, name + ".npz", _npz_bytes(arrays))
+    entry["files"][name + ".games"] = _atomic_write(out, name + ".games", text.encode())
+    entry["seconds"] = round(time.time() - t0, 3)
+    return entry
+
+
+def _stack(traj: Trajectories, first: int, results: Any, plies: Any) -> Dict[str, Any]:
+    idx = np.concatenate([r[0] for r in traj.rows])
+    order = np.lexsort((np.concatenate([r[5] for r in traj.rows]), idx))
+    to_play = np.concatenate([r[4] for r in traj.rows])[order]
+    game = idx[order]
+    res = results[game]
+    black_won = res == int(Status.BLACK_WON)
+    outcome = np.where(res == int(Status.DRAWN), 0,
+                       np.where(black_won == (to_play == 1), 1, -1)).astype(np.int8)
+    return {
+        "observations": np.concatenate([r[1] for r in traj.rows])[order],
+        "masks": np.concatenate([r[2] for r in traj.rows])[order],
+        "actions": np.concatenate([r[3] for r in traj.rows])[order],
+        "to_play": to_play,
+        "ply": np.concatenate([r[5] for r in traj.rows])[order],
+        "game": (game + first).astype(np.int32),
+        "outcomes": outcome,
+        "game_ids": np.arange(first, first + results.size, dtype=np.int32),
+        "results": results.astype(np.int8),
+        "lengths": plies.astype(np.int16),
+    }
+
+
+def _npz_bytes(arrays: Dict[str, Any]) -> bytes:
+    import io
+    import zipfile
+    buf = io.BytesIO()
+    # a fixed date in every zip entry, so that a shard's bytes depend only
+    # on its content
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for key in sorted(arrays):
+            b = io.BytesIO()
+            np.save(b, np.ascontiguousarray(arrays[key]), allow_pickle=False)
+            info = zipfile.ZipInfo(key + ".npy", date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, b.getvalue())
+    return buf.getvalue()
+
+
+def _atomic_write(out: str, name: str, data: bytes) -> Dict[str, Any]:
+    """Writes data to out/name through out/.partial and os.replace (the
+    name appears whole or not at all); returns {size, sha256}."""
+    part = os.path.join(out, PARTIAL)
+    os.makedirs(part, exist_ok=True)
+    tmp = os.path.join(part, "%s.%d.%d" % (name, os.getpid(), time.monotonic_ns()))
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, os.path.join(out, name))
+    return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+# ---- the driver --------------------------------------------------------------
+
+def run_params(args: argparse.Namespace) -> Dict[str, Any]:
+    """What fixes a run's content (all must match to resume)."""
+    return {"format": FORMAT, "games": args.games, "games_per_shard": args.games_per_shard,
+            "seed": args.seed, "bot": args.bot, "preset": args.preset,
+            "ply_limit": args.ply_limit, "ab_nodes": args.ab_nodes if args.bot == "ab" else None}
+
+
+def read_manifest(out: str) -> Optional[Dict[str, Any]]:
+    path = os.path.join(out, MANIFEST)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        data: Dict[str, Any] = json.load(f)
+    if not isinstance(data, dict) or data.get("params", {}).get("format") != FORMAT:
+        raise SystemExit("%s is not a mana self-play manifest" % path)
+    return data
+
+
+def write_manifest(out: str, manifest: Dict[str, Any]) -> None:
+    text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+    _atomic_write(out, MANIFEST, text.encode())
+
+
+def shard_is_intact(out: str, entry: Dict[str, Any]) -> bool:
+    """True if every file of a manifest entry is present with its size
+    and SHA-256."""
+    for name, meta in entry["files"].items():
+        path = os.path.join(out, name)
+        try:
+            if os.path.getsize(path) != meta["size"]:
+                return False
+            with open(path, "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != meta["sha256"]:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def plan(out: str, params: Dict[str, Any]) -> Tuple[Dict[str, Any], List[int]]:
+    """The manifest to continue and the shards still to compute."""
+    nshards = (params["games"] + params["games_per_shard"] - 1) // params["games_per_shard"]
+    manifest = read_manifest(out)
+    if manifest is None:
+        manifest = {"params": params, "shards": {}, "complete": False}
+    elif {k: v for k, v in manifest["params"].items() if k != "out"} != params:
+        raise SystemExit("%s holds a run with other parameters: %s" % (
+            out, json.dumps(manifest["params"], sort_keys=True)))
+    todo = [i for i in range(nshards)
+            if shard_name(i) not in manifest["shards"] or
+            not shard_is_intact(out, manifest["shards"][shard_name(i)])]
+    return manifest, todo
+
+
+def _distributed() -> Any:
+    """The dask.distributed module (untyped: held as Any)."""
+    import importlib
+    return importlib.import_module("dask.distributed")
+
+
+def _client(args: argparse.Namespace) -> Any:
+    dd = _distributed()
+    if args.scheduler:
+        return dd.Client(args.scheduler)
+    cluster = dd.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                           dashboard_address=None, silence_logs=logging.ERROR)
+    return dd.Client(cluster)
+
+
+def run(args: argparse.Namespace) -> int:
+    params = run_params(args)
+    out = os.path.abspath(args.out)
+    if os.path.exists(os.path.join(out, MANIFEST)):
+        manifest, todo = plan(out, params)
+        if not todo:
+            log.info("%s: all %d games already there; nothing to do", out, args.games)
+            return 0
+    else:
+        os.makedirs(out, exist_ok=True)
+        manifest, todo = plan(out, params)
+    task = dict(params, out=out, engine=args.engine)
+    log.info("%s: %d shards to compute (%d already done)", out, len(todo),
+             len(manifest["shards"]))
+    client = _client(args)
+    t0, games = time.time(), 0
+    try:
+        as_completed = _distributed().as_completed
+        futures = [client.submit(make_shard, task, i, key="mana-%s-%s" % (
+            shard_name(i), hashlib.sha256(json.dumps(params, sort_keys=True).encode())
+            .hexdigest()[:12]), pure=False, retries=3) for i in todo]
+        for fut in as_completed(futures):
+            entry = fut.result()
+            manifest["shards"][shard_name(entry["shard"])] = entry
+            write_manifest(out, manifest)
+            games += entry["games"]
+            rate = games / max(time.time() - t0, 1e-9)
+            log.info("shard %d done: %d/%d games this run, %.1f games/s", entry["shard"],
+                     games, sum(min(params["games_per_shard"],
+                                    params["games"] - i * params["games_per_shard"])
+                                for i in todo), rate)
+    finally:
+        client.close()
+    manifest["complete"] = True
+    write_manifest(out, manifest)
+    _clean_partial(out)
+    log.info("%s: complete, %d games in %.1f s", out, args.games, time.time() - t0)
+    return 0
+
+
+def _clean_partial(out: str) -> None:
+    part = os.path.join(out, PARTIAL)
+    if os.path.isdir(part):
+        for name in os.listdir(part):
+            os.unlink(os.path.join(part, name))
+        os.rmdir(part)
+
+
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python3 -m mana.selfplay",
+                                 description="Self-play games of Mana on a Dask cluster.")
+    ap.add_argument("--games", type=int, required=True, help="total number of games")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="worker processes of the local cluster (default 2)")
+    ap.add_argument("--out", required=True, help="output directory")
+    ap.add_argument("--scheduler", help="address of a running Dask scheduler")
+    ap.add_argument("--bot", choices=("random", "ab"), default="random")
+    ap.add_argument("--games-per-shard", type=int, default=256)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--preset", choices=("jactalea", "cosmoludo"), default="jactalea")
+    ap.add_argument("--ply-limit", type=int, default=400)
+    ap.add_argument("--ab-nodes", type=int, default=2000)
+    ap.add_argument("--engine", default="mana-cli engine",
+                    help="the engine command for --bot ab")
+    ap.add_argument("--log", help="log file (default: stderr)")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    for name in ("games", "games_per_shard", "workers", "ab_nodes"):
+        if getattr(args, name) < 1:
+            ap.error("--%s must be at least 1" % name.replace("_", "-"))
+    if not 0 <= args.seed < 2 ** 63 or not 0 <= args.ply_limit <= 1000000:
+        ap.error("--seed must be 0..2^63-1 and --ply-limit 0..1000000")
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    handler: logging.Handler
+    if args.log:
+        handler = logging.FileHandler(args.log)
+    else:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.WARNING if args.quiet else logging.INFO)
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

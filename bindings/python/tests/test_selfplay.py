@@ -1,0 +1,168 @@
+# SPDX-License-Identifier: MIT
+"""mana.selfplay: shards are pure functions of (seed, index), the manifest
+decides what is done, a rerun resumes and a finished run is left alone;
+and (MANA_SLOW_TESTS=1, `make check-selfplay`, about 40 s) a real Dask
+cluster that loses a worker mid-run, and a driver killed mid-run, still
+give the exact shard set."""
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from typing import Dict, List
+
+import numpy as np
+import pytest
+
+from mana import selfplay
+
+SLOW = os.environ.get("MANA_SLOW_TESTS") == "1"
+
+
+def params(out: str, games: int = 30, per: int = 10) -> Dict[str, object]:
+    return dict(format=selfplay.FORMAT, games=games, games_per_shard=per, seed=4,
+                bot="random", preset="jactalea", ply_limit=120, ab_nodes=None,
+                out=out, engine="")
+
+
+def test_shard_is_deterministic_and_consistent(tmp_path: object) -> None:
+    a, b = str(tmp_path) + "/a", str(tmp_path) + "/b"
+    os.makedirs(a)
+    os.makedirs(b)
+    e1 = selfplay.make_shard(params(a), 1)
+    e2 = selfplay.make_shard(params(b), 1)
+    assert e1["files"] == e2["files"]  # same names, sizes, SHA-256
+    z = np.load(os.path.join(a, "shard-000001.npz"))
+    assert sorted(os.listdir(a)) == [".partial", "shard-000001.games", "shard-000001.npz"]
+    assert os.listdir(os.path.join(a, ".partial")) == []
+    n = z["actions"].size
+    assert z["observations"].shape == (n, 12, 6, 6) and z["masks"].shape == (n, 118)
+    assert list(z["game_ids"]) == list(range(10, 20))
+    masks = np.unpackbits(z["masks"], axis=1, count=941)
+    assert all(masks[i, z["actions"][i]] == 1 for i in range(n))  # played actions legal
+    assert int(z["lengths"].sum()) == n  # every ply of play is a row
+    # outcome: the result seen by the side to move at each row
+    for i in range(n):
+        r = int(z["results"][z["game"][i] - 10])
+        want = 0 if r == 4 else (1 if (r == 3) == bool(z["to_play"][i]) else -1)
+        assert z["outcomes"][i] == want
+    lines = open(os.path.join(a, "shard-000001.games")).read().splitlines()
+    assert len(lines) == 10 and all(l.split()[-1] in ("1-0", "0-1", "1/2-1/2") for l in lines)
+
+
+def test_plan_trusts_only_the_manifest(tmp_path: object) -> None:
+    out = str(tmp_path)
+    p = {k: v for k, v in params(out).items() if k not in ("out", "engine")}
+    manifest, todo = selfplay.plan(out, p)
+    assert todo == [0, 1, 2]
+    manifest["shards"]["shard-000000"] = selfplay.make_shard(params(out), 0)
+    selfplay.make_shard(params(out), 1)  # written, but never recorded
+    selfplay.write_manifest(out, manifest)
+    assert selfplay.plan(out, p)[1] == [1, 2]
+    with open(os.path.join(out, "shard-000000.npz"), "r+b") as f:
+        f.write(b"X")  # damaged: computed again
+    assert selfplay.plan(out, p)[1] == [0, 1, 2]
+    other = dict(p, seed=5)
+    with pytest.raises(SystemExit):
+        selfplay.plan(out, other)
+
+
+def snapshot(d: str) -> Dict[str, object]:
+    return {n: (os.stat(os.path.join(d, n)).st_mtime_ns,
+                hashlib.sha256(open(os.path.join(d, n), "rb").read()).hexdigest()
+                if os.path.isfile(os.path.join(d, n)) else None)
+            for n in sorted(os.listdir(d))}
+
+
+def driver(out: str, log: str, *extra: str) -> "subprocess.Popen[bytes]":
+    return subprocess.Popen([sys.executable, "-m", "mana.selfplay", "--games", "1200",
+                             "--games-per-shard", "100", "--seed", "9", "--out", out,
+                             "--log", log] + list(extra))
+
+
+def wait_shards(out: str, n: int, proc: "subprocess.Popen[bytes]", limit: float = 120) -> None:
+    t0 = time.time()
+    while time.time() - t0 < limit and proc.poll() is None:
+        try:
+            with open(os.path.join(out, selfplay.MANIFEST)) as f:
+                if len(json.load(f)["shards"]) >= n:
+                    return
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.05)
+    raise AssertionError("no %d shards in %s in time" % (n, out))
+
+
+def check_exact(out: str, reference: str) -> None:
+    names = ["shard-%06d.%s" % (i, ext) for i in range(12) for ext in ("games", "npz")]
+    assert sorted(os.listdir(out)) == sorted(names + ["manifest.json"])
+    with open(os.path.join(out, "manifest.json")) as f:
+        m = json.load(f)
+    assert m["complete"] and sorted(m["shards"]) == ["shard-%06d" % i for i in range(12)]
+    for i in range(12):
+        for ext in ("games", "npz"):
+            name = "shard-%06d.%s" % (i, ext)
+            data = open(os.path.join(out, name), "rb").read()
+            assert hashlib.sha256(data).hexdigest() == \
+                m["shards"]["shard-%06d" % i]["files"][name]["sha256"]
+            assert data == open(os.path.join(reference, name), "rb").read(), name
+    games = sum(len(open(os.path.join(out, "shard-%06d.games" % i)).read().splitlines())
+                for i in range(12))
+    assert games == 1200
+
+
+@pytest.mark.skipif(not SLOW, reason="slow: MANA_SLOW_TESTS=1 (make check-selfplay)")
+def test_worker_killed_and_driver_interrupted(tmp_path: object) -> None:
+    tmp = str(tmp_path)
+    ref = os.path.join(tmp, "ref")
+    os.makedirs(ref)
+    for i in range(12):  # what any complete run must hold, computed here
+        selfplay.make_shard(dict(params(ref, 1200, 100), seed=9, ply_limit=400), i)
+    sched_file = os.path.join(tmp, "scheduler.json")
+    procs: List["subprocess.Popen[bytes]"] = []
+    try:
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_scheduler", "--port", "0",
+             "--no-dashboard", "--scheduler-file", sched_file],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for _ in range(2):
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "distributed.cli.dask_worker", "--no-nanny",
+                 "--nthreads", "1", "--scheduler-file", sched_file, "--no-dashboard"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        t0 = time.time()
+        while not os.path.exists(sched_file) and time.time() - t0 < 60:
+            time.sleep(0.1)
+        with open(sched_file) as f:
+            addr = json.load(f)["address"]
+        # 1. a worker dies (SIGKILL) once the first shard is in
+        out = os.path.join(tmp, "run1")
+        d = driver(out, os.path.join(tmp, "run1.log"), "--scheduler", addr)
+        wait_shards(out, 1, d)
+        procs[1].send_signal(signal.SIGKILL)
+        assert d.wait(timeout=300) == 0, open(os.path.join(tmp, "run1.log")).read()
+        check_exact(out, ref)
+        # a finished run is left alone: no file added or rewritten
+        before = snapshot(out)
+        d = driver(out, os.path.join(tmp, "run1b.log"), "--scheduler", addr)
+        assert d.wait(timeout=120) == 0
+        assert snapshot(out) == before
+        # 2. the driver is killed mid-run (local cluster), then rerun
+        out2 = os.path.join(tmp, "run2")
+        d = driver(out2, os.path.join(tmp, "run2.log"), "--workers", "2")
+        wait_shards(out2, 2, d)
+        d.send_signal(signal.SIGKILL)
+        d.wait()
+        with open(os.path.join(out2, "manifest.json")) as f:
+            assert not json.load(f)["complete"]
+        d = driver(out2, os.path.join(tmp, "run2b.log"), "--workers", "2")
+        assert d.wait(timeout=300) == 0, open(os.path.join(tmp, "run2b.log")).read()
+        check_exact(out2, ref)
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait()
