@@ -101,3 +101,31 @@ check-web: web-deps
 
 web-screenshots: check-web
 	/usr/bin/python3 tests/web/shrink_png.py $(WEB_BUILD)/shots docs
+
+# ---- the benchmark -----------------------------------------------------------
+#   make bench-web   perft and random playouts natively, in Node and in headless
+#                    Chromium (ratios to native), and the web board's answer
+#                    to a click while a bot thinks; prints a Markdown section
+#                    for BENCHMARKS.md (a minute or two).  Judges nothing.
+# tests/web/bench_native.c is built twice: natively and with emcc (the same C
+# loop in WebAssembly, called through callMain by Node and Chromium).
+BENCH_NATIVE := $(WEB_BUILD)/bench_native
+BENCH_WASM := $(WEB_BUILD)/bench_native.mjs
+.PHONY: bench-web
+
+$(BENCH_NATIVE): tests/web/bench_native.c include/mana.h $(LIB_A)
+	$(call say,CC,$@)
+	$(Q)mkdir -p $(WEB_BUILD)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -o $@ $< $(LIB_A)
+
+$(BENCH_WASM): tests/web/bench_native.c $(LIB_SRC) $(REACH_C) $(LIB_HDR) mk/wasm.mk
+	$(call say,EMCC,$@)
+	$(Q)mkdir -p $(WEB_BUILD)
+	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) -sMODULARIZE=1 -sEXPORT_ES6=1 \
+	    -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,worker -sINVOKE_RUN=0 \
+	    -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=callMain -o $@ tests/web/bench_native.c \
+	    $(LIB_SRC) $(REACH_C)
+
+bench-web: web-deps wasm $(BENCH_NATIVE) $(BENCH_WASM)
+	WEB_TOOLS=$(WEB_TOOLS) BENCH_NATIVE=$(abspath $(BENCH_NATIVE)) \
+	    BENCH_WASM=$(abspath $(BENCH_WASM)) nice node tests/web/bench.mjs

@@ -174,8 +174,8 @@ export declare class Game {
    * marks; b2 has 3"), EPARSE (not notation), EOVER (game finished).
    */
   play(move: number | string): number;
-  /** Takes back the last move, setup moves included (mana_undo); returns it.  ManaError ENOHISTORY. */
-  undo(): number;
+  /** Takes back the last move, setup moves included (mana_undo).  ManaError ENOHISTORY. */
+  undo(): void;
   /** The moves played since the start or the last setPosition, oldest first (mana_history). */
   historyValues(): number[];
   /** The same moves as text, each formatted in the state before it was played. */

@@ -243,14 +243,16 @@ function bind(M) {
       const buf = n > 0 ? M._malloc(n * 4) : 0;
       try {
         check(fn(this._h(), buf, n), call);
-        return Array.from(M.HEAPU32.subarray(buf >> 2, (buf >> 2) + n));
+        return Array.from(M.HEAPU32.subarray(buf >> 2, (buf >> 2) + n), Number);
       } finally {
         if (buf) M._free(buf);
       }
     }
     legalMoves() {
       const n = check(C.legalMoves(this._h(), scratch, MAX_MOVES), 'mana_legal_moves');
-      return Array.from(M.HEAPU32.subarray(scratch >> 2, (scratch >> 2) + n));
+      const heap = M.HEAPU32, base = scratch >> 2, out = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = heap[base + i]; // no typed-array view: far cheaper
+      return out;
     }
     isLegal(move) {
       if (typeof move === 'string') {
@@ -273,9 +275,7 @@ function bind(M) {
       return m;
     }
     undo() {
-      const h = this.historyValues();
       check(C.undo(this._h()), 'mana_undo');
-      return h[h.length - 1];
     }
     historyValues() { return this._moves(C.history, 'mana_history'); }
     history() {

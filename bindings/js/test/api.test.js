@@ -64,7 +64,7 @@ test('a position: pieces, marks, Mana, reserve, side, moves', () => {
     assert.equal(g.manaSquare, mana.square('a4'));
     assert.equal(g.mana, g.marksAt('a4'));
     assert.equal(g.sideToMove, Color.WHITE);
-    assert.equal(g.undo(), m);
+    g.undo();
     assert.equal(g.position, START);
   });
 });
