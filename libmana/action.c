@@ -129,13 +129,26 @@ mana_move mana__action_move(const struct mana_game *g, int a)
     return move_of(g->pos.side, a);
 }
 
+/* The offset index k of a legal step by its square difference to - from
+ * (+ 21): with |df| + |dr| <= 3, 6 * dr + df names (df, dr) uniquely. */
+static const int8_t k_of_diff[43] = {
+    -1, -1, -1, 12, -1, -1, -1, -1, 13, 4, 14, -1, -1, 15, 5, 0, 6, 16, 17, 7, 1, -1,
+    2, 8, 18, 19, 9, 3, 10, 20, -1, -1, 21, 11, 22, -1, -1, -1, -1, 23, -1, -1, -1};
+
 int mana__action_mask(const struct mana_game *g, uint8_t *mask)
 {
     mana_move list[MANA_MAX_MOVES];
     int n = mana__moves(g, list), side = g->pos.side;
     memset(mask, 0, MANA_ACTION_COUNT);
-    for (int i = 0; i < n; i++)
-        mask[action_of(side, list[i])] = 1;
+    for (int i = 0; i < n; i++) {
+        mana_move m = list[i];
+        if (MANA_MOVE_KIND(m) != MANA_MOVE_STEP) {
+            mask[action_of(side, m)] = 1;
+            continue;
+        }
+        int from = rel_sq(side, MANA_MOVE_FROM(m)), to = rel_sq(side, MANA_MOVE_TO(m));
+        mask[24 * from + k_of_diff[to - from + 21]] = 1;
+    }
     return n;
 }
 

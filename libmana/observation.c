@@ -6,14 +6,38 @@
 
 #include "ml.h"
 
-/* Sets cell (square sq, turned when rot) of plane to 1 for every square of
- * b. */
+/* spread[r][x]: the 8 bits of x as 8 bytes 0/1, bit i in byte i (r = 0)
+ * or byte 7 - i (r = 1) of the word as stored in memory (either byte
+ * order). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SPREAD_BYTE(x, i, r) ((uint64_t)(((x) >> (i)) & 1) << (8 * ((r) ? (i) : 7 - (i))))
+#else
+#define SPREAD_BYTE(x, i, r) ((uint64_t)(((x) >> (i)) & 1) << (8 * ((r) ? 7 - (i) : (i))))
+#endif
+#define SPREAD(x, r) (SPREAD_BYTE(x, 0, r) | SPREAD_BYTE(x, 1, r) | SPREAD_BYTE(x, 2, r) | \
+                      SPREAD_BYTE(x, 3, r) | SPREAD_BYTE(x, 4, r) | SPREAD_BYTE(x, 5, r) | \
+                      SPREAD_BYTE(x, 6, r) | SPREAD_BYTE(x, 7, r))
+#define SPREAD4(x, r) SPREAD(x, r), SPREAD((x) + 1, r), SPREAD((x) + 2, r), SPREAD((x) + 3, r)
+#define SPREAD16(x, r) SPREAD4(x, r), SPREAD4((x) + 4, r), SPREAD4((x) + 8, r), SPREAD4((x) + 12, r)
+#define SPREAD64(x, r) SPREAD16(x, r), SPREAD16((x) + 16, r), SPREAD16((x) + 32, r), \
+                       SPREAD16((x) + 48, r)
+#define SPREAD256(r) {SPREAD64(0, r), SPREAD64(64, r), SPREAD64(128, r), SPREAD64(192, r)}
+static const uint64_t spread[2][256] = {SPREAD256(0), SPREAD256(1)};
+
+/* Writes the 36 squares of b to plane[0..35] as bytes 0/1, eight at a
+ * time from the table: square sq to cell sq, or with rot to cell 35 - sq
+ * (bits 8j..8j+7 reversed into cells 28-8j..35-8j; bits 32..35 land in
+ * the 4 bytes before the plane, in the scratch word). */
 static inline void put_set(uint8_t *plane, mana_bb b, int rot)
 {
-    while (b) {
-        int sq = bb_pop(&b);
-        plane[rot ? 35 - sq : sq] = 1;
-    }
+    const uint64_t *t = spread[rot];
+    uint64_t w0 = t[b & 0xFF], w1 = t[(b >> 8) & 0xFF], w2 = t[(b >> 16) & 0xFF];
+    uint64_t w3 = t[(b >> 24) & 0xFF], w4 = t[(b >> 32) & 0xFF];
+    uint64_t cells[5] = {w0, w1, w2, w3, w4}, turned[5] = {w4, w3, w2, w1, w0};
+    if (rot)
+        memcpy(plane, (const uint8_t *)turned + 4, 36);
+    else
+        memcpy(plane, cells, 36);
 }
 
 /* Returns the Ronins of colour c in reserve (5 minus those on the board;
@@ -28,17 +52,16 @@ void mana__observe(const struct mana_game *g, int flags, uint8_t *planes)
     const struct mana_pos *p = &g->pos;
     int pov = flags == MANA_OBS_SIDE_TO_MOVE;
     int a = pov ? p->side : MANA_WHITE, b = !a, rot = pov && p->side == MANA_BLACK;
-    memset(planes, 0, 8 * 36);
-    put_set(planes + 0 * 36, p->occ[a] & p->damyo, rot);
-    put_set(planes + 1 * 36, p->occ[a] & ~p->damyo, rot);
-    put_set(planes + 2 * 36, p->occ[b] & p->damyo, rot);
-    put_set(planes + 3 * 36, p->occ[b] & ~p->damyo, rot);
+    mana_bb sets[8] = {p->occ[a] & p->damyo, p->occ[a] & ~p->damyo, p->occ[b] & p->damyo,
+                       p->occ[b] & ~p->damyo, 0, 0, 0, 0};
     if (p->orient >= 0) {
         for (int m = 0; m < 3; m++)
-            put_set(planes + (4 + m) * 36, bb_marks[p->orient][m], rot);
+            sets[4 + m] = bb_marks[p->orient][m];
         if (p->mana)
-            put_set(planes + 7 * 36, bb_marks[p->orient][p->mana - 1], rot);
+            sets[7] = bb_marks[p->orient][p->mana - 1];
     }
+    for (int i = 0; i < 8; i++)
+        put_set(planes + i * 36, sets[i], rot);
     memset(planes + 8 * 36, p->side == MANA_BLACK, 36);
     memset(planes + 9 * 36, reserve_of(p, a), 36);
     memset(planes + 10 * 36, reserve_of(p, b), 36);

@@ -16,6 +16,8 @@
  *      end, presets alternating) timed in the same run.
  *
  * Prints a Markdown table (or --json).  Never judges: no threshold.
+ * --count K: K untimed passes of figure 1 only, for
+ * valgrind --tool=callgrind instruction counts.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,19 +189,35 @@ static double time_api_playouts(double seconds)
     return (double)games / t;
 }
 
+/* K passes of observation + mask over the set (no clock read). */
+static int count_passes(mana_game **set, int k)
+{
+    static uint8_t obs[MANA_OBSERVATION_SIZE], mask[MANA_ACTION_COUNT];
+    for (int r = 0; r < k; r++)
+        for (int i = 0; i < POSITIONS; i++) {
+            mana_observation(set[i], MANA_OBS_SIDE_TO_MOVE, obs, sizeof obs);
+            sink += (unsigned)mana_legal_action_mask(set[i], mask, sizeof mask);
+        }
+    for (int i = 0; i < POSITIONS; i++)
+        mana_free(set[i]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    int runs = 5, json = 0;
+    int runs = 5, json = 0, count = 0;
     double seconds = 0.5;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--count") && i + 1 < argc)
+            count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--json"))
             json = 1;
         else {
-            fprintf(stderr, "usage: bench_rl [--runs N] [--seconds S] [--json]\n");
+            fprintf(stderr, "usage: bench_rl [--runs N] [--seconds S] [--json] [--count K]\n");
             return 2;
         }
     }
@@ -207,6 +225,8 @@ int main(int argc, char **argv)
         return 2;
     static mana_game *set[POSITIONS];
     collect(set);
+    if (count > 0) /* untimed passes, for valgrind instruction counts */
+        return count_passes(set, count);
     enum { OBS_MASK, OBS, MASK, STEP, BATCH_PLAYOUT, API_PLAYOUT, FIGURES };
     static const char *const names[FIGURES] = {
         "observation + mask", "observation alone", "mask alone", "mana_batch_step (N=256)",
