@@ -284,7 +284,7 @@ static int setup_moves(const mana_move *h, int n)
 }
 
 /* Why a finished game ended, worked out from its history and options. */
-static const char *end_reason(const mana_game *g)
+const char *eng_end_reason(const mana_game *g)
 {
     int st = mana_status(g), opt[MANA_OPTION_COUNT];
     for (int k = 0; k < MANA_OPTION_COUNT; k++)
@@ -318,7 +318,7 @@ void eng_report_status(engine *e, const mana_game *g)
     int st = mana_status(g);
     eng_out(e, "info string status %s", cli_status_text(st));
     if (st != MANA_SETUP && st != MANA_PLAYING)
-        eng_out(e, "info string reason %s", end_reason(g));
+        eng_out(e, "info string reason %s", eng_end_reason(g));
 }
 
 static void show_position(engine *e)

@@ -58,6 +58,10 @@ void eng_out(engine *e, const char *fmt, ...)
 #endif
     ;
 
+/* Why the finished game g ended ("Damyo captured", "ply limit", ...),
+ * worked out from its position, history and options. */
+const char *eng_end_reason(const mana_game *g);
+
 /* The status line and, for a finished game, the reason line. */
 void eng_report_status(engine *e, const mana_game *g);
 

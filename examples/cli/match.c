@@ -1,396 +1,512 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mana-cli match: two bots play a series of games, alternating colours,
- * each pair of games from the same start, and the result is summed up from
- * the first bot's view with an Elo estimate.  Games may run in parallel
- * threads (--jobs); each thread owns its games and bots, so the results do
- * not depend on the number of threads.
+ * mana-cli match: the tournament runner, after cutechess-cli.  Players are
+ * built-in bots or external engines speaking docs/engine-protocol.md; two
+ * players make a match (with --sprt, a sequential test), more a round
+ * robin or a gauntlet.  Games come in pairs from the same opening with
+ * colours swapped; clocks are kept by the runner; faults lose games and
+ * the match goes on; every result goes to a journal first, so a match can
+ * be resumed.  This file reads the options and runs the whole; see
+ * match.h for the other files.
  */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
-#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "cli.h"
-#include "record.h"
-#include "rng.h"
+#include "match.h"
 
-#define MATCH_USAGE                                                                           \
-    "match --white BOT --black BOT [--games N] [--time MS] [--depth N] [--nodes N]\n"         \
-    "                 [--iterations N] [--seed N] [--jobs J] [--rules R] [--blocked B]\n"     \
-    "                 [--ply-limit N] [--setup random|bots] [--records DIR]   (BOT: random|ab|mcts)"
+#define MATCH_USAGE                                                                            \
+    "match (--white P --black P | --player P [--name N] [--opt K=V]... ...)\n"                  \
+    "         [--tournament round-robin|gauntlet] [--games N] [--tc [M/]SEC[+INC] | --time MS\n" \
+    "         | --depth N | --nodes N | --iterations N] [--margin MS] [--timeout MS]\n"         \
+    "         [--setup bots|random | --openings FILE] [--seed N] [--jobs J] [--rules R]\n"      \
+    "         [--blocked B] [--repetition N] [--ply-limit N] [--records DIR] [--journal FILE]\n" \
+    "         [--resume] [--json FILE] [--sprt 'elo0=A elo1=B alpha=X beta=Y'] [--quiet]\n"     \
+    "         (P: ab | mcts | random | cmd:COMMAND)"
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_PLY_LIMIT 400
 
-typedef struct game_result {
-    int status;     /* final mana_status, or -1 if the game failed */
-    int a_white;    /* 1 if the first bot had White */
-    int plies;      /* moves of play (setup excluded) */
-} game_result;
+/* ---- players ---------------------------------------------------------------- */
 
-typedef struct match {
-    /* settings, read-only once the threads run */
-    const char *bot[2]; /* [0] the first bot (--white), [1] the second */
-    bot_limits lim;
-    uint64_t seed;
-    int games, preset, blocked, ply_limit, bot_setup;
-    const char *records;
-    int progress;
-    /* shared state, under lock */
-    pthread_mutex_t lock;
-    int next, done, failed;
-    int tally[3]; /* first bot's wins, draws, losses */
-    struct timespec start;
-    game_result *results;
-} match;
-
-static double seconds_since(const struct timespec *t0)
+/* Reads player text into slot (m->nplayers: a new one); later --name and
+ * --opt apply to it. */
+static int add_player(match *m, int slot, const char *text, const char **why)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+    if (slot == MATCH_MAX_PLAYERS) {
+        *why = "too many players (at most 32)";
+        return -1;
+    }
+    player_spec *p = &m->players[slot];
+    memset(p, 0, sizeof *p);
+    if (strncmp(text, "cmd:", 4) == 0) {
+        if (text[4] == '\0' || strlen(text + 4) >= sizeof p->cmd) {
+            *why = "--player cmd:COMMAND: empty or too long";
+            return -1;
+        }
+        p->external = 1;
+        snprintf(p->cmd, sizeof p->cmd, "%s", text + 4);
+        char word[256];
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(p->cmd + strspn(p->cmd, " "), " "),
+                 p->cmd + strspn(p->cmd, " "));
+        const char *base = strrchr(word, '/');
+        snprintf(p->name, sizeof p->name, "%.63s", base != NULL ? base + 1 : word);
+    } else if (bot_kind_valid(text)) {
+        snprintf(p->kind, sizeof p->kind, "%s", text);
+        snprintf(p->name, sizeof p->name, "%s", text);
+    } else {
+        *why = "a player is ab, mcts, random or cmd:COMMAND";
+        return -1;
+    }
+    if (slot >= m->nplayers)
+        m->nplayers = slot + 1;
+    m->current = slot;
+    return 0;
 }
 
-/*
- * Plays game number i of the match: pairs of games (2k, 2k+1) start from the
- * same setup, drawn with mana_setup_random from a seed of the pair (or
- * chosen by the bots with --setup bots), with the colours swapped; every
- * bot gets its own seed from the match seed and the game number.  Returns
- * 0, or -1 with a message on stderr.
- */
-static int play_game(match *m, int i, game_result *res)
+/* --opt KEY=VALUE for the last player: limits of a built-in bot, or a
+ * setoption for an engine. */
+static int add_opt(match *m, const char *text, const char **why)
 {
-    int a_white = i % 2 == 0;
-    mana_game *g = mana_new(m->preset);
-    bot *bots[2] = {NULL, NULL}; /* by colour */
-    int rc = -1;
-    if (g == NULL || mana_set_option(g, MANA_OPT_PLY_LIMIT, m->ply_limit) != MANA_OK ||
-        (m->blocked >= 0 && mana_set_option(g, MANA_OPT_BLOCKED, m->blocked) != MANA_OK))
-        goto fail;
-    for (int k = 0; k < 2; k++) {
-        int colour = (k == 0) == a_white ? MANA_WHITE : MANA_BLACK;
-        bots[colour] = bot_new(m->bot[k], &m->lim, rng_mix(m->seed, 2 * (uint64_t)i + (uint64_t)k + 1000));
-        if (bots[colour] == NULL)
-            goto fail;
+    const char *eq = strchr(text, '=');
+    unsigned long long v;
+    if (m->current < 0 || eq == NULL || eq == text) {
+        *why = "--opt KEY=VALUE follows the --player it is for";
+        return -1;
     }
-    if (!m->bot_setup && mana_setup_random(g, rng_mix(m->seed, (uint64_t)i / 2)) != MANA_OK)
-        goto fail;
-    int setup_moves = m->bot_setup ? 0 : mana_history(g, NULL, 0);
-    for (;;) {
-        int st = mana_status(g);
-        if (st != MANA_SETUP && st != MANA_PLAYING)
+    player_spec *p = &m->players[m->current];
+    size_t klen = (size_t)(eq - text);
+    if (p->external) {
+        if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] ||
+            strlen(eq + 1) >= sizeof p->opt_value[0]) {
+            *why = "--opt: too many or too long";
+            return -1;
+        }
+        snprintf(p->opt_name[p->nopt], sizeof p->opt_name[0], "%.*s", (int)klen, text);
+        snprintf(p->opt_value[p->nopt++], sizeof p->opt_value[0], "%s", eq + 1);
+        return 0;
+    }
+    if (cli_parse_uint(eq + 1, 1000000000, &v) < 0 || v == 0) {
+        *why = "--opt for a bot: depth=N, nodes=N, iterations=N or time=MS (N >= 1)";
+        return -1;
+    }
+    if (klen == 5 && strncmp(text, "depth", 5) == 0 && v <= 60)
+        p->lim.depth = (int)v;
+    else if (klen == 5 && strncmp(text, "nodes", 5) == 0)
+        p->lim.nodes = v;
+    else if (klen == 10 && strncmp(text, "iterations", 10) == 0)
+        p->lim.iterations = v;
+    else if (klen == 4 && strncmp(text, "time", 4) == 0)
+        p->lim.time_ms = (int)v;
+    else {
+        *why = "--opt for a bot: depth=1..60, nodes=N, iterations=N or time=MS";
+        return -1;
+    }
+    return 0;
+}
+
+/* Distinct names: a second "ab" becomes "ab-2". */
+static void unique_names(match *m)
+{
+    for (int k = 1; k < m->nplayers; k++)
+        for (int j = 0; j < k; j++)
+            if (strcmp(m->players[k].name, m->players[j].name) == 0) {
+                char base[64];
+                snprintf(base, sizeof base, "%s", m->players[k].name);
+                snprintf(m->players[k].name, sizeof m->players[k].name, "%.50s-%d", base, k + 1);
+                j = -1;
+            }
+}
+
+/* ---- openings --------------------------------------------------------------------- */
+
+/* Reads the openings file: one MFN or move list a line; blank lines and
+ * # comments skipped; a BOM and CR line ends accepted.  Each is tried. */
+static int read_openings(match *m, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "mana-cli match: --openings %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int lineno = 0, rc = 0;
+    while (rc == 0 && getline(&line, &cap, f) >= 0) {
+        lineno++;
+        char *s = line + (lineno == 1 && strncmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
+        s[strcspn(s, "\r\n")] = '\0';
+        s += strspn(s, " \t");
+        if (*s == '\0' || *s == '#')
+            continue;
+        if (strlen(s) > 4000 || memchr(line, '\0', strlen(s)) != NULL) {
+            fprintf(stderr, "mana-cli match: %s:%d: line too long\n", path, lineno);
+            rc = -1;
             break;
-        if (st == MANA_SETUP)
-            setup_moves++;
-        mana_move mv;
-        int e = bot_choose(bots[mana_side_to_move(g)], g, &mv);
-        if (e == MANA_OK)
-            e = mana_play(g, mv);
-        if (e != MANA_OK) {
-            fprintf(stderr, "mana-cli match: game %d: the %s bot failed: %s: %s\n", i + 1,
-                    bot_name(bots[mana_side_to_move(g)]), mana_strerror(e), mana_error_detail());
-            goto out;
         }
-    }
-    res->status = mana_status(g);
-    res->a_white = a_white;
-    res->plies = mana_history(g, NULL, 0) - setup_moves;
-    if (m->records != NULL) {
-        char path[4096], err[600];
-        record_info info;
-        memset(&info, 0, sizeof info);
-        info.preset = m->preset;
-        snprintf(info.white, sizeof info.white, "%s", m->bot[a_white ? 0 : 1]);
-        snprintf(info.black, sizeof info.black, "%s", m->bot[a_white ? 1 : 0]);
-        snprintf(path, sizeof path, "%s/game-%03d.mana", m->records, i + 1);
-        if (record_save(path, g, &info, err, sizeof err) < 0) {
-            fprintf(stderr, "mana-cli match: %s\n", err);
-            goto out;
+        char **o = realloc(m->openings, (size_t)(m->nopenings + 1) * sizeof *o);
+        if (o == NULL || (o[m->nopenings] = strdup(s)) == NULL) {
+            if (o != NULL)
+                m->openings = o;
+            rc = -1;
+            break;
         }
+        m->openings = o;
+        m->nopenings++;
     }
-    rc = 0;
-    goto out;
-fail:
-    fprintf(stderr, "mana-cli match: game %d: %s\n", i + 1,
-            g == NULL || bots[0] == NULL || bots[1] == NULL ? "out of memory" : mana_error_detail());
-out:
-    bot_free(bots[0]);
-    bot_free(bots[1]);
-    mana_free(g);
+    free(line);
+    fclose(f);
+    if (rc == 0 && m->nopenings == 0) {
+        fprintf(stderr, "mana-cli match: --openings %s: no opening in the file\n", path);
+        rc = -1;
+    }
     return rc;
 }
 
-/* Returns 0 for a win of the first bot, 1 a draw, 2 a loss. */
-static int outcome(const game_result *r)
+/* Each opening must be playable under the match's rules. */
+static int check_openings(const match *m, const char *path)
 {
-    if (r->status == MANA_DRAWN)
-        return 1;
-    int white_won = r->status == MANA_WHITE_WON;
-    return white_won == r->a_white ? 0 : 2;
-}
-
-static void progress(match *m)
-{
-    double t = seconds_since(&m->start);
-    double left = m->done > 0 ? t / m->done * (m->games - m->done) : 0.0;
-    int n = m->tally[0] + m->tally[1] + m->tally[2];
-    fprintf(stderr, "\rgames %d/%d  %s +%d =%d -%d  score %.1f%%  %.0f s left   ", m->done,
-            m->games, m->bot[0], m->tally[0], m->tally[1], m->tally[2],
-            n ? 100.0 * (m->tally[0] + 0.5 * m->tally[1]) / n : 0.0, left);
-    fflush(stderr);
-}
-
-static void *worker(void *arg)
-{
-    match *m = arg;
-    for (;;) {
-        pthread_mutex_lock(&m->lock);
-        int i = m->failed ? m->games : m->next++;
-        pthread_mutex_unlock(&m->lock);
-        if (i >= m->games)
-            break;
-        game_result r;
-        int rc = play_game(m, i, &r);
-        pthread_mutex_lock(&m->lock);
-        if (rc < 0) {
-            m->failed = 1;
-        } else {
-            m->results[i] = r;
-            m->done++;
-            m->tally[outcome(&r)]++;
-            if (m->progress)
-                progress(m);
+    for (int k = 0; k < m->nopenings; k++) {
+        mana_game *g = match_new_game(m);
+        const char *o = m->openings[k];
+        int ok = g != NULL;
+        if (ok && strchr(o, '/') != NULL)
+            ok = mana_set_position(g, o) == MANA_OK;
+        else if (ok) {
+            char copy[4096];
+            snprintf(copy, sizeof copy, "%s", o);
+            for (char *w = strtok(copy, " \t"); ok && w != NULL; w = strtok(NULL, " \t"))
+                ok = mana_play_str(g, w) == MANA_OK;
         }
-        pthread_mutex_unlock(&m->lock);
+        if (ok)
+            ok = mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING;
+        if (!ok)
+            fprintf(stderr, "mana-cli match: %s: opening %d '%.60s': %s\n", path, k + 1, o,
+                    g == NULL ? "out of memory" : "not a position in play or setup");
+        mana_free(g);
+        if (!ok)
+            return -1;
     }
-    return NULL;
+    return 0;
 }
 
-/* Returns the Elo difference for a score fraction s (0..1). */
-static double elo(double s)
+/* ---- options ------------------------------------------------------------------------ */
+
+enum {
+    O_WHITE = 'w', O_BLACK = 'b', O_PLAYER = 'P', O_NAME = 'N', O_OPT = 'o', O_TOURN = 'T',
+    O_GAMES = 'g', O_TC = 'c', O_TIME = 't', O_DEPTH = 'd', O_NODES = 'n', O_ITER = 'i',
+    O_MARGIN = 'm', O_TIMEOUT = 'x', O_SETUP = 'u', O_OPENINGS = 'O', O_SEED = 's', O_JOBS = 'j',
+    O_RULES = 'r', O_BLOCKED = 'B', O_REP = 'e', O_PLY = 'p', O_RECORDS = 'R', O_JOURNAL = 'J',
+    O_RESUME = 'z', O_JSON = 'S', O_SPRT = 'q', O_QUIET = 'Q', O_HELP = 'h'
+};
+
+static const struct option longopts[] = {
+    {"white", required_argument, NULL, O_WHITE}, {"black", required_argument, NULL, O_BLACK},
+    {"player", required_argument, NULL, O_PLAYER}, {"name", required_argument, NULL, O_NAME},
+    {"opt", required_argument, NULL, O_OPT}, {"tournament", required_argument, NULL, O_TOURN},
+    {"games", required_argument, NULL, O_GAMES}, {"tc", required_argument, NULL, O_TC},
+    {"time", required_argument, NULL, O_TIME}, {"depth", required_argument, NULL, O_DEPTH},
+    {"nodes", required_argument, NULL, O_NODES}, {"iterations", required_argument, NULL, O_ITER},
+    {"margin", required_argument, NULL, O_MARGIN}, {"timeout", required_argument, NULL, O_TIMEOUT},
+    {"setup", required_argument, NULL, O_SETUP}, {"openings", required_argument, NULL, O_OPENINGS},
+    {"seed", required_argument, NULL, O_SEED}, {"jobs", required_argument, NULL, O_JOBS},
+    {"rules", required_argument, NULL, O_RULES}, {"blocked", required_argument, NULL, O_BLOCKED},
+    {"repetition", required_argument, NULL, O_REP}, {"ply-limit", required_argument, NULL, O_PLY},
+    {"records", required_argument, NULL, O_RECORDS}, {"journal", required_argument, NULL, O_JOURNAL},
+    {"resume", no_argument, NULL, O_RESUME}, {"json", required_argument, NULL, O_JSON},
+    {"sprt", required_argument, NULL, O_SPRT}, {"quiet", no_argument, NULL, O_QUIET},
+    {"help", no_argument, NULL, O_HELP}, {NULL, 0, NULL, 0}};
+
+/* Reads a number in 1..max (0..max with zero_ok) or sets why. */
+static unsigned long long number(const char *text, unsigned long long max, int zero_ok,
+                                 const char *msg, const char **why)
 {
-    if (s <= 0.0)
-        return -INFINITY;
-    if (s >= 1.0)
-        return INFINITY;
-    return -400.0 * log10(1.0 / s - 1.0);
+    unsigned long long v = 0;
+    if (cli_parse_uint(text, max, &v) < 0 || (v == 0 && !zero_ok))
+        *why = msg;
+    return v;
 }
 
-static void print_elo(const char *label, double e)
+/* The options about players, limits and games. */
+static int game_option(match *m, int c, const char *arg, const char **why, int *sides)
 {
-    if (isinf(e))
-        printf("%s%s", label, e > 0 ? "+inf" : "-inf");
+    static char sprt_why[120];
+    switch (c) {
+    case O_WHITE:
+    case O_BLACK:
+        if (sides[c == O_BLACK] || (m->nplayers > 0 && !sides[0] && !sides[1]))
+            *why = "give --white and --black once each, or --player for each player";
+        else
+            add_player(m, c == O_BLACK, arg, why);
+        sides[c == O_BLACK] = 1;
+        break;
+    case O_PLAYER:
+        if (sides[0] || sides[1])
+            *why = "give --white and --black, or --player for each player, not both";
+        else
+            add_player(m, m->nplayers, arg, why);
+        break;
+    case O_NAME:
+        if (m->current < 0 || arg[0] == '\0' || strlen(arg) >= sizeof m->players[0].name)
+            *why = "--name NAME (1..63 bytes) follows its --player";
+        else
+            snprintf(m->players[m->current].name, sizeof m->players[0].name, "%s", arg);
+        break;
+    case O_OPT: add_opt(m, arg, why); break;
+    case O_TOURN:
+        if (strcmp(arg, "round-robin") && strcmp(arg, "gauntlet"))
+            *why = "--tournament: round-robin or gauntlet";
+        m->gauntlet = strcmp(arg, "gauntlet") == 0;
+        break;
+    case O_GAMES: m->games = (int)number(arg, 1000000, 0, "--games: 1..1000000", why); break;
+    case O_TC:
+        if (tc_parse(arg, &m->tc) < 0)
+            *why = "--tc: [MOVES/]SECONDS[+INCREMENT], e.g. 40/10+0.1 or 5+0.05";
+        break;
+    case O_TIME: m->lim.time_ms = (int)number(arg, 86400000, 0, "--time: 1..86400000 ms", why); break;
+    case O_DEPTH: m->lim.depth = (int)number(arg, 60, 0, "--depth: 1..60", why); break;
+    case O_NODES: m->lim.nodes = number(arg, UINT64_MAX, 0, "--nodes: 1 or more", why); break;
+    case O_ITER: m->lim.iterations = number(arg, UINT64_MAX, 0, "--iterations: 1 or more", why); break;
+    case O_MARGIN: m->tc.margin_ms = (long long)number(arg, 3600000, 1, "--margin: 0..3600000 ms", why); break;
+    case O_TIMEOUT: m->timeout_ms = (long long)number(arg, 86400000, 0, "--timeout: 1..86400000 ms", why); break;
+    case O_SPRT:
+        if (sprt_parse(arg, &m->sprt, sprt_why, sizeof sprt_why) < 0)
+            *why = sprt_why;
+        break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* The options about rules, openings, files and running. */
+static int run_option(match *m, int c, const char *arg, const char **why, const char **openings)
+{
+    switch (c) {
+    case O_SETUP:
+        if (strcmp(arg, "random") && strcmp(arg, "bots"))
+            *why = "--setup: random or bots";
+        m->setup_mode = strcmp(arg, "random") == 0;
+        break;
+    case O_OPENINGS: *openings = arg; m->setup_mode = 2; break;
+    case O_SEED: m->seed = number(arg, UINT64_MAX, 1, "--seed: a number", why); break;
+    case O_JOBS: m->jobs = (int)number(arg, 256, 0, "--jobs: 1..256", why); break;
+    case O_RULES:
+        if (cli_parse_rules(arg, &m->preset) < 0)
+            *why = "--rules: jactalea or cosmoludo";
+        break;
+    case O_BLOCKED:
+        if (cli_parse_blocked(arg, &m->blocked) < 0)
+            *why = "--blocked: pass, draw or loss";
+        break;
+    case O_REP:
+        m->repetition = (int)number(arg, 1000000, 1, "--repetition: 0 or 2..1000000", why);
+        if (m->repetition == 1)
+            *why = "--repetition: 0 or 2..1000000";
+        break;
+    case O_PLY: m->ply_limit = (int)number(arg, 1000000000, 1, "--ply-limit: 0..1000000000", why); break;
+    case O_RECORDS: m->records = arg; break;
+    case O_JOURNAL: m->journal = arg; break;
+    case O_RESUME: m->resume = 1; break;
+    case O_JSON: m->json = arg; break;
+    case O_QUIET: m->quiet = 1; break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* The players of --white/--black and the pairings. */
+static int make_pairings(match *m, const int *sides, const char **why)
+{
+    if (sides[0] != sides[1]) {
+        *why = "both --white and --black are needed";
+        return -1;
+    }
+    if (m->nplayers < 2) {
+        *why = "two players at least (--white and --black, or --player twice)";
+        return -1;
+    }
+    if (m->sprt.on && m->nplayers != 2) {
+        *why = "--sprt is a test between two players";
+        return -1;
+    }
+    unique_names(m);
+    for (int a = 0; a < m->nplayers; a++)
+        for (int b = a + 1; b < m->nplayers; b++)
+            if (!m->gauntlet || a == 0)
+                m->pairings[m->npairings++] = (pairing){a, b};
+    return 0;
+}
+
+/* ---- the run ------------------------------------------------------------------------- */
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return h;
+}
+
+/* What decides the games, as one line: a journal is resumed only by a
+ * match with the same line (--jobs, --json, --quiet may differ). */
+static void fingerprint(match *m)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int k = 0; k < m->nplayers; k++) {
+        const player_spec *p = &m->players[k];
+        char lim[160];
+        snprintf(lim, sizeof lim, "%s|%s|%s|%d,%d,%llu,%llu|", p->name, p->kind, p->cmd,
+                 p->lim.time_ms, p->lim.depth, (unsigned long long)p->lim.nodes,
+                 (unsigned long long)p->lim.iterations);
+        h = fnv1a(h, lim);
+        for (int o = 0; o < p->nopt; o++)
+            h = fnv1a(fnv1a(h, p->opt_name[o]), p->opt_value[o]);
+    }
+    for (int k = 0; k < m->nopenings; k++)
+        h = fnv1a(h, m->openings[k]);
+    snprintf(m->settings, sizeof m->settings,
+             "v1 players %d %016llx %s games %d tc %d/%lld+%lld clock %d margin %lld "
+             "limits %d,%d,%llu,%llu timeout %lld seed %llu rules %d,%d,%d,%d setup %d "
+             "openings %d sprt %d %g %g %g %g %d\n",
+             m->nplayers, (unsigned long long)h, m->gauntlet ? "gauntlet" : "round-robin",
+             m->games, m->tc.moves, m->tc.base_ms, m->tc.inc_ms, m->tc.clock, m->tc.margin_ms,
+             m->lim.time_ms, m->lim.depth, (unsigned long long)m->lim.nodes,
+             (unsigned long long)m->lim.iterations, m->timeout_ms, (unsigned long long)m->seed,
+             m->preset, m->blocked, m->ply_limit, m->repetition, m->setup_mode, m->nopenings,
+             m->sprt.on, m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+             m->sprt.normalized);
+}
+
+static void describe_player(const match *m, int k, char *buf, size_t size)
+{
+    const player_spec *p = &m->players[k];
+    if (p->external) {
+        snprintf(buf, size, "%s (cmd: %s)", p->name, p->cmd);
+        return;
+    }
+    bot_limits lim = p->lim;
+    if (lim.time_ms == 0 && lim.depth == 0 && lim.nodes == 0 && lim.iterations == 0)
+        lim = m->lim;
+    bot *b = bot_new(p->kind, m->tc.clock ? NULL : &lim, 0);
+    char d[128] = "";
+    if (b != NULL)
+        bot_describe(b, d, sizeof d);
+    bot_free(b);
+    if (strcmp(p->name, p->kind) == 0)
+        snprintf(buf, size, "%s", d);
     else
-        printf("%s%+.0f", label, e);
+        snprintf(buf, size, "%s = %s", p->name, d);
 }
 
-static void report(const match *m, double secs)
+static void header(const match *m)
 {
-    int row[2][3] = {{0, 0, 0}, {0, 0, 0}};
-    long plies = 0;
-    for (int i = 0; i < m->games; i++) {
-        row[m->results[i].a_white ? 0 : 1][outcome(&m->results[i])]++;
-        plies += m->results[i].plies;
+    static const char *const setups[] = {"bot-chosen", "paired random", "paired from the file"};
+    char tc[64], d0[256], d1[256];
+    tc_describe(&m->tc, tc, sizeof tc);
+    describe_player(m, 0, d0, sizeof d0);
+    describe_player(m, 1, d1, sizeof d1);
+    if (m->nplayers == 2)
+        printf("match: %s (first) against %s, %d games", d0, d1, m->games);
+    else
+        printf("%s: %d players, %d pairings of %d games", m->gauntlet ? "gauntlet" : "round robin",
+               m->nplayers, m->npairings, m->games);
+    printf(", rules %s, ply limit %d, seed %llu, %s setups, %s, %d job%s\n",
+           m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->ply_limit,
+           (unsigned long long)m->seed, setups[m->setup_mode], tc, m->jobs, m->jobs == 1 ? "" : "s");
+    for (int k = 2; k < m->nplayers; k++) {
+        describe_player(m, k, d0, sizeof d0);
+        printf("  player %d: %s\n", k + 1, d0);
     }
-    printf("%-16s %6s %6s %6s %6s %7s\n", "", "games", "wins", "draws", "losses", "score");
-    for (int r = 0; r < 3; r++) {
-        int w = r < 2 ? row[r][0] : row[0][0] + row[1][0];
-        int d = r < 2 ? row[r][1] : row[0][1] + row[1][1];
-        int l = r < 2 ? row[r][2] : row[0][2] + row[1][2];
-        int n = w + d + l;
-        char label[64];
-        snprintf(label, sizeof label, "%s %s", m->bot[0],
-                 r == 0 ? "as White" : r == 1 ? "as Black" : "total");
-        printf("%-16s %6d %6d %6d %6d %6.1f%%\n", label, n, w, d, l,
-               n ? 100.0 * (w + 0.5 * d) / n : 0.0);
+    fflush(stdout);
+}
+
+static void defaults(match *m)
+{
+    memset(m, 0, sizeof *m);
+    m->games = DEFAULT_GAMES;
+    m->seed = 1;
+    m->preset = MANA_RULES_JACTALEA;
+    m->blocked = -1;
+    m->ply_limit = DEFAULT_PLY_LIMIT;
+    m->jobs = 1;
+    m->timeout_ms = 60000;
+    m->tc.margin_ms = 100;
+    m->current = -1;
+}
+
+/* Reads the command line into m.  Returns 0, 1 for --help, or 2 after a
+ * usage error. */
+static int parse(match *m, int argc, char **argv)
+{
+    const char *why = NULL, *openings = NULL;
+    int c, sides[2] = {0, 0}; /* --white, --black seen */
+    optind = 1;
+    while (why == NULL && (c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c == O_HELP) {
+            printf("usage: mana-cli %s\n", MATCH_USAGE);
+            return 1;
+        }
+        if (!game_option(m, c, optarg, &why, sides) &&
+            !run_option(m, c, optarg, &why, &openings))
+            why = "unknown option";
     }
-    int w = m->tally[0], d = m->tally[1], l = m->tally[2], n = w + d + l;
-    double s = (w + 0.5 * d) / n;
-    /* 95% interval of the score: Wilson's score interval (draws count as
-     * half points), which stays inside 0..1 even for a clean sweep. */
-    double z = 1.959964, z2n = z * z / n;
-    double centre = (s + z2n / 2) / (1 + z2n);
-    double half = z * sqrt(s * (1 - s) / n + z2n / (4.0 * n)) / (1 + z2n);
-    printf("%s vs %s: %d games in %.1f s, %.1f plies a game on average\n", m->bot[0], m->bot[1],
-           n, secs, (double)plies / n);
-    print_elo("Elo difference ", elo(s));
-    print_elo(" (95% interval ", elo(centre - half));
-    print_elo(" .. ", elo(centre + half));
-    printf(")\n");
-    printf("W-D-L %d-%d-%d score %.1f%%\n", w, d, l, 100.0 * s);
+    if (why == NULL && optind != argc)
+        why = "unexpected argument";
+    if (why == NULL)
+        make_pairings(m, sides, &why);
+    if (why == NULL && m->resume && m->journal == NULL && m->records == NULL)
+        why = "--resume needs the --journal (or --records) of the interrupted match";
+    if (why != NULL) {
+        cli_usage_error("match", MATCH_USAGE, why);
+        return 2;
+    }
+    if (openings != NULL && (read_openings(m, openings) < 0 || check_openings(m, openings) < 0))
+        return 3;
+    return 0;
 }
 
 int cmd_match(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"white", required_argument, NULL, 'w'},  {"black", required_argument, NULL, 'b'},
-        {"games", required_argument, NULL, 'g'},  {"time", required_argument, NULL, 't'},
-        {"depth", required_argument, NULL, 'd'},  {"nodes", required_argument, NULL, 'n'},
-        {"iterations", required_argument, NULL, 'i'}, {"seed", required_argument, NULL, 's'},
-        {"jobs", required_argument, NULL, 'j'},   {"rules", required_argument, NULL, 'r'},
-        {"blocked", required_argument, NULL, 'B'}, {"ply-limit", required_argument, NULL, 'p'},
-        {"setup", required_argument, NULL, 'u'},  {"records", required_argument, NULL, 'R'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    match m;
-    memset(&m, 0, sizeof m);
-    m.games = DEFAULT_GAMES;
-    m.seed = 1;
-    m.preset = MANA_RULES_JACTALEA;
-    m.blocked = -1;
-    m.ply_limit = DEFAULT_PLY_LIMIT;
-    m.bot_setup = 1;
-    int jobs = 1, c;
-    unsigned long long v;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            printf("usage: mana-cli %s\n", MATCH_USAGE);
-            return 0;
-        }
-        const char *why = NULL;
-        switch (c) {
-        case 'w':
-        case 'b':
-            if (!bot_kind_valid(optarg))
-                why = "--white/--black: expected random, ab or mcts";
-            m.bot[c == 'w' ? 0 : 1] = optarg;
-            break;
-        case 'g':
-            if (cli_parse_uint(optarg, 1000000, &v) < 0 || v == 0)
-                why = "--games: expected 1..1000000";
-            m.games = (int)v;
-            break;
-        case 't':
-            if (cli_parse_uint(optarg, 86400000, &v) < 0 || v == 0)
-                why = "--time: expected milliseconds, 1 or more";
-            m.lim.time_ms = (int)v;
-            break;
-        case 'd':
-            if (cli_parse_uint(optarg, 60, &v) < 0 || v == 0)
-                why = "--depth: expected 1..60";
-            m.lim.depth = (int)v;
-            break;
-        case 'n':
-            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0 || v == 0)
-                why = "--nodes: expected a positive number";
-            m.lim.nodes = v;
-            break;
-        case 'i':
-            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0 || v == 0)
-                why = "--iterations: expected a positive number";
-            m.lim.iterations = v;
-            break;
-        case 's':
-            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0)
-                why = "--seed: expected a number";
-            m.seed = v;
-            break;
-        case 'j':
-            if (cli_parse_uint(optarg, 256, &v) < 0 || v == 0)
-                why = "--jobs: expected 1..256";
-            jobs = (int)v;
-            break;
-        case 'r':
-            if (cli_parse_rules(optarg, &m.preset) < 0)
-                why = "--rules: expected jactalea or cosmoludo";
-            break;
-        case 'B':
-            if (cli_parse_blocked(optarg, &m.blocked) < 0)
-                why = "--blocked: expected pass, draw or loss";
-            break;
-        case 'p':
-            if (cli_parse_uint(optarg, 1000000000, &v) < 0)
-                why = "--ply-limit: expected 0..1000000000 (0: none)";
-            m.ply_limit = (int)v;
-            break;
-        case 'u':
-            if (strcmp(optarg, "random") && strcmp(optarg, "bots"))
-                why = "--setup: expected random or bots";
-            m.bot_setup = strcmp(optarg, "bots") == 0;
-            break;
-        case 'R':
-            m.records = optarg;
-            break;
-        default:
-            why = "unknown option";
-            break;
-        }
-        if (why != NULL) {
-            cli_usage_error("match", MATCH_USAGE, why);
-            return 2;
-        }
-    }
-    if (optind != argc) {
-        cli_usage_error("match", MATCH_USAGE, "unexpected argument");
-        return 2;
-    }
-    if (m.bot[0] == NULL || m.bot[1] == NULL) {
-        cli_usage_error("match", MATCH_USAGE, "both --white and --black are needed");
-        return 2;
-    }
+    static match m; /* large; one per process */
+    defaults(&m);
+    int rc = parse(&m, argc, argv);
+    if (rc != 0)
+        return rc == 1 ? 0 : rc == 2 ? 2 : 1;
+    static char journal[4200];
     if (m.records != NULL && mkdir(m.records, 0777) < 0 && errno != EEXIST) {
         fprintf(stderr, "mana-cli match: %s: %s\n", m.records, strerror(errno));
         return 1;
     }
-    if (jobs > m.games)
-        jobs = m.games;
-    m.results = calloc((size_t)m.games, sizeof *m.results);
-    pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
-    if (m.results == NULL || threads == NULL) {
-        fprintf(stderr, "mana-cli match: out of memory\n");
-        free(m.results);
-        free(threads);
-        return 1;
+    if (m.journal == NULL && m.records != NULL) {
+        snprintf(journal, sizeof journal, "%s/match-journal.txt", m.records);
+        m.journal = journal;
     }
-    m.progress = isatty(STDERR_FILENO);
+    signal(SIGPIPE, SIG_IGN); /* a dead engine is a fault, not our death */
+    fingerprint(&m);
+    m.progress_tty = isatty(STDERR_FILENO);
     pthread_mutex_init(&m.lock, NULL);
     clock_gettime(CLOCK_MONOTONIC, &m.start);
-
-    char desc[2][128];
-    for (int k = 0; k < 2; k++) {
-        bot *b = bot_new(m.bot[k], &m.lim, 0);
-        if (b == NULL)
-            snprintf(desc[k], sizeof desc[k], "%s", m.bot[k]);
-        else
-            bot_describe(b, desc[k], sizeof desc[k]);
-        bot_free(b);
+    header(&m);
+    rc = match_run(&m);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double secs = (double)(now.tv_sec - m.start.tv_sec) + (double)(now.tv_nsec - m.start.tv_nsec) / 1e9;
+    if (rc < 0)
+        fprintf(stderr, "mana-cli match: stopped after an error\n");
+    else {
+        match_report(&m, secs);
+        if (m.json != NULL && match_write_json(&m, secs) < 0)
+            rc = -1;
     }
-    printf("match: %s (first) against %s, %d games, rules %s, ply limit %d, seed %llu, "
-           "%s setups, %d job%s\n",
-           desc[0], desc[1], m.games, m.preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea",
-           m.ply_limit, (unsigned long long)m.seed, m.bot_setup ? "bot-chosen" : "paired random",
-           jobs, jobs == 1 ? "" : "s");
-    fflush(stdout);
-
-    int started = 0;
-    for (int k = 0; k < jobs; k++) {
-        if (pthread_create(&threads[k], NULL, worker, &m) != 0)
-            break;
-        started++;
-    }
-    if (started == 0)
-        worker(&m);
-    for (int k = 0; k < started; k++)
-        pthread_join(threads[k], NULL);
-    if (m.progress)
-        fprintf(stderr, "\n");
-    int rc = 0;
-    if (m.failed) {
-        fprintf(stderr, "mana-cli match: stopped after a failed game\n");
-        rc = 1;
-    } else {
-        report(&m, seconds_since(&m.start));
-    }
-    pthread_mutex_destroy(&m.lock);
-    free(threads);
+    for (int k = 0; k < m.nopenings; k++)
+        free(m.openings[k]);
+    free(m.openings);
     free(m.results);
-    return rc;
+    pthread_mutex_destroy(&m.lock);
+    return rc < 0 ? 1 : 0;
 }

@@ -20,8 +20,10 @@ set -- $(echo "$last" | sed 's/^W-D-L \([0-9]*\)-\([0-9]*\)-\([0-9]*\) .*/\1 \2 
 expect_eq "$(($1 + $2 + $3))" 6 "wins + draws + losses = games"
 expect_grep "$o" "Elo difference " "Elo line"
 expect_grep "$o" "(95% interval " "Elo interval"
+expect_grep "$o" "pentanomial model of 3 game pairs" "Elo from the 3 pairs"
 expect_grep "$o" "ab total              6" "table total row"
-expect_eq "$(ls "$tmp/r2" | wc -l | tr -d ' ')" 6 "one record per game"
+expect_eq "$(ls "$tmp/r2"/game-*.mana | wc -l | tr -d ' ')" 6 "one record per game"
+expect_eq "$(grep -c '^game ' "$tmp/r2/match-journal.txt")" 6 "one journal line per game"
 expect_grep "$tmp/r2/game-001.mana" "White: ab" "game 1: first bot White"
 expect_grep "$tmp/r2/game-002.mana" "White: random" "game 2: colours swapped"
 expect_grep "$tmp/r2/game-001.mana" "PlyLimit: 400" "default ply limit recorded"
@@ -53,8 +55,92 @@ expect_eq "$(sed -n 8,9p "$tmp/rs/game-001.mana")" "$(sed -n 8,9p "$tmp/rs/game-
     "a pair shares its setup"
 expect_grep "$tmp/rs/game-003.mana" "PlyLimit: 6" "ply limit header"
 
+# ---- faults are results: crash, hang, illegal move, garbage -----------------------
+# Each faulty engine (tests/cli/engines/faulty.sh) loses all its games, with
+# the reason; the match completes; the engine is restarted each game; no
+# process is left behind.
+faulty="sh $(dirname "$0")/engines/faulty.sh"
+for mode in crash hang illegal garbage; do
+    "$CLI" match --white ab --black "cmd:$faulty $mode" --name "faulty-$mode" --games 2 --depth 1 \
+        --setup random --timeout 300 --quiet --records "$tmp/f-$mode" >"$o" 2>&1
+    expect_status $? 0 "match against a $mode engine completes"
+    expect_grep "$o" "W-D-L 2-0-0 score 100.0%" "the $mode engine loses both games"
+    case $mode in
+    crash) why="engine crashed (exit status 3)" ;;
+    hang) why="no move in 300 ms (hung or lost on time)" ;;
+    illegal) why="illegal move 'D@c3': a Damyo never returns to play" ;;
+    garbage) why="garbage instead of bestmove: 'I am not an engine'" ;;
+    esac
+    expect_eq "$(grep -c "faulty-$mode: $why" "$o")" 2 "$mode: the reason, once per game"
+    expect_grep "$tmp/f-$mode/game-002.mana" "# Termination: faulty-$mode: $why" "$mode: reason in the record"
+    expect_grep "$tmp/f-$mode/game-002.mana" "# Adjudicated: 0-1" "$mode: verdict in the record"
+    "$CLI" replay --quiet "$tmp/f-$mode/game-001.mana" >/dev/null 2>&1
+    expect_status $? 0 "$mode: the record replays"
+done
+sleep 0.2
+expect_eq "$(ps -eo pid,ppid,stat,args | grep -c '[f]aulty.sh\|[s]leep 1000')" 0 "no faulty engine left running"
+
+# ---- resume: an interrupted match ends with the result of an uninterrupted one ----
+# The same 16 games twice: once whole; once killed (SIGKILL) after some games
+# are in the journal, then resumed.  Depth and playout limits make the games
+# the same (about 2 s each way).
+args="--white ab --black mcts --games 16 --depth 4 --iterations 3000 --setup random --seed 5 --jobs 2"
+"$CLI" match $args --journal "$tmp/whole.journal" --quiet >"$tmp/whole" 2>&1
+expect_status $? 0 "uninterrupted match"
+"$CLI" match $args --journal "$tmp/cut.journal" --quiet >/dev/null 2>&1 &
+pid=$!
+k=0
+while [ "$(cat "$tmp/cut.journal" 2>/dev/null | grep -c '^game ')" -lt 3 ] && [ $k -lt 1000 ]; do
+    sleep 0.02
+    k=$((k + 1))
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+before=$(grep -c '^game ' "$tmp/cut.journal")
+[ "$before" -ge 3 ] && [ "$before" -lt 16 ] && checks=$((checks + 1)) ||
+    fail "the kill came after $before games: not an interruption"
+"$CLI" match $args --journal "$tmp/cut.journal" --resume --quiet >"$tmp/resumed" 2>&1
+expect_status $? 0 "resumed match"
+expect_eq "$(tail -n 1 "$tmp/resumed")" "$(tail -n 1 "$tmp/whole")" "resumed W-D-L = uninterrupted"
+expect_eq "$(grep -c '^game ' "$tmp/cut.journal")" 16 "every game once in the journal ($before before the resume)"
+expect_eq "$(grep '^game ' "$tmp/cut.journal" | sort | md5sum)" "$(grep '^game ' "$tmp/whole.journal" | sort | md5sum)" \
+    "the same games, game for game"
+"$CLI" match --white ab --black random --games 16 --journal "$tmp/cut.journal" --resume >"$o" 2>&1
+expect_status $? 1 "resume with other settings refused"
+expect_grep "$o" "written by a match with other settings" "why the resume is refused"
+
+# ---- several players: a round robin and a gauntlet; JSON --------------------------
+"$CLI" match --player ab --player random --player mcts --opt iterations=200 --games 2 --depth 1 \
+    --setup random --quiet --json "$tmp/rr.json" >"$o" 2>&1
+expect_status $? 0 "round robin"
+expect_grep "$o" "round robin: 3 players, 3 pairings of 2 games" "round robin header"
+expect_eq "$(grep -c ' vs ' "$o")" 3 "a line per pairing"
+expect_grep "$o" "6 games in " "six games"
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["games"])==6 and len(d["pairings"])==3, d' "$tmp/rr.json" &&
+    checks=$((checks + 1)) || fail "round robin JSON"
+"$CLI" match --tournament gauntlet --player ab --player random --player random --games 2 --depth 1 \
+    --setup random --quiet >"$o" 2>&1
+expect_grep "$o" "gauntlet: 3 players, 2 pairings of 2 games" "gauntlet: the first player against each other"
+expect_grep "$o" "ab vs random-3: " "a second random is named random-3"
+
+# ---- openings from a file: pairs share the line ----------------------------------
+printf '%s\n' '# two openings' "O2 D@a6 R@b6 R@c6 R@d6 R@e6 R@f6 D@a1 R@b1 R@c1 R@d1 R@e1 R@f1" \
+    '6/6/3R2/2r3/1R4/d3D1 w 2 0' >"$tmp/openings"
+"$CLI" match --white ab --black random --games 4 --depth 1 --openings "$tmp/openings" \
+    --records "$tmp/op" --quiet >"$o" 2>&1
+expect_status $? 0 "openings file"
+expect_eq "$(sed -n 8p "$tmp/op/game-001.mana")" "O2 D@a6 R@b6 R@c6 R@d6 R@e6 R@f6" "pair 1 from line 1"
+expect_grep "$tmp/op/game-003.mana" "MFN: 6/6/3R2/2r3/1R4/d3D1 w 2 0" "pair 2 from line 2"
+printf 'O2 D@a1\n' >"$tmp/bad-openings"
+"$CLI" match --white ab --black random --openings "$tmp/bad-openings" >"$o" 2>&1
+expect_status $? 1 "an illegal opening is refused"
+expect_grep "$o" "opening 1 'O2 D@a1'" "the opening named"
+
 for args in "--white ab" "--white ab --black chess" "--white ab --black random --jobs 0" \
-    "--white ab --black random --games x" "--white ab --black random extra"; do
+    "--white ab --black random --games x" "--white ab --black random extra" \
+    "--white ab --black random --player mcts" "--player ab --player random --player mcts --sprt elo0=0,elo1=5" \
+    "--white ab --black random --sprt elo0=5,elo1=0" "--white ab --black random --tc 0" \
+    "--white ab --black random --resume" "--white ab --opt depth=3 --black random --opt warp=1"; do
     "$CLI" match $args >"$o" 2>&1
     expect_status $? 2 "usage error: $args"
     expect_grep "$o" "usage: mana-cli match" "usage shown: $args"

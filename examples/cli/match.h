@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * match.h - shared by the files of `mana-cli match`, the tournament runner:
+ *
+ *   match.c         options, the whole run (cmd_match)
+ *   match_player.c  players: built-in bots, external engines as processes
+ *                   speaking docs/engine-protocol.md
+ *   match_clock.c   time controls and the runner's clocks
+ *   match_game.c    one game between two players, faults as results
+ *   match_sched.c   pairings, openings, worker threads, journal and resume,
+ *                   the SPRT stop
+ *   match_stats.c   score, Elo and LOS from the pentanomial model, GSPRT
+ *   match_output.c  progress, the tables
+ *   match_json.c    the JSON summary, game records
+ */
+#ifndef MANA_CLI_MATCH_H
+#define MANA_CLI_MATCH_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "bot.h"
+
+#define MATCH_MAX_PLAYERS 32
+#define MATCH_MAX_OPTS 16
+
+/* ---- time controls (match_clock.c) ---- */
+
+typedef struct time_control {
+    int clock;           /* 1: moves/time+inc clocks; 0: fixed limits */
+    int moves;           /* moves per period (0: the whole game) */
+    long long base_ms;   /* time per period */
+    long long inc_ms;    /* increment per move */
+    long long margin_ms; /* lateness forgiven (network, scheduler) */
+} time_control;
+
+typedef struct game_clock {
+    long long left_ms[2];  /* by colour */
+    int moves_made[2];
+} game_clock;
+
+/* Parses "40/60+0.5", "60+1", "10" (seconds, fractions allowed) into *tc.
+ * Returns 0 or -1. */
+int tc_parse(const char *text, time_control *tc);
+void tc_describe(const time_control *tc, char *buf, size_t size);
+void clock_start(game_clock *c, const time_control *tc);
+/* Moves the side has to play before its next time period (0: none). */
+int clock_moves_to_go(const game_clock *c, const time_control *tc, int side);
+/* Charges used_ms to side.  Returns 0, or -1 if its flag fell. */
+int clock_charge(game_clock *c, const time_control *tc, int side, long long used_ms);
+
+/* ---- players (match_player.c) ---- */
+
+typedef struct player_spec {
+    char name[64];
+    int external;                 /* 0: built-in bot, 1: command */
+    char kind[16];                /* built-in: ab, mcts, random */
+    char cmd[1024];               /* external: run by /bin/sh -c */
+    bot_limits lim;               /* built-in: its own limits (zero: the match's) */
+    int nopt;
+    char opt_name[MATCH_MAX_OPTS][64], opt_value[MATCH_MAX_OPTS][256];
+} player_spec;
+
+/* One running instance of a spec, owned by one worker thread. */
+typedef struct player {
+    const player_spec *spec;
+    pid_t pid;            /* 0: not running */
+    int to_fd, from_fd;
+    char buf[8192];
+    size_t len;
+    int has_seed;         /* the engine advertised a Seed option */
+    bot *bot;             /* built-in: the bot of the current game */
+} player;
+
+/* What a player is asked for one move. */
+typedef struct move_request {
+    const mana_game *game;
+    const char *start_mfn;        /* "" when the game started at setup */
+    const char *moves;            /* the moves since the start, as text */
+    const time_control *tc;
+    const game_clock *clock;
+    bot_limits fixed;             /* the match's fixed limits */
+    long long timeout_ms;         /* hang limit without clocks */
+    uint64_t seed;                /* built-in bots: the seed of this game */
+} move_request;
+
+/* Starts the engine if it does not run (handshake, rule options, its own
+ * options).  Returns 0, or -1 with the reason in why. */
+int player_ensure(player *p, int preset, const mana_game *rules, char *why, size_t size);
+/* Begins a game: newgame (and the game's Seed when advertised), isready.
+ * Returns 0 or -1 (why). */
+int player_newgame(player *p, uint64_t seed, char *why, size_t size);
+/* Asks for a move.  Returns 0 with *out and the thinking time in
+ * *used_ms, or -1 with the fault in why (crash, hang, garbage, no move). */
+int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms,
+                char *why, size_t size);
+/* Kills the process (and its process group) and reaps it. */
+void player_kill(player *p);
+/* Sends quit, waits a moment, then kills. */
+void player_close(player *p);
+
+/* ---- statistics (match_stats.c) ---- */
+
+/* Pair scores 0, 1/2, 1, 3/2, 2 of the first player: penta[0] = both
+ * lost ... penta[4] = both won (fishtest's order LL, LD+DL, LW+DD+WL,
+ * DW+WD, WW). */
+typedef struct elo_estimate {
+    double score;   /* mean score a game, 0..1 */
+    double elo;     /* logistic Elo */
+    double elo95;   /* half-width of the 95% interval */
+    double los;     /* likelihood of superiority, 0..1 */
+} elo_estimate;
+
+void stats_elo_penta(const long penta[5], elo_estimate *out);
+void stats_elo_trinomial(const long wdl[3], elo_estimate *out); /* W, D, L */
+/* Generalised log-likelihood ratio of elo1 against elo0 (fishtest's
+ * LLR_logistic, or LLR_normalized with normalized = 1). */
+double stats_llr_penta(const long penta[5], double elo0, double elo1, int normalized);
+
+typedef struct sprt_spec {
+    int on;
+    double elo0, elo1, alpha, beta;
+    int normalized;   /* model: 0 logistic, 1 normalized */
+} sprt_spec;
+
+int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size);
+/* 1 accept H1, -1 accept H0, 0 continue; bounds in *lo, *hi. */
+int sprt_decide(const sprt_spec *s, double llr, double *lo, double *hi);
+
+/* ---- the match ---- */
+
+typedef struct game_result {
+    int done;          /* 1 once played (or read from the journal) */
+    int white, black;  /* player indices */
+    int status;        /* MANA_WHITE_WON, MANA_BLACK_WON, MANA_DRAWN */
+    int plies;
+    int fault;         /* 1: lost by a fault (crash, hang, time, ...) */
+    char reason[256];
+} game_result;
+
+typedef struct pairing {
+    int a, b;          /* a is "first": White in the pair's first game */
+} pairing;
+
+typedef struct match {
+    /* settings, read-only once the workers run */
+    int nplayers, current;  /* current: the player --name and --opt apply to */
+    player_spec players[MATCH_MAX_PLAYERS];
+    int gauntlet;           /* 1: player 0 against each other; 0: round robin */
+    int games;              /* games per pairing (even for paired openings) */
+    int npairings;
+    pairing pairings[MATCH_MAX_PLAYERS * (MATCH_MAX_PLAYERS - 1) / 2];
+    bot_limits lim;         /* fixed limits for everyone */
+    time_control tc;
+    long long timeout_ms;
+    uint64_t seed;
+    int preset, blocked, ply_limit, repetition;
+    int setup_mode;         /* 0 bots choose, 1 random, 2 openings file */
+    char **openings;        /* lines of the openings file */
+    int nopenings;
+    const char *records, *journal, *json;
+    int resume, jobs, progress_tty, quiet;
+    sprt_spec sprt;
+    char settings[2048];    /* fingerprint written to the journal */
+    /* shared state, under lock */
+    pthread_mutex_t lock;
+    int total, next, done_count, stop, fatal;
+    int sprt_result;        /* 1 H1, -1 H0, 0 none */
+    int sprt_pairs;         /* pairs counted at the decision */
+    double llr;
+    FILE *journal_fp;
+    struct timespec start;
+    game_result *results;
+} match;
+
+/* match_sched.c */
+int match_run(match *m);
+void match_game_slot(const match *m, int i, int *pi, int *k);
+/* Pentanomial and W-D-L of pairing pi from the first player's view,
+ * counting the complete pairs of its first max_pairs pairs (-1: all). */
+void match_tally(const match *m, int pi, int max_pairs, long penta[5], long wdl[3]);
+/* The LLR over the complete prefix of pairs of pairing 0; sets *pairs. */
+double match_prefix_llr(const match *m, int *pairs);
+
+/* match_game.c */
+int match_play_game(match *m, player *pl, int i, game_result *res);
+mana_game *match_new_game(const match *m);
+
+/* match_output.c, match_json.c */
+void match_progress(match *m);
+void match_report(const match *m, double secs);
+int match_write_json(const match *m, double secs);
+int match_write_record(const match *m, int i, const mana_game *g, const game_result *r,
+                       const char *start_mfn);
+const char *match_result_text(int status);
+
+#endif

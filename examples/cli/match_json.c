@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * match_json.c - the lasting outputs of `mana-cli match`: the JSON summary
+ * (--json FILE) and the record of every game (--records DIR), written as
+ * soon as the game ends (to a temporary name, then renamed: a record is
+ * whole or absent).  A game lost by a fault keeps its moves, Result `*`
+ * when the position is unfinished, and the runner's verdict in comment
+ * lines that record readers skip:
+ *
+ *     # Adjudicated: 0-1
+ *     # Termination: crash-engine: engine crashed (exit status 3)
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "match.h"
+#include "record.h"
+
+/* Writes s as a JSON string. */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7f)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_pairing(FILE *f, const match *m, int pi)
+{
+    long penta[5], wdl[3];
+    elo_estimate e;
+    int max_pairs = m->sprt.on && m->sprt_result != 0 ? m->sprt_pairs : -1;
+    match_tally(m, pi, max_pairs, penta, wdl);
+    stats_elo_penta(penta, &e);
+    fprintf(f, "    {\"first\": ");
+    json_str(f, m->players[m->pairings[pi].a].name);
+    fprintf(f, ", \"second\": ");
+    json_str(f, m->players[m->pairings[pi].b].name);
+    fprintf(f, ", \"wins\": %ld, \"draws\": %ld, \"losses\": %ld, "
+               "\"pentanomial\": [%ld, %ld, %ld, %ld, %ld], \"score\": %.6f, \"elo\": %.3f, "
+               "\"elo95\": %.3f, \"los\": %.6f}",
+            wdl[0], wdl[1], wdl[2], penta[0], penta[1], penta[2], penta[3], penta[4], e.score,
+            e.elo, e.elo95, e.los);
+}
+
+static void json_games(FILE *f, const match *m)
+{
+    int first = 1;
+    for (int i = 0; i < m->total; i++) {
+        const game_result *r = &m->results[i];
+        if (!r->done)
+            continue;
+        fprintf(f, "%s    {\"game\": %d, \"white\": ", first ? "" : ",\n", i + 1);
+        json_str(f, m->players[r->white].name);
+        fprintf(f, ", \"black\": ");
+        json_str(f, m->players[r->black].name);
+        fprintf(f, ", \"result\": \"%s\", \"plies\": %d, \"fault\": %s, \"reason\": ",
+                match_result_text(r->status), r->plies, r->fault ? "true" : "false");
+        json_str(f, r->reason);
+        fputc('}', f);
+        first = 0;
+    }
+}
+
+int match_write_json(const match *m, double secs)
+{
+    FILE *f = fopen(m->json, "w");
+    if (f == NULL) {
+        fprintf(stderr, "mana-cli match: --json %s: %s\n", m->json, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "{\n  \"players\": [");
+    for (int k = 0; k < m->nplayers; k++) {
+        fprintf(f, "%s", k ? ", " : "");
+        json_str(f, m->players[k].name);
+    }
+    fprintf(f, "],\n  \"games_played\": %d,\n  \"seconds\": %.3f,\n  \"pairings\": [\n",
+            m->done_count, secs);
+    for (int pi = 0; pi < m->npairings; pi++) {
+        json_pairing(f, m, pi);
+        fprintf(f, "%s\n", pi + 1 < m->npairings ? "," : "");
+    }
+    fprintf(f, "  ],\n");
+    if (m->sprt.on) {
+        double lo, hi;
+        sprt_decide(&m->sprt, m->llr, &lo, &hi);
+        fprintf(f, "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
+                   "\"model\": \"%s\", \"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, "
+                   "\"decision\": \"%s\", \"games\": %d},\n",
+                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+                m->sprt.normalized ? "normalized" : "logistic", m->llr, lo, hi,
+                m->sprt_result > 0 ? "H1" : m->sprt_result < 0 ? "H0" : "none",
+                m->sprt_result ? 2 * m->sprt_pairs : m->done_count);
+    }
+    fprintf(f, "  \"games\": [\n");
+    json_games(f, m);
+    fprintf(f, "\n  ]\n}\n");
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+int match_write_record(const match *m, int i, const mana_game *g, const game_result *r,
+                       const char *start_mfn)
+{
+    if (m->records == NULL)
+        return 0;
+    char path[4096], tmp[4200];
+    record_info info;
+    memset(&info, 0, sizeof info);
+    info.preset = m->preset;
+    snprintf(info.white, sizeof info.white, "%s", m->players[r->white].name);
+    snprintf(info.black, sizeof info.black, "%s", m->players[r->black].name);
+    snprintf(info.start_mfn, sizeof info.start_mfn, "%s", start_mfn);
+    snprintf(path, sizeof path, "%s/game-%03d.mana", m->records, i + 1);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    int rc = f != NULL ? record_write(f, g, &info) : -1;
+    if (f != NULL && r->fault)
+        fprintf(f, "# Adjudicated: %s\n", match_result_text(r->status));
+    if (f != NULL)
+        fprintf(f, "# Termination: %s\n", r->reason);
+    if (f == NULL || fclose(f) != 0 || rc < 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "mana-cli match: %s: %s\n", path, errno ? strerror(errno) : "cannot write");
+        return -1;
+    }
+    return 0;
+}

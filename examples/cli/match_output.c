@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * match_output.c - what `mana-cli match` tells on the terminal: a progress
+ * line on stderr after each game, the final tables and statistics on
+ * stdout.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match.h"
+
+const char *match_result_text(int status)
+{
+    return status == MANA_WHITE_WON ? "1-0" : status == MANA_BLACK_WON ? "0-1" : "1/2-1/2";
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* The games the statistics count: all, or the prefix of pairs at the
+ * SPRT's decision. */
+static int counted_pairs(const match *m)
+{
+    return m->sprt.on && m->sprt_result != 0 ? m->sprt_pairs : -1;
+}
+
+void match_progress(match *m)
+{
+    if (m->quiet)
+        return;
+    double t = seconds_since(&m->start);
+    int played = m->done_count, left = m->total - played;
+    char line[400];
+    size_t n = (size_t)snprintf(line, sizeof line, "games %d/%d", played, m->total);
+    if (m->npairings == 1) {
+        long penta[5], wdl[3];
+        elo_estimate e;
+        match_tally(m, 0, -1, penta, wdl);
+        stats_elo_penta(penta, &e);
+        n += (size_t)snprintf(line + n, sizeof line - n, "  %s +%ld =%ld -%ld  Elo %+.0f +- %.0f",
+                              m->players[0].name, wdl[0], wdl[1], wdl[2], e.elo, e.elo95);
+        if (m->sprt.on)
+            n += (size_t)snprintf(line + n, sizeof line - n, "  LLR %.2f", m->llr);
+    }
+    snprintf(line + n, sizeof line - n, "  ETA %.0f s", played ? t / played * left : 0.0);
+    if (m->progress_tty)
+        fprintf(stderr, "\r%s   ", line);
+    else if (played * 10 / m->total != (played - 1) * 10 / m->total || m->stop)
+        fprintf(stderr, "%s\n", line);
+    fflush(stderr);
+}
+
+/* The two-player table: the first player with each colour and in total. */
+static void two_player_table(const match *m, int max_pairs)
+{
+    long row[2][3] = {{0, 0, 0}, {0, 0, 0}};
+    int limit = max_pairs < 0 ? m->games : 2 * max_pairs;
+    for (int i = 0; i < limit && i < m->games; i++) {
+        const game_result *r = &m->results[i];
+        if (!r->done)
+            continue;
+        int a_white = r->white == 0, won = r->status == (a_white ? MANA_WHITE_WON : MANA_BLACK_WON);
+        row[!a_white][r->status == MANA_DRAWN ? 1 : won ? 0 : 2]++;
+    }
+    printf("%-16s %6s %6s %6s %6s %7s\n", "", "games", "wins", "draws", "losses", "score");
+    for (int r = 0; r < 3; r++) {
+        long w = r < 2 ? row[r][0] : row[0][0] + row[1][0];
+        long d = r < 2 ? row[r][1] : row[0][1] + row[1][1];
+        long l = r < 2 ? row[r][2] : row[0][2] + row[1][2];
+        long n = w + d + l;
+        char label[96];
+        snprintf(label, sizeof label, "%s %s", m->players[0].name,
+                 r == 0 ? "as White" : r == 1 ? "as Black" : "total");
+        printf("%-16s %6ld %6ld %6ld %6ld %6.1f%%\n", label, n, w, d, l,
+               n ? 100.0 * ((double)w + 0.5 * (double)d) / (double)n : 0.0);
+    }
+}
+
+static void print_sprt(const match *m)
+{
+    double lo, hi;
+    sprt_decide(&m->sprt, m->llr, &lo, &hi);
+    printf("SPRT (%s Elo, elo0 %g elo1 %g, alpha %g beta %g): LLR %.3f [%.3f, %.3f] ",
+           m->sprt.normalized ? "normalized" : "logistic", m->sprt.elo0, m->sprt.elo1,
+           m->sprt.alpha, m->sprt.beta, m->llr, lo, hi);
+    if (m->sprt_result != 0)
+        printf("%s accepted after %d games\n", m->sprt_result > 0 ? "H1" : "H0", 2 * m->sprt_pairs);
+    else
+        printf("no decision (game cap %d reached)\n", m->games);
+}
+
+/* One pairing's statistics lines. */
+static void pairing_stats(const match *m, int pi, int max_pairs, int full)
+{
+    long penta[5], wdl[3];
+    elo_estimate e;
+    match_tally(m, pi, max_pairs, penta, wdl);
+    stats_elo_penta(penta, &e);
+    const char *a = m->players[m->pairings[pi].a].name, *b = m->players[m->pairings[pi].b].name;
+    long n = wdl[0] + wdl[1] + wdl[2];
+    double s = n ? ((double)wdl[0] + 0.5 * (double)wdl[1]) / (double)n : 0.0;
+    if (!full) {
+        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %+.1f +- %.1f LOS %.1f%%\n", a, b,
+               wdl[0], wdl[1], wdl[2], 100.0 * s, e.elo, e.elo95, 100.0 * e.los);
+        return;
+    }
+    printf("Elo difference %+.1f (95%% interval %+.1f .. %+.1f, pentanomial model of %ld game "
+           "pairs) LOS %.1f%%\n",
+           e.elo, e.elo - e.elo95, e.elo + e.elo95, penta[0] + penta[1] + penta[2] + penta[3] + penta[4],
+           100.0 * e.los);
+    printf("pairs LL %ld, LD+DL %ld, LW+DD+WL %ld, DW+WD %ld, WW %ld\n", penta[0], penta[1],
+           penta[2], penta[3], penta[4]);
+    if (m->sprt.on)
+        print_sprt(m);
+    printf("W-D-L %ld-%ld-%ld score %.1f%%\n", wdl[0], wdl[1], wdl[2], 100.0 * s);
+}
+
+/* Standings of a tournament of more than two players. */
+static void standings(const match *m)
+{
+    double pts[MATCH_MAX_PLAYERS] = {0};
+    long games[MATCH_MAX_PLAYERS] = {0};
+    int order[MATCH_MAX_PLAYERS];
+    for (int i = 0; i < m->total; i++) {
+        const game_result *r = &m->results[i];
+        if (!r->done)
+            continue;
+        games[r->white]++;
+        games[r->black]++;
+        pts[r->white] += r->status == MANA_WHITE_WON ? 1 : r->status == MANA_DRAWN ? 0.5 : 0;
+        pts[r->black] += r->status == MANA_BLACK_WON ? 1 : r->status == MANA_DRAWN ? 0.5 : 0;
+    }
+    for (int k = 0; k < m->nplayers; k++)
+        order[k] = k;
+    for (int k = 1; k < m->nplayers; k++) /* insertion sort by score share */
+        for (int j = k; j > 0; j--) {
+            int x = order[j], y = order[j - 1];
+            double sx = games[x] ? pts[x] / (double)games[x] : 0, sy = games[y] ? pts[y] / (double)games[y] : 0;
+            if (sx <= sy)
+                break;
+            order[j] = y;
+            order[j - 1] = x;
+        }
+    printf("%4s %-24s %6s %7s %7s\n", "rank", "player", "games", "points", "score");
+    for (int k = 0; k < m->nplayers; k++) {
+        int p = order[k];
+        printf("%4d %-24s %6ld %7.1f %6.1f%%\n", k + 1, m->players[p].name, games[p], pts[p],
+               games[p] ? 100.0 * pts[p] / (double)games[p] : 0.0);
+    }
+}
+
+static void faults(const match *m)
+{
+    int n = 0;
+    for (int i = 0; i < m->total; i++) {
+        const game_result *r = &m->results[i];
+        if (r->done && r->fault) {
+            if (n++ == 0)
+                printf("games lost by a fault:\n");
+            printf("  game %d (%s-%s %s): %s\n", i + 1, m->players[r->white].name,
+                   m->players[r->black].name, match_result_text(r->status), r->reason);
+        }
+    }
+}
+
+void match_report(const match *m, double secs)
+{
+    if (m->progress_tty && !m->quiet)
+        fprintf(stderr, "\n");
+    long plies = 0, played = 0;
+    for (int i = 0; i < m->total; i++)
+        if (m->results[i].done) {
+            plies += m->results[i].plies;
+            played++;
+        }
+    faults(m);
+    if (m->npairings == 1) {
+        int max_pairs = counted_pairs(m);
+        two_player_table(m, max_pairs);
+        printf("%s vs %s: %ld games in %.1f s, %.1f plies a game on average\n",
+               m->players[0].name, m->players[1].name, played, secs,
+               played ? (double)plies / (double)played : 0.0);
+        pairing_stats(m, 0, max_pairs, 1);
+        return;
+    }
+    standings(m);
+    for (int pi = 0; pi < m->npairings; pi++)
+        pairing_stats(m, pi, -1, 0);
+    printf("%ld games in %.1f s, %.1f plies a game on average\n", played, secs,
+           played ? (double)plies / (double)played : 0.0);
+}

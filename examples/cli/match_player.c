@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * match_player.c - the players of `mana-cli match`.  A built-in bot runs in
+ * the worker's thread; an external engine is a process started with
+ * /bin/sh -c CMD in its own process group, spoken to through two pipes in
+ * the protocol of docs/engine-protocol.md.  Every wait has a deadline
+ * (poll), so a hung engine costs its time and no more; a dead engine is
+ * reaped (no zombies); faults come back as a reason, for the game to be
+ * scored and the engine restarted.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "match.h"
+#include "record.h"
+
+#define HANDSHAKE_MS 10000 /* mana -> manaok, isready -> readyok */
+
+/* Forks are serialised so that no child inherits the pipes of another
+ * engine before they are marked close-on-exec (EOF would never come). */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static long long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void nap_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    while (nanosleep(&t, &t) < 0 && errno == EINTR)
+        ;
+}
+
+static int spawn(player *p)
+{
+    int in[2], out[2];
+    pthread_mutex_lock(&spawn_lock);
+    if (pipe(in) < 0) {
+        pthread_mutex_unlock(&spawn_lock);
+        return -1;
+    }
+    if (pipe(out) < 0) {
+        close(in[0]);
+        close(in[1]);
+        pthread_mutex_unlock(&spawn_lock);
+        return -1;
+    }
+    fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    pid_t pid = fork();
+    if (pid == 0) { /* only async-signal-safe calls from here */
+        setpgid(0, 0);
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]);
+        close(out[1]);
+        execl("/bin/sh", "sh", "-c", p->spec->cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    pthread_mutex_unlock(&spawn_lock);
+    if (pid < 0) {
+        close(in[1]);
+        close(out[0]);
+        return -1;
+    }
+    setpgid(pid, pid); /* also here: no race with the child's own call */
+    p->pid = pid;
+    p->to_fd = in[1];
+    p->from_fd = out[0];
+    p->len = 0;
+    p->has_seed = 0;
+    return 0;
+}
+
+/* How the process ended, once it has (waits up to 500 ms for it). */
+static void describe_exit(player *p, char *why, size_t size, const char *what)
+{
+    int st = 0;
+    pid_t r = 0;
+    for (int k = 0; k < 50 && (r = waitpid(p->pid, &st, WNOHANG)) == 0; k++)
+        nap_ms(10);
+    if (r == p->pid) {
+        p->pid = 0; /* reaped */
+        if (WIFSIGNALED(st))
+            snprintf(why, size, "%s (killed by signal %d)", what, WTERMSIG(st));
+        else
+            snprintf(why, size, "%s (exit status %d)", what, WEXITSTATUS(st));
+    } else {
+        snprintf(why, size, "%s", what);
+    }
+}
+
+void player_kill(player *p)
+{
+    if (p->pid > 0) {
+        kill(-p->pid, SIGKILL);
+        kill(p->pid, SIGKILL);
+        while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    }
+    if (p->to_fd > 0)
+        close(p->to_fd);
+    if (p->from_fd > 0)
+        close(p->from_fd);
+    p->pid = 0;
+    p->to_fd = p->from_fd = -1;
+    p->len = 0;
+    bot_free(p->bot);
+    p->bot = NULL;
+}
+
+static int send_line(player *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static int send_line(player *p, const char *fmt, ...)
+{
+    char line[65536];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n >= (int)sizeof line - 1)
+        return -1;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t k = write(p->to_fd, line + off, (size_t)(n - off));
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1; /* EPIPE: the engine is gone (SIGPIPE is ignored) */
+        off += (int)k;
+    }
+    return 0;
+}
+
+/* Reads one line (without the newline) by deadline_ms.  Returns 1, 0 on
+ * timeout, -1 at end of output. */
+static int read_line(player *p, long long deadline_ms, char *line, size_t size)
+{
+    for (;;) {
+        char *nl = memchr(p->buf, '\n', p->len);
+        if (nl != NULL || p->len == sizeof p->buf) {
+            size_t n = nl != NULL ? (size_t)(nl - p->buf) : p->len;
+            size_t keep = n < size ? n : size - 1;
+            memcpy(line, p->buf, keep);
+            line[keep] = '\0';
+            if (keep > 0 && line[keep - 1] == '\r')
+                line[keep - 1] = '\0';
+            size_t used = nl != NULL ? n + 1 : n;
+            memmove(p->buf, p->buf + used, p->len - used);
+            p->len -= used;
+            return 1;
+        }
+        long long left = deadline_ms - now_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd pfd = {p->from_fd, POLLIN, 0};
+        int r = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0)
+            return 0;
+        ssize_t k = read(p->from_fd, p->buf + p->len, sizeof p->buf - p->len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        p->len += (size_t)k;
+    }
+}
+
+/* Reads up to a line starting with word (the last one in *line).  Error
+ * lines and garbage fail with why.  Returns 0 or -1. */
+static int expect(player *p, const char *word, long long deadline_ms, char *line, size_t lsize,
+                  char *why, size_t size)
+{
+    size_t wl = strlen(word);
+    for (;;) {
+        int r = read_line(p, deadline_ms, line, lsize);
+        if (r == 0) {
+            snprintf(why, size, "no '%s' in time", word);
+            return -1;
+        }
+        if (r < 0) {
+            describe_exit(p, why, size, "engine crashed");
+            return -1;
+        }
+        if (strncmp(line, word, wl) == 0 && (line[wl] == '\0' || line[wl] == ' '))
+            return 0;
+        if (strncmp(line, "info string error", 17) == 0) {
+            snprintf(why, size, "engine error: %.120s", line);
+            return -1;
+        }
+        if (strcmp(word, "manaok") == 0 && strncmp(line, "option name Seed ", 17) == 0)
+            p->has_seed = 1;
+    }
+}
+
+/* Rules, then the rule options that differ from the preset's. */
+static int send_rules(player *p, int preset, const mana_game *rules)
+{
+    mana_game *base = mana_new(preset);
+    int rc = send_line(p, "setoption name Rules value %s",
+                       preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea");
+    for (int opt = 0; opt < MANA_OPTION_COUNT && base != NULL; opt++) {
+        int v = 0, d = 0;
+        mana_get_option(rules, opt, &v);
+        mana_get_option(base, opt, &d);
+        if (v != d) {
+            char text[32];
+            rec_option_format(opt, v, text, sizeof text);
+            rc |= send_line(p, "setoption name %s value %s", rec_option_name(opt), text);
+        }
+    }
+    mana_free(base);
+    return base == NULL ? -1 : rc;
+}
+
+int player_ensure(player *p, int preset, const mana_game *rules, char *why, size_t size)
+{
+    char line[1024];
+    if (!p->spec->external || p->pid > 0)
+        return 0;
+    player_kill(p); /* closes what an earlier run left */
+    if (spawn(p) < 0) {
+        snprintf(why, size, "cannot start '%s'", p->spec->cmd);
+        return -1;
+    }
+    long long t0 = now_ms();
+    if (send_line(p, "mana") < 0 || expect(p, "manaok", t0 + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+        goto fail;
+    int rc = send_rules(p, preset, rules);
+    for (int k = 0; k < p->spec->nopt; k++)
+        rc |= send_line(p, "setoption name %s value %s", p->spec->opt_name[k], p->spec->opt_value[k]);
+    if (rc < 0 || send_line(p, "isready") < 0 ||
+        expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+        goto fail;
+    return 0;
+fail: {
+    char tmp[300];
+    snprintf(tmp, sizeof tmp, "%s", why);
+    snprintf(why, size, "start-up failed: %s", tmp);
+}
+    player_kill(p);
+    return -1;
+}
+
+int player_newgame(player *p, uint64_t seed, char *why, size_t size)
+{
+    char line[1024];
+    if (!p->spec->external) {
+        bot_free(p->bot);
+        p->bot = bot_new(p->spec->kind, NULL, seed);
+        if (p->bot == NULL)
+            snprintf(why, size, "out of memory");
+        return p->bot == NULL ? -1 : 0;
+    }
+    int rc = send_line(p, "newgame");
+    if (p->has_seed)
+        rc |= send_line(p, "setoption name Seed value %lu", (unsigned long)(seed & 0xffffffffu));
+    if (rc < 0 || send_line(p, "isready") < 0 ||
+        expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+        return -1;
+    return 0;
+}
+
+/* The `go` of a request: the clocks, or the fixed limits. */
+static void go_words(const move_request *rq, char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "go");
+    if (rq->tc->clock) {
+        int side = mana_side_to_move(rq->game);
+        n += (size_t)snprintf(buf + n, size - n, " wtime %lld btime %lld winc %lld binc %lld",
+                              rq->clock->left_ms[MANA_WHITE], rq->clock->left_ms[MANA_BLACK],
+                              rq->tc->inc_ms, rq->tc->inc_ms);
+        int togo = clock_moves_to_go(rq->clock, rq->tc, side);
+        if (togo > 0)
+            snprintf(buf + n, size - n, " movestogo %d", togo);
+        return;
+    }
+    const bot_limits *l = &rq->fixed;
+    if (l->time_ms > 0)
+        n += (size_t)snprintf(buf + n, size - n, " movetime %d", l->time_ms);
+    if (l->depth > 0)
+        n += (size_t)snprintf(buf + n, size - n, " depth %d", l->depth);
+    if (l->nodes > 0)
+        n += (size_t)snprintf(buf + n, size - n, " nodes %llu", (unsigned long long)l->nodes);
+    if (l->iterations > 0)
+        snprintf(buf + n, size - n, " iterations %llu", (unsigned long long)l->iterations);
+}
+
+/* How long the runner waits for a bestmove before calling it a hang. */
+static long long wait_limit(const move_request *rq)
+{
+    if (rq->tc->clock)
+        return rq->clock->left_ms[mana_side_to_move(rq->game)] + rq->tc->margin_ms;
+    if (rq->fixed.time_ms > 0 && rq->fixed.depth == 0 && rq->fixed.nodes == 0 &&
+        rq->fixed.iterations == 0)
+        return rq->fixed.time_ms + rq->tc->margin_ms + 1000;
+    return rq->timeout_ms;
+}
+
+/* Reads the answer to go: info lines are skipped, anything else that is
+ * not bestmove is garbage. */
+static int read_bestmove(player *p, const move_request *rq, long long t0, mana_move *out,
+                         char *why, size_t size)
+{
+    char line[1024];
+    long long limit = wait_limit(rq);
+    for (;;) {
+        int r = read_line(p, t0 + (limit < 0 ? 0 : limit), line, sizeof line);
+        if (r == 0) {
+            snprintf(why, size, "no move in %lld ms (hung or lost on time)", limit);
+            return -1;
+        }
+        if (r < 0) {
+            describe_exit(p, why, size, "engine crashed");
+            return -1;
+        }
+        if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || line[4] == '\0'))
+            continue;
+        if (strcmp(line, "readyok") == 0)
+            continue;
+        if (strncmp(line, "bestmove ", 9) != 0) {
+            snprintf(why, size, "garbage instead of bestmove: '%.60s'", line);
+            return -1;
+        }
+        char text[64] = "";
+        sscanf(line + 9, "%63s", text);
+        int rc = mana_move_parse(rq->game, text, out);
+        if (rc != MANA_OK) {
+            snprintf(why, size, "illegal move '%.20s': %s", text,
+                     rc == MANA_EPARSE ? "not move notation" : mana_error_detail());
+            return -1;
+        }
+        return 0;
+    }
+}
+
+static int external_move(player *p, const move_request *rq, mana_move *out, long long *used,
+                         char *why, size_t size)
+{
+    char go[200];
+    int rc = rq->start_mfn[0] ? send_line(p, "position mfn %s%s%s", rq->start_mfn,
+                                          rq->moves[0] ? " moves " : "", rq->moves)
+                              : send_line(p, "position startpos%s%s",
+                                          rq->moves[0] ? " moves " : "", rq->moves);
+    go_words(rq, go, sizeof go);
+    long long t0 = now_ms();
+    if (rc < 0 || send_line(p, "%s", go) < 0) {
+        describe_exit(p, why, size, "engine gone (write failed)");
+        return -1;
+    }
+    rc = read_bestmove(p, rq, t0, out, why, size);
+    *used = now_ms() - t0;
+    return rc;
+}
+
+/* A built-in bot under the same rules: clocks through the engine's time
+ * manager, else its own or the match's fixed limits. */
+static int builtin_move(player *p, const move_request *rq, mana_move *out, long long *used,
+                        char *why, size_t size)
+{
+    bot_limits lim = p->spec->lim;
+    if (rq->tc->clock) {
+        go_request gr;
+        memset(&gr, 0, sizeof gr);
+        int side = mana_side_to_move(rq->game);
+        gr.time[MANA_WHITE] = rq->clock->left_ms[MANA_WHITE];
+        gr.time[MANA_BLACK] = rq->clock->left_ms[MANA_BLACK];
+        gr.inc[0] = gr.inc[1] = rq->tc->inc_ms;
+        gr.movestogo = clock_moves_to_go(rq->clock, rq->tc, side);
+        long long soft, hard;
+        eng_time_budget(&gr, side, &soft, &hard);
+        lim.time_ms = (int)soft;
+        lim.hard_ms = (int)hard;
+    } else if (lim.time_ms == 0 && lim.depth == 0 && lim.nodes == 0 && lim.iterations == 0) {
+        lim = rq->fixed;
+    }
+    bot_set_limits(p->bot, &lim);
+    long long t0 = now_ms();
+    int rc = bot_choose(p->bot, rq->game, out);
+    *used = now_ms() - t0;
+    if (rc != MANA_OK)
+        snprintf(why, size, "bot failed: %s", mana_strerror(rc));
+    return rc == MANA_OK ? 0 : -1;
+}
+
+int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms, char *why,
+                size_t size)
+{
+    *used_ms = 0;
+    return p->spec->external ? external_move(p, rq, out, used_ms, why, size)
+                             : builtin_move(p, rq, out, used_ms, why, size);
+}
+
+void player_close(player *p)
+{
+    if (p->pid > 0 && send_line(p, "quit") == 0) {
+        pid_t r = 0;
+        for (int k = 0; k < 100 && (r = waitpid(p->pid, NULL, WNOHANG)) == 0; k++)
+            nap_ms(10);
+        if (r == p->pid)
+            p->pid = 0; /* reaped: nothing to kill */
+    }
+    player_kill(p);
+}

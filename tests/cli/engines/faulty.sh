@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# faulty.sh - a deliberately faulty engine for the tests of `mana-cli
+# match`: it speaks the handshake of docs/engine-protocol.md correctly,
+# then answers `go` the wrong way, chosen by its argument:
+#   crash     exits with status 3 at the first go
+#   hang      never answers go (sleeps; the runner must kill it)
+#   illegal   answers bestmove D@c3 (outside every setup area: never legal)
+#   garbage   answers a line that is not a protocol line
+#   usage: faulty.sh crash|hang|illegal|garbage
+mode=$1
+while IFS= read -r line; do
+    case $line in
+    mana)
+        echo "id name faulty-$mode"
+        echo "id author the libmana tests"
+        echo "manaok"
+        ;;
+    isready) echo readyok ;;
+    go*)
+        case $mode in
+        crash) exit 3 ;;
+        hang) sleep 1000 ;;
+        illegal) echo "bestmove D@c3" ;;
+        garbage) echo "I am not an engine" ;;
+        esac
+        ;;
+    quit) exit 0 ;;
+    esac
+done

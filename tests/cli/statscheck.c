@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * statscheck.c - the statistics of `mana-cli match` (match_stats.c) against
+ * fishtest's own code.  The reference values were computed with
+ * github.com/official-stockfish/fishtest at commit
+ * b8eecff220b562a0dc2c4e68d1fa02521e06d72c, server/fishtest/stats/
+ * (scipy 1.10.1):
+ *
+ *   from fishtest.stats import LLRcalc, stat_util
+ *   stat_util.get_elo(p)             -> elo, elo95, los
+ *   LLRcalc.LLR_logistic(0, 5, p), LLRcalc.LLR_normalized(0, 5, p),
+ *   LLRcalc.LLR_logistic(0, 50, p)
+ *
+ * for the pentanomial vectors below ([2,3,5,4,1] and [3,5,14,6,2] are the
+ * ones of fishtest's own view tests).  Also the SPRT bounds and --sprt
+ * parsing.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "match.h"
+
+static int checks, failures;
+
+static void near(double got, double want, double tol, const char *what)
+{
+    checks++;
+    if (!(fabs(got - want) <= tol)) {
+        failures++;
+        fprintf(stderr, "statscheck: FAIL: %s: got %.9f, fishtest %.9f\n", what, got, want);
+    }
+}
+
+typedef struct ref {
+    long penta[5];
+    double elo, elo95, los, llr_log5, llr_norm5, llr_log50;
+} ref;
+
+static const ref refs[] = {
+    {{2, 3, 5, 4, 1}, -11.585478, 101.695231, 0.40911610, -0.02799351, -0.02128719, -0.72432875},
+    {{3, 5, 14, 6, 2}, -5.791129, 63.885082, 0.42869328, -0.04007943, -0.02626835, -1.44297093},
+    {{10, 40, 100, 60, 15}, 23.196779, 21.307066, 0.98393771, 0.86053900, 0.59767899, -0.75086534},
+    {{1000, 4000, 10000, 4200, 1100}, 3.423121, 2.160703, 0.99904970, 3.79756917, 4.79928728,
+     -838.22564886},
+    {{0, 1, 5, 20, 74}, 418.439794, 72.537451, 1.00000000, 1.42874124, 1.83950070, 13.35897136},
+};
+
+int main(void)
+{
+    for (size_t k = 0; k < sizeof refs / sizeof refs[0]; k++) {
+        const ref *r = &refs[k];
+        char what[80];
+        elo_estimate e;
+        stats_elo_penta(r->penta, &e);
+        snprintf(what, sizeof what, "[%ld,%ld,%ld,%ld,%ld]", r->penta[0], r->penta[1],
+                 r->penta[2], r->penta[3], r->penta[4]);
+        near(e.elo, r->elo, 1e-5, what);
+        near(e.elo95, r->elo95, 1e-5, what);
+        near(e.los, r->los, 1e-7, what);
+        near(stats_llr_penta(r->penta, 0, 5, 0), r->llr_log5, 1e-6, what);
+        near(stats_llr_penta(r->penta, 0, 5, 1), r->llr_norm5, 1e-6, what);
+        near(stats_llr_penta(r->penta, 0, 50, 0), r->llr_log50, 1e-5, what);
+    }
+    /* the trinomial model: 60 wins, 20 draws, 20 losses score 0.7, Elo
+     * -400 log10(1/0.7 - 1) = -400 log10(3/7) = 147.190714 */
+    elo_estimate e;
+    long wdl[3] = {60, 20, 20};
+    stats_elo_trinomial(wdl, &e);
+    near(e.score, 0.7, 1e-12, "trinomial score");
+    near(e.elo, 147.190714, 1e-5, "trinomial Elo");
+    /* Wald's bounds for alpha = beta = 0.05: -+log(19) = -+2.944439 */
+    sprt_spec s;
+    char why[120];
+    double lo, hi;
+    checks++;
+    if (sprt_parse("elo0=0 elo1=5 alpha=0.05 beta=0.05", &s, why, sizeof why) != 0) {
+        failures++;
+        fprintf(stderr, "statscheck: FAIL: --sprt parse: %s\n", why);
+    }
+    near(sprt_decide(&s, 3.0, &lo, &hi), 1, 0, "LLR 3 accepts H1");
+    near(lo, -2.944439, 1e-6, "lower bound");
+    near(hi, 2.944439, 1e-6, "upper bound");
+    near(sprt_decide(&s, -3.0, &lo, &hi), -1, 0, "LLR -3 accepts H0");
+    near(sprt_decide(&s, 0.5, &lo, &hi), 0, 0, "LLR 0.5 goes on");
+    static const char *const bad[] = {"elo0=5 elo1=0", "elo0=0", "elo0=0 elo1=5 alpha=0.7",
+                                      "elo0=0 elo1=x", "warp=1 elo0=0 elo1=5", "elo0"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        checks++;
+        if (sprt_parse(bad[k], &s, why, sizeof why) == 0) {
+            failures++;
+            fprintf(stderr, "statscheck: FAIL: --sprt '%s' accepted\n", bad[k]);
+        }
+    }
+    printf("statscheck: %d checks, %d failed\n", checks, failures);
+    return failures != 0;
+}
