@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
 from ._lib import lib
 from . import actions as _actions
-from ._move import Move, make_move
+from ._move import Move, Snapshot, lazy_move, make_move
 from ._types import (Color, Option, OptionName, OptionValue, Rules,
                      Square, Status, parse_option, square)
 
@@ -288,22 +288,24 @@ class Game:
 
     def legal_moves(self) -> List[Move]:
         """The legal moves as Move objects (str() is the notation), in the
-        library's order; [] once the game is over."""
+        library's order; [] once the game is over.  One library call lists
+        them and one copies the position, from which each Move's text is
+        formatted when first asked for (so listing costs no formatting)."""
         g = self._enter()
         try:
             n = _legal(g, self._bufp, MAX_MOVES)
             if n < 0:
                 fail(n, "list the legal moves")
-            tb, tp = self._tbuf, self._tbufp
-            out = []
-            for v in self._buf[:n].tolist():
-                k = _fmt(g, v, tp, 8)
-                if k < 0:
-                    fail(k, "format a legal move")
-                out.append(make_move(v, tb.raw[:k].decode("ascii")))
-            return out
+            values = self._buf[:n].tolist()
+            snap = _clone(g) if n else 1
         finally:
             self._lock.release()
+        if not snap:
+            fail(ErrorCode.ENOMEM, "list the legal moves")
+        if not n:
+            return []
+        ctx = Snapshot(snap)
+        return [lazy_move(v, ctx) for v in values]
 
     def _format(self, g: int, value: int) -> str:
         rc = _fmt(g, value, self._tbufp, 8)

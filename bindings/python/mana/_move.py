@@ -1,10 +1,39 @@
 # SPDX-License-Identifier: MIT
 """Move: a value type for one move (private module; use mana.Move)."""
 
+import ctypes
 from typing import Any, Optional, Tuple
 
-from ._errors import check_u32
+from ._errors import check_u32, fail
+from ._lib import lib
 from ._types import MoveKind, SQUARE_NAMES
+
+_free = lib.mana_free
+_fmt = lib.mana_move_format
+
+
+class Snapshot:
+    """A private copy of a game's state (a mana_game) from which the text
+    of the Moves listed in it is formatted on demand; freed when the last
+    of those Moves has its text or is gone.  Only read, never played on,
+    so several threads may format from it at once."""
+
+    __slots__ = ("_g",)
+
+    def __init__(self, g: int) -> None:
+        self._g = g
+
+    def format(self, value: int) -> str:
+        buf = ctypes.create_string_buffer(8)
+        n = _fmt(self._g, value, ctypes.addressof(buf), 8)
+        if n < 0:
+            fail(n, "format move %d" % value)
+        return str(buf.raw[:n].decode("ascii"))
+
+    def __del__(self) -> None:
+        g, self._g = self._g, 0
+        if g:
+            _free(g)
 
 
 class Move:
@@ -26,15 +55,16 @@ class Move:
     ``Game.play`` accepts a Move, its value (int) or its text (str).
     """
 
-    __slots__ = ("_value", "_text")
+    __slots__ = ("_value", "_text", "_ctx")
 
     def __init__(self, value: int, text: str) -> None:
         """A move from its value and text as the library gave them (use
         Game.move / Game.parse_move to get checked ones)."""
-        self._value = check_u32(value, "move value")
         if not isinstance(text, str):
             raise TypeError("move text must be str")
-        self._text = text
+        self._value = check_u32(value, "move value")
+        self._ctx: Optional[Snapshot] = None
+        self._text: Optional[str] = text
 
     @property
     def value(self) -> int:
@@ -66,7 +96,7 @@ class Move:
     @property
     def is_capture(self) -> bool:
         """True for a step written with "x" (it takes a piece)."""
-        return "x" in self._text
+        return "x" in str(self)
 
     @property
     def squares(self) -> Tuple[Optional[str], Optional[str]]:
@@ -82,10 +112,18 @@ class Move:
         return self._value
 
     def __str__(self) -> str:
-        return self._text
+        text = self._text
+        if text is None:  # listed by legal_moves(): formatted on first use
+            ctx = self._ctx
+            if ctx is None:  # another thread has just formatted it
+                return str(self._text)
+            text = ctx.format(self._value)
+            _set_text(self, text)
+            _set_ctx(self, None)
+        return text
 
     def __repr__(self) -> str:
-        return "Move(%r)" % self._text
+        return "Move(%r)" % str(self)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
@@ -106,7 +144,7 @@ class Move:
         object.__setattr__(self, name, value)
 
     def __reduce__(self) -> Tuple[Any, Tuple[int, str]]:
-        return (Move, (self._value, self._text))
+        return (Move, (self._value, str(self)))
 
     def __copy__(self) -> "Move":
         return self
@@ -118,11 +156,22 @@ class Move:
 _new = object.__new__
 _set_value = getattr(Move, "_value").__set__
 _set_text = getattr(Move, "_text").__set__
+_set_ctx = getattr(Move, "_ctx").__set__
 
 
 def make_move(value: int, text: str) -> Move:
     """A Move from a value and text the library produced (no checks)."""
     m: Move = _new(Move)
     _set_value(m, value)
+    _set_ctx(m, None)
     _set_text(m, text)
+    return m
+
+
+def lazy_move(value: int, ctx: Snapshot) -> Move:
+    """A Move legal in ctx's position, its text formatted on first use."""
+    m: Move = _new(Move)
+    _set_value(m, value)
+    _set_ctx(m, ctx)
+    _set_text(m, None)
     return m

@@ -177,3 +177,38 @@ def test_error_is_picklable() -> None:
     assert (c.code, c.name, c.detail, str(c)) == (
         E.ENOHISTORY, "MANA_ENOHISTORY", e.value.detail, str(e.value))
     assert str(c).startswith("undo: no move to undo")
+
+
+def test_listed_moves_keep_the_text_of_their_position() -> None:
+    # legal_moves() formats each Move's text on first use, from a copy of
+    # the position it was listed in: playing on (or closing) the game
+    # afterwards does not change it.  a1xa2 captures (Black Ronin on a2).
+    g = mana.Game(position="5d/6/6/6/r5/RD4 w 1 0")
+    listed = g.legal_moves()
+    values = g.legal_move_values()
+    assert [m.value for m in listed] == values
+    g.play("a1-a2")
+    g.close()
+    texts = [str(m) for m in listed]
+    assert "a1xa2" in texts
+    with mana.Game(position="5d/6/6/6/r5/RD4 w 1 0") as twin:
+        assert texts == [str(twin.move(v)) for v in values]
+    assert pickle.loads(pickle.dumps(listed)) == listed
+
+
+def test_listed_moves_formatted_from_threads() -> None:
+    g = mana.Game(position="2d3/6/2R1r1/1r4/3D2/6 b 3 3")
+    expected = [str(g.move(v)) for v in g.legal_move_values()]
+    for _ in range(20):
+        listed = g.legal_moves()
+        out: List[List[str]] = [[], [], []]
+
+        def work(i: int) -> None:
+            out[i] = [str(m) for m in listed]
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert out == [expected] * 3
