@@ -69,8 +69,9 @@ serve: wasm
 #   make check-web   installs what is missing (emscripten, chromium, nodejs and
 #                    npm with apt-get; puppeteer-core with npm into
 #                    build/web/tools, outside the package), builds the wasm,
-#                    runs the package's tests, then plays the web board in
-#                    headless Chromium (tests/web/board.test.mjs); screenshots
+#                    runs the package's tests, type-checks index.d.ts
+#                    (tests/web/types.ts, tsc --strict), then plays the web
+#                    board in headless Chromium (tests/web/board.test.mjs); screenshots
 #                    go to build/web/shots.  About a minute.
 #   make web-screenshots   the same screenshots, shrunk into docs/web-*.png
 WEB_TOOLS := $(WEB_BUILD)/tools
@@ -97,6 +98,8 @@ web-deps:
 check-web: web-deps
 	$(MAKE) wasm
 	$(JS_TEST)
+	$(WEB_TOOLS)/node_modules/.bin/tsc --noEmit --strict --target es2022 --module nodenext \
+	    --moduleResolution nodenext tests/web/types.ts
 	WEB_TOOLS=$(WEB_TOOLS) SHOT_DIR=$(WEB_BUILD)/shots node tests/web/board.test.mjs
 
 web-screenshots: check-web

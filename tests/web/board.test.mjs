@@ -260,6 +260,53 @@ await step('an MFN pasted sets the position; a bad one is refused', async () => 
   await shoot('picked');
 });
 
+await step('re-entry: a Ronin picked from the reserve goes back on the board', async () => {
+  // A position, found by random play, where the side to move may re-enter.
+  const g = new mana.Game();
+  const bot = new mana.Bot('random', { seed: 11 });
+  g.setupRandom(11);
+  const reentry = () => g.legalMoves().some((m) => mana.Move.kind(m) === mana.MoveKind.DROP_RONIN);
+  while (!reentry()) {
+    if (g.isOver) throw new Error('no re-entry found in the random game');
+    g.play(bot.choose(g));
+  }
+  const mfn = g.position;
+  const color = g.sideToMove === mana.Color.WHITE ? 'White' : 'Black';
+  g.free(); bot.free();
+  await page.$eval('#mfn-input', (e, v) => { e.value = v; }, mfn);
+  await page.click('#set-mfn');
+  assert.equal(await text('#mfn'), mfn);
+  const res = await page.$('#reserve-bottom .res:not([disabled])');
+  assert.ok(res, `${color}'s reserve offers a Ronin`);
+  assert.match(await page.$eval('#reserve-bottom', (e) => e.textContent), new RegExp(`${color} \\(you\\) — reserve [1-5]`));
+  await res.click();
+  const t = await targets();
+  assert.ok(t.length > 0, 'the re-entry squares are shown');
+  await click(t[0]);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 1);
+  assert.equal(await page.$eval('#moves li', (e) => e.textContent), `R@${t[0]}`);
+});
+
+await step('cosmoludo as White: the bot sets up first, "place for me", then play', async () => {
+  await page.click('#new-game');
+  await page.select('select[name="rules"]', 'cosmoludo');
+  await page.select('select[name="human"]', '0');
+  await page.click('#start-game');
+  await myTurn(); // Black (the bot) has placed its six pieces on rank 6
+  assert.equal((await piecesOf('Black')).length, 6);
+  assert.ok((await piecesOf('Black')).every((s) => s.endsWith('6')), 'Black on its back rank');
+  assert.equal(await page.$eval('#orient', (e) => e.hidden), true, 'no orientation choice in cosmoludo');
+  await page.click('#pick-damyo');
+  const t = await targets();
+  // The Damyo goes on a square with 2 marks of rank 1 (damyo_on_double).
+  assert.ok(t.length > 0 && t.every((s) => s.endsWith('1')), `Damyo targets ${t}`);
+  await page.click('#place-for-me');
+  await myTurn();
+  assert.equal((await piecesOf('White')).length, 6);
+  assert.match(await text('#status'), /White to move — your turn/);
+  assert.match(await text('#mana'), /White is bound to \d marks?/);
+});
+
 await step('phone-sized screen: the board fits the width', async () => {
   await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
   const box = await (await page.$('#board')).boundingBox();
