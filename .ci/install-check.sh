@@ -13,7 +13,9 @@
 #      libmana and with the installed one (MANA_LIBRARY);
 #   6. `man -M PREFIX/share/man mana_play` renders, as does the page of every
 #      exported name and mana(7);
-#   7. make uninstall leaves no file behind (empty directories are removed
+#   7. the installed mana-cli runs from PREFIX/bin outside the tree (perft,
+#      an engine session) and `man -M PREFIX/share/man 1 mana-cli` renders;
+#   8. make uninstall leaves no file behind (empty directories are removed
 #      afterwards).
 #
 #   usage: .ci/install-check.sh        (from anywhere; uses make -j2)
@@ -137,6 +139,17 @@ for name in mana libmana; do
     grep -q 'Mana Forsyth Notation' "$work/page.txt" || fail "man 7 $name"
 done
 echo "   $(grep -vc '^#' tests/exports.txt) section-3 names, mana(7) and libmana(7) render"
+
+step "mana-cli and mana-cli(1)"
+cli=$prefix/bin/mana-cli
+[ -x "$cli" ] || fail "no executable $cli"
+(cd "$work" && "$cli" perft 3 'rrdrrr/6/6/6/6/RRRDRR b - 0') | tail -n 1 | grep -x 421 >/dev/null ||
+    fail "installed mana-cli: perft 3 of the start is not 421"
+printf 'mana\nposition mfn 6/6/3R2/2r3/1R4/d3D1 w 2 0\ngo depth 4\n' | (cd "$work" && "$cli" engine) |
+    grep -x 'bestmove d4xc3' >/dev/null || fail "installed mana-cli engine: no bestmove d4xc3"
+render 1 mana-cli
+grep -q 'ENGINE PROTOCOL' "$work/page.txt" || fail "man 1 mana-cli does not render"
+echo "   $cli runs (perft, engine); mana-cli(1) renders"
 
 step "DESTDIR staging"
 "$MAKE" -s -j2 install DESTDIR="$stage" PREFIX=/usr/local

@@ -3,7 +3,8 @@
 # (export list, header self-containment, man pages, C examples, Python).
 #
 #   make install   [DESTDIR=/stage] [PREFIX=/usr/local] [LIBDIR=...]
-#                  [INCLUDEDIR=...] [MANDIR=...] [PKGCONFIGDIR=...]
+#                  [INCLUDEDIR=...] [MANDIR=...] [PKGCONFIGDIR=...] [BINDIR=...]
+#                  (mana-cli, linked statically, goes to BINDIR with mana-cli(1))
 #   make uninstall (same variables) removes exactly the files install wrote;
 #                  directories are left in place.
 #
@@ -17,6 +18,7 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BINDIR ?= $(PREFIX)/bin
 INSTALL ?= install
 
 MAN3 := $(sort $(wildcard man/man3/*.3))
@@ -61,6 +63,18 @@ install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	    if [ -L $$f ]; then printf '.so man%s/%s\n' $$s "$$(readlink $$f)" >"$$d"; \
 	    else $(INSTALL) -m 644 $$f "$$d"; fi || exit 1; \
 	done
+
+# mana-cli and its manual page, for GUIs and tournament managers.
+install: install-cli
+install-cli: $(CLI)
+	$(Q)$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1'
+	$(Q)$(INSTALL) -m 755 $(CLI) '$(DESTDIR)$(BINDIR)/mana-cli'
+	$(Q)$(INSTALL) -m 644 man/man1/mana-cli.1 '$(DESTDIR)$(MANDIR)/man1/mana-cli.1'
+
+uninstall: uninstall-cli
+uninstall-cli:
+	$(Q)rm -f '$(DESTDIR)$(BINDIR)/mana-cli' '$(DESTDIR)$(MANDIR)/man1/mana-cli.1'
+.PHONY: install-cli uninstall-cli
 
 uninstall:
 	$(call say,RM,$(DESTDIR)$(PREFIX))
