@@ -20,17 +20,18 @@ from ._version import __version__
 from . import _lib
 from ._lib import LibraryError, library_path
 from ._errors import ErrorCode, ManaError, error_name, strerror
-from ._types import (Blocked, Color, MoveKind, Option, ORIENTATION_CHOSEN, Reentry,
+from ._types import (Blocked, Color, EndReason, MoveKind, Option, ORIENTATION_CHOSEN, Reentry,
                      Rules, SetupArea, Status, SQUARE_COUNT, SQUARE_NAMES, square,
                      square_name)
 from ._move import Move
 from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX
+from .record import read_record, read_records
 from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, ACTION_RONIN,
                       ACTION_STEP, OBSERVATION_SHAPE, OBS_PLANES, transform_action,
                       transform_observation)
 
 __all__ = [
-    "__version__", "Blocked", "Color", "ErrorCode", "Game", "LibraryError",
+    "__version__", "Blocked", "Color", "EndReason", "read_record", "read_records", "ErrorCode", "Game", "LibraryError",
     "MAX_MOVES", "MFN_MAX", "MOVE_TEXT_MAX", "ManaError", "Move", "MoveKind",
     "ORIENTATION_CHOSEN", "Option", "Reentry", "Rules", "SQUARE_COUNT",
     "SQUARE_NAMES", "SetupArea", "Status", "error_name", "library_path",

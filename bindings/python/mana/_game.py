@@ -5,13 +5,13 @@ import array
 import ctypes
 import operator
 import threading
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
-from ._lib import lib
+from ._lib import LibraryError, lib, optional
 from . import actions as _actions
 from ._move import Move, Snapshot, lazy_move, make_move
-from ._types import (Color, Option, OptionName, OptionValue, Rules,
+from ._types import (Color, EndReason, Option, OptionName, OptionValue, Rules,
                      Square, Status, parse_option, square)
 
 MAX_MOVES = 128  # MANA_MAX_MOVES
@@ -32,6 +32,16 @@ _fmt = lib.mana_move_format
 _status = lib.mana_status
 _hash = lib.mana_hash
 _get_position = lib.mana_get_position
+_history_format = optional("mana_history_format")
+
+
+def _need(name: str) -> Any:
+    fn = optional(name)
+    if fn is None:
+        raise LibraryError("the libmana loaded (%s) has no %s" % (lib._name, name))
+    return fn
+
+
 _STATUS: Tuple[Status, ...] = tuple(Status)
 _EMPTY_MOVES = bytes(4 * MAX_MOVES)
 
@@ -92,7 +102,7 @@ class Game:
     the Game is garbage-collected; a closed game raises ValueError.
     """
 
-    __slots__ = ("_g", "_lock", "_buf", "_bufp", "_tbuf", "_tbufp", "_preset", "_start",
+    __slots__ = ("_g", "_lock", "_buf", "_bufp", "_tbuf", "_tbufp", "_preset", "headers",
                  "__weakref__")
 
     def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
@@ -104,7 +114,7 @@ class Game:
         if not g:
             fail(ErrorCode.EINVAL if pid not in (0, 1) else ErrorCode.ENOMEM,
                  "create a game with preset %r" % (preset,))
-        self._setup(g, Rules(pid), None)
+        self._setup(g, Rules(pid))
         try:
             for (opt, words), value in parsed:
                 self._set_option(opt, words, value)
@@ -114,7 +124,7 @@ class Game:
             self.close()
             raise
 
-    def _setup(self, g: int, preset: Rules, start: Optional[str]) -> None:
+    def _setup(self, g: int, preset: Rules) -> None:
         self._g = g
         self._lock = threading.Lock()
         # Per-game buffers, reused by every call (no allocation per call):
@@ -124,12 +134,16 @@ class Game:
         self._tbuf = ctypes.create_string_buffer(MFN_MAX + 1)
         self._tbufp = ctypes.addressof(self._tbuf)
         self._preset = preset
-        self._start = start
+        # Record tags (White, Black, Date, Event, ...): read_record fills
+        # them, record() writes them.
+        self.headers: Dict[str, str] = {}
 
     @classmethod
-    def _adopt(cls, g: int, preset: Rules, start: Optional[str]) -> "Game":
+    def _adopt(cls, g: int, preset: Rules, start: Optional[str] = None) -> "Game":
+        """A Game owning the mana_game g (start: unused, the start
+        position is read from g itself)."""
         game: Game = object.__new__(cls)
-        game._setup(g, preset, start)
+        game._setup(g, preset)
         return game
 
     # ---- lifetime ----------------------------------------------------------
@@ -179,7 +193,9 @@ class Game:
             self._lock.release()
         if not c:
             fail(ErrorCode.ENOMEM, "copy a game")
-        return Game._adopt(c, self._preset, self._start)
+        copy = Game._adopt(c, self._preset)
+        copy.headers = dict(self.headers)
+        return copy
 
     def __copy__(self) -> "Game":
         return self.clone()
@@ -188,8 +204,8 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
-        return (_unpickle, (int(self._preset), self.options(), self._start,
-                            self.history_values()))
+        return (_unpickle, (int(self._preset), self.options(), self.start_position,
+                            self.history_values(), self.headers))
 
     @property
     def preset(self) -> Rules:
@@ -266,12 +282,15 @@ class Game:
             self._lock.release()
         if rc < 0:
             fail(rc, "set the position %r" % mfn)
-        self._start = mfn
 
     @property
     def start_position(self) -> Optional[str]:
-        """The MFN the history starts from, or None if it starts at setup."""
-        return self._start
+        """The MFN the history starts from (the last position set, or a
+        record's MFN header), or None if it starts at the setup."""
+        with self.clone() as c:
+            for _ in range(c.ply):
+                c.undo()
+            return None if c.status == Status.SETUP else c.position
 
     # ---- moves -------------------------------------------------------------
     def legal_move_values(self) -> List[int]:
@@ -429,8 +448,42 @@ class Game:
         return out
 
     def history(self) -> List[str]:
-        """The moves played, as notation text, oldest first."""
-        return [str(m) for m in self.move_stack]
+        """The moves played, as notation text, oldest first (the library's
+        mana_history_format: no replay)."""
+        if _history_format is None:
+            return [str(m) for m in self.move_stack]
+        g = self._enter()
+        try:
+            n = _history_format(g, None, 0)
+            if n < 0:
+                fail(n, "write the history")
+            buf = ctypes.create_string_buffer(n + 1)
+            n = _history_format(g, ctypes.addressof(buf), n + 1)
+            if n < 0:
+                fail(n, "write the history")
+        finally:
+            self._lock.release()
+        return buf.raw[:n].decode("ascii").split()
+
+    @property
+    def end_reason(self) -> EndReason:
+        """Why the game is finished (EndReason.NONE while it is not); the
+        winner is in status."""
+        fn = _need("mana_end_reason")
+        return EndReason(self._query(fn, "ask why the game ended"))
+
+    def record(self, headers: Optional[Mapping[str, str]] = None,
+               result: Optional[str] = None) -> str:
+        """The game's record (docs/record-format.md), written by the
+        library: Rules, the rule options that differ from the preset, the
+        tags of self.headers updated by headers (White, Black, Date, Event,
+        ...), Result, MFN when the game starts from a position, then every
+        move.  result ("1-0", "0-1", "1/2-1/2") may end an unfinished game
+        when headers has a Termination tag saying why.  ManaError EINVAL
+        for a bad tag (key not [A-Za-z][A-Za-z0-9_]*, owned by the
+        library, or a value with control characters or over 127 bytes)."""
+        from .record import write_record
+        return write_record(self, headers, result)
 
     @property
     def ply(self) -> int:
@@ -635,8 +688,9 @@ class Game:
 
 
 def _unpickle(preset: int, options: Dict[str, int], start: Optional[str],
-              moves: List[int]) -> Game:
+              moves: List[int], headers: Optional[Dict[str, str]] = None) -> Game:
     g = Game(preset)
+    g.headers = dict(headers or {})
     for name, value in options.items():
         g.set_option(name, value)
     if start is not None:

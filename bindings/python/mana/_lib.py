@@ -81,6 +81,13 @@ OPTIONAL: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_error_name": (_str, [_int]),
     "mana_svg": (_int, [_p, _int, ctypes.c_uint, _buf, _size]),
     "mana_end_reason": (_int, [_p]),
+    "mana_history_format": (_int, [_p, _buf, _size]),
+    "mana_record_headers_init": (_int, [_p, _int]),
+    "mana_record_tag_set": (_int, [_p, _str, _str]),
+    "mana_record_write": (_int, [_p, _p, _buf, _size]),
+    "mana_record_read": (_int, [_p, _str, _size, ctypes.POINTER(_size), _p]),
+    "mana_option_name": (_str, [_int]),
+    "mana_option_format": (_int, [_int, _int, _buf, _size]),
 }
 
 

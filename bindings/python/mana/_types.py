@@ -49,6 +49,17 @@ class MoveKind(enum.IntEnum):
     PASS = 5
 
 
+class EndReason(enum.IntEnum):
+    """enum mana_end_reason: why a game is finished (Game.end_reason)."""
+
+    NONE = 0  # not finished
+    DAMYO_CAPTURED = 1  # the loser's Damyo was captured (or is missing)
+    BLOCKED = 2  # the side to move has no legal move (blocked = draw / loss)
+    REPETITION = 3  # the repetition option drew it
+    PLY_LIMIT = 4  # the ply-limit option drew it
+    PASSES = 5  # two passes in a row (blocked = pass)
+
+
 class Option(enum.IntEnum):
     """enum mana_option: the rule options (RULES.md "Rule options")."""
 

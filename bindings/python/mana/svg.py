@@ -22,7 +22,6 @@ NO_COORDINATES = 2  # MANA_SVG_NO_COORDINATES
 NO_LAST_MOVE = 4  # MANA_SVG_NO_LAST_MOVE
 NO_MANA = 8  # MANA_SVG_NO_MANA
 NO_CAPTION = 16  # MANA_SVG_NO_CAPTION
-SVG_MAX = 16384  # bytes that always suffice (mana.h)
 
 _svg = optional("mana_svg")
 
@@ -49,10 +48,12 @@ def board(game: "Game", size: int = 0, *, flipped: bool = False,
     flags = ((FLIPPED if flipped else 0) | (0 if coordinates else NO_COORDINATES)
              | (0 if last_move else NO_LAST_MOVE) | (0 if mana else NO_MANA)
              | (0 if caption else NO_CAPTION))
-    buf = ctypes.create_string_buffer(SVG_MAX)
     g = game._enter()
     try:
-        n = _svg(g, width, flags, buf, SVG_MAX)
+        n = _svg(g, width, flags, None, 0)  # the size, then the drawing
+        if n >= 0:
+            buf = ctypes.create_string_buffer(n + 1)
+            n = _svg(g, width, flags, ctypes.addressof(buf), n + 1)
     finally:
         game._lock.release()
     if n < 0:

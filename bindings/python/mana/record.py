@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: MIT
+"""Game records: the library's record format (docs/record-format.md), read
+and written by libmana (mana_record_read / mana_record_write).
+
+    >>> import mana
+    >>> g = mana.read_record("game.mana")          # the first game of a file
+    >>> g.headers["White"], g.status, g.history()[:3]
+    >>> for g in mana.read_records("match.mana"):   # every game of a file
+    ...     print(g.headers.get("Round"), g.status.name)
+    >>> text = g.record({"Event": "club night"})
+
+A record is header lines (``Rules``, rule options, tags such as White,
+Black, Date, Event, ``Result``, ``MFN`` for a game that starts from a
+position), a blank line and the moves.  Files may hold several games, carry
+a UTF-8 byte-order mark, CRLF line ends and ``#`` comments.  A record that
+is not valid raises ManaError (EPARSE, or EILLEGAL for a move the rules
+refuse) whose detail starts with ``LINE:COLUMN:``.
+"""
+
+import ctypes
+import os
+from typing import IO, Any, Dict, Iterator, Mapping, Optional, Tuple, Union
+
+from ._errors import ErrorCode, ManaError, check_int, fail, to_c_text
+from ._game import Game, _need
+from ._types import Rules, Status
+
+TAG_KEY_MAX = 31  # MANA_TAG_KEY_MAX
+TAG_VALUE_MAX = 127  # MANA_TAG_VALUE_MAX
+RECORD_TAGS_MAX = 16  # MANA_RECORD_TAGS_MAX
+
+Source = Union[str, "os.PathLike[str]", bytes, IO[str], IO[bytes]]
+
+
+class Tag(ctypes.Structure):
+    """struct mana_record_tag."""
+
+    _fields_ = [("key", ctypes.c_char * (TAG_KEY_MAX + 1)),
+                ("value", ctypes.c_char * (TAG_VALUE_MAX + 1))]
+
+
+class Headers(ctypes.Structure):
+    """struct mana_record_headers (caller-owned, no pointers inside)."""
+
+    _fields_ = [("preset", ctypes.c_int), ("result", ctypes.c_int),
+                ("tag_count", ctypes.c_int), ("tags", Tag * RECORD_TAGS_MAX)]
+
+
+
+
+def _tags(h: Headers) -> Dict[str, str]:
+    return {h.tags[i].key.decode("ascii"): h.tags[i].value.decode("utf-8")
+            for i in range(h.tag_count)}
+
+
+def _read_source(source: Source) -> Tuple[bytes, str]:
+    """(bytes, name for messages) of a path, bytes or file object."""
+    if isinstance(source, bytes):
+        return source, "<bytes>"
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return f.read(), os.fspath(source)
+    data = source.read()
+    name = str(getattr(source, "name", "<file>"))
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogateescape"), name
+    if isinstance(data, bytes):
+        return data, name
+    raise TypeError("a record source is a path, bytes or a file object")
+
+
+def _games(data: bytes, name: str) -> Iterator[Game]:
+    read = _need("mana_record_read")
+    size = len(data)
+    offset = ctypes.c_size_t(0)
+    while offset.value < size:
+        h = Headers()
+        game = Game()
+        g = game._enter()
+        try:
+            rc = read(g, data, size, ctypes.byref(offset), ctypes.byref(h))
+        finally:
+            game._lock.release()
+        if rc < 0:
+            game.close()
+            fail(rc, "read a record from %s" % name)
+        game._preset = Rules(h.preset)
+        game.headers = _tags(h)
+        yield game
+
+
+def read_records(source: Source) -> Iterator[Game]:
+    """Every game of a record file (path, bytes, or a file object opened
+    in text or binary mode), one Game at a time, each with its tags in
+    ``game.headers``.  ManaError at the first game that is not a valid
+    record (the games before it have been yielded)."""
+    data, name = _read_source(source)
+    return _games(data, name)
+
+
+def read_record(source: Source) -> Game:
+    """The first game of a record file (see read_records); ManaError
+    EPARSE if there is none."""
+    data, name = _read_source(source)
+    for game in _games(data, name):
+        return game
+    raise ManaError(ErrorCode.EPARSE, "no game in the text", "read a record from %s" % name)
+
+
+def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
+                 result: Optional[str] = None) -> str:
+    """The record of game (see Game.record)."""
+    h = Headers()
+    rc = _need("mana_record_headers_init")(ctypes.byref(h), check_int(int(game.preset), "preset"))
+    if rc < 0:
+        fail(rc, "write a record")
+    tag_set = _need("mana_record_tag_set")
+    for key, value in {**game.headers, **(headers or {})}.items():
+        rc = tag_set(ctypes.byref(h), to_c_text(key, "tag key"), to_c_text(value, "tag value"))
+        if rc < 0:
+            fail(rc, "set the record tag %r" % key)
+    if result is not None:
+        h.result = _RESULTS[result] if result in _RESULTS else _bad_result(result)
+    write = _need("mana_record_write")
+    g = game._enter()
+    try:
+        n = write(g, ctypes.byref(h), None, 0)
+        if n < 0:
+            fail(n, "write a record")
+        buf = ctypes.create_string_buffer(n + 1)
+        n = write(g, ctypes.byref(h), ctypes.addressof(buf), n + 1)
+        if n < 0:
+            fail(n, "write a record")
+    finally:
+        game._lock.release()
+    return str(buf.raw[:n].decode("utf-8"))
+
+
+_RESULTS = {"1-0": int(Status.WHITE_WON), "0-1": int(Status.BLACK_WON),
+            "1/2-1/2": int(Status.DRAWN), "*": int(Status.PLAYING)}
+
+
+def _bad_result(result: str) -> int:
+    raise ValueError("result %r is not one of %s" % (result, ", ".join(_RESULTS)))

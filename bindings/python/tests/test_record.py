@@ -1,0 +1,173 @@
+# SPDX-License-Identifier: MIT
+"""Records, history notation, end reasons and SVG: the library's functions
+(mana_record_read/write, mana_history_format, mana_end_reason, mana_svg)
+through the package."""
+
+import io
+import pickle
+import re
+from typing import Any
+
+import pytest
+
+import mana
+import mana.svg
+from conftest import START
+
+E = mana.ErrorCode
+
+if mana.svg._svg is None:  # pragma: no cover - until libmana has them
+    pytest.skip("this libmana has no record/SVG API yet", allow_module_level=True)
+
+
+def finished_game() -> mana.Game:
+    g = mana.Game("jactalea", blocked="draw")
+    g.setup_random(12)
+    while not g.is_over():
+        g.play(g.legal_move_values()[-1])
+    return g
+
+
+def test_record_round_trip(tmp_path: Any) -> None:
+    g = finished_game()
+    text = g.record({"White": "ab", "Black": "Élodie", "Event": "test"})
+    lines = text.splitlines()
+    assert lines[0] == "Rules: jactalea"
+    assert "Blocked: draw" in lines  # differs from the preset
+    assert "Black: Élodie" in lines
+    res = {mana.Status.WHITE_WON: "1-0", mana.Status.BLACK_WON: "0-1",
+           mana.Status.DRAWN: "1/2-1/2"}[g.status]
+    assert "Result: " + res in lines
+    path = tmp_path / "g.mana"
+    path.write_text(text, encoding="utf-8")
+    for source in (str(path), path, path.read_bytes(), io.StringIO(text),
+                   io.BytesIO(text.encode())):
+        r = mana.read_record(source)
+        assert r.history_values() == g.history_values()
+        assert r.options() == g.options()
+        assert r.status == g.status and r.end_reason == g.end_reason
+        assert r.headers == {"White": "ab", "Black": "Élodie", "Event": "test"}
+        assert r.record() == text  # writing again gives the same text
+
+
+def test_record_from_a_position() -> None:
+    g = mana.Game(position=START)
+    g.play("a6-a4")
+    text = g.record()
+    assert "MFN: " + START in text.splitlines()
+    r = mana.read_record(text.encode())
+    assert r.start_position == START and r.history() == ["a6-a4"]
+    assert r.position == g.position
+
+
+def test_bom_crlf_and_comments() -> None:
+    r = mana.read_record(b"\xef\xbb\xbfRules: jactalea\r\n\r\nO2  \r\n# done\r\n")
+    assert r.history() == ["O2"] and r.orientation == 2
+    assert r.status == mana.Status.SETUP
+
+
+def test_several_games_in_a_file() -> None:
+    a, b = finished_game(), mana.Game("cosmoludo")
+    b.setup_random(3)
+    text = a.record({"Round": "1"}) + "\n" + b.record({"Round": "2"})
+    games = list(mana.read_records(io.StringIO(text)))
+    assert [g.headers["Round"] for g in games] == ["1", "2"]
+    assert [g.history_values() for g in games] == [a.history_values(), b.history_values()]
+    assert games[1].preset == mana.Rules.COSMOLUDO
+
+
+@pytest.mark.parametrize("text,code,where", [
+    (b"White: x\n\nO2\n", E.EPARSE, "1:1"),
+    (b"Rules: jactalea\nBlocked: sometimes\n\nO2\n", E.EPARSE, "2:"),
+    (b"Rules: jactalea\n\nO2 \x00\n", E.EPARSE, "3:"),
+    (b"Rules: jactalea\n\nO2 D@\xff6\n", E.EPARSE, "3:"),
+    (b"Rules: jactalea\n\nO2 O1\n", E.EILLEGAL, "3:4"),
+    (b"Rules: chess\n\nO2\n", E.EPARSE, "1:"),
+])
+def test_bad_records(text: bytes, code: int, where: str) -> None:
+    with pytest.raises(mana.ManaError) as e:
+        mana.read_record(text)
+    assert e.value.code == code
+    assert e.value.detail.startswith(where), e.value.detail
+    assert str(e.value).startswith("read a record from <bytes>")
+    assert re.match(r"\d+:\d+: ", e.value.detail)
+
+
+def test_no_game() -> None:
+    with pytest.raises(mana.ManaError) as e:
+        mana.read_record(b"")
+    assert e.value.code == E.EPARSE
+
+
+def test_bad_tags() -> None:
+    g = mana.Game()
+    for headers in ({"Rules": "cosmoludo"}, {"9lives": "x"}, {"White": "a\nb"},
+                    {"White": "x" * 128}, {"Result": "1-0"}):
+        with pytest.raises((mana.ManaError, ValueError)):
+            g.record(headers)
+    with pytest.raises(ValueError):
+        g.record(result="2-0")
+
+
+def test_resignation_result() -> None:
+    g = mana.Game(position=START)
+    with pytest.raises(mana.ManaError):
+        g.record(result="1-0")  # an unfinished game needs a Termination tag
+    text = g.record({"Termination": "resignation"}, result="1-0")
+    assert "Result: 1-0" in text.splitlines()
+    assert mana.read_record(text.encode()).headers["Termination"] == "resignation"
+
+
+def test_headers_survive_copies_and_pickle() -> None:
+    g = mana.read_record(b"Rules: cosmoludo\nWhite: me\n\n")
+    assert g.headers == {"White": "me"}
+    assert g.clone().headers == {"White": "me"}
+    assert pickle.loads(pickle.dumps(g)).headers == {"White": "me"}
+
+
+def test_history_is_the_librarys_notation() -> None:
+    # a1xa2 captures: the history keeps the "x" it had when played.
+    g = mana.Game(position="5d/6/6/6/r5/RD4 w 1 0")
+    g.play("a1a2")
+    assert g.history() == ["a1xa2"]
+    assert [str(m) for m in g.move_stack] == ["a1xa2"]
+
+
+def test_end_reasons() -> None:
+    # Black to move without a Damyo: White won by capture.
+    g = mana.Game(position="r5/6/6/6/6/RRRDRR b 1 0")
+    assert g.end_reason == mana.EndReason.DAMYO_CAPTURED
+    # perft.txt's blocked position under blocked=draw: drawn, blocked.
+    b = mana.Game(position="5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0", blocked="draw")
+    assert b.status == mana.Status.DRAWN and b.end_reason == mana.EndReason.BLOCKED
+    # Under pass: White passes; if Black is then blocked too it is drawn
+    # by two passes, else play goes on.
+    p = mana.Game(position="5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0")
+    p.play("pass")
+    assert p.end_reason in (mana.EndReason.NONE, mana.EndReason.PASSES)
+    # Ply limit 1: the first move of play ends the game.
+    q = mana.Game(position=START, ply_limit=1)
+    q.play("a6-a4")
+    assert q.status == mana.Status.DRAWN and q.end_reason == mana.EndReason.PLY_LIMIT
+    assert mana.Game().end_reason == mana.EndReason.NONE
+
+
+def test_svg() -> None:
+    g = mana.Game(position=START)
+    g.play("a6-a4")
+    s = mana.svg.board(g)
+    assert s.startswith("<svg") or s.startswith("<?xml")
+    assert s.rstrip().endswith("</svg>")
+    assert g._repr_svg_() == s
+    assert 'width="320"' in mana.svg.board(g, size=320)
+    assert mana.svg.board(g, flipped=True) != s
+    assert mana.svg.board(g, coordinates=False) != s
+    assert mana.svg.board(g, caption=False) != s
+    for bad in (1, 63, 8193, -1):
+        with pytest.raises(mana.ManaError) as e:
+            mana.svg.board(g, size=bad)
+        assert e.value.code == E.EINVAL
+    for beyond in (2 ** 31, 2 ** 32 + 320, -(2 ** 31) - 1):
+        with pytest.raises(OverflowError):
+            mana.svg.board(g, size=beyond)
+    assert mana.svg.board(mana.Game()).rstrip().endswith("</svg>")  # in setup
