@@ -11,7 +11,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -418,7 +417,7 @@ static void header(const match *m)
     printf(", rules %s, ply limit %d, seed %llu, %s setups, %s, %d job%s\n",
            m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->ply_limit,
            (unsigned long long)m->seed, setups[m->setup_mode], tc, m->jobs, m->jobs == 1 ? "" : "s");
-    for (int k = 2; k < m->nplayers; k++) {
+    for (int k = 0; k < m->nplayers && m->nplayers > 2; k++) {
         describe_player(m, k, d0, sizeof d0);
         printf("  player %d: %s\n", k + 1, d0);
     }
@@ -486,7 +485,7 @@ int cmd_match(int argc, char **argv)
         snprintf(journal, sizeof journal, "%s/match-journal.txt", m.records);
         m.journal = journal;
     }
-    signal(SIGPIPE, SIG_IGN); /* a dead engine is a fault, not our death */
+    player_signals();
     fingerprint(&m);
     m.progress_tty = isatty(STDERR_FILENO);
     pthread_mutex_init(&m.lock, NULL);

@@ -29,6 +29,50 @@
  * engine before they are marked close-on-exec (EOF would never come). */
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The process groups of the running engines, for the signal handler: on
+ * SIGINT or SIGTERM the runner kills them all before it dies (the journal
+ * is on disk, so the match can be resumed).  Slots change under
+ * spawn_lock; the handler only reads them and calls kill(). */
+#define MAX_ENGINES 1024
+static volatile sig_atomic_t live[MAX_ENGINES];
+
+static void track(pid_t pid, pid_t old)
+{
+    for (int k = 0; k < MAX_ENGINES; k++)
+        if (live[k] == (sig_atomic_t)old) {
+            live[k] = (sig_atomic_t)pid;
+            return;
+        }
+}
+
+static void untrack(pid_t pid)
+{
+    pthread_mutex_lock(&spawn_lock);
+    track(0, pid);
+    pthread_mutex_unlock(&spawn_lock);
+}
+
+static void on_signal(int sig)
+{
+    for (int k = 0; k < MAX_ENGINES; k++)
+        if (live[k] > 0)
+            kill(-(pid_t)live[k], SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void player_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a dead engine is a fault, not our death */
+}
+
 static long long now_ms(void)
 {
     struct timespec t;
@@ -71,13 +115,16 @@ static int spawn(player *p)
     }
     close(in[0]);
     close(out[1]);
+    if (pid > 0) {
+        setpgid(pid, pid); /* also here: no race with the child's own call */
+        track(pid, 0);
+    }
     pthread_mutex_unlock(&spawn_lock);
     if (pid < 0) {
         close(in[1]);
         close(out[0]);
         return -1;
     }
-    setpgid(pid, pid); /* also here: no race with the child's own call */
     p->pid = pid;
     p->to_fd = in[1];
     p->from_fd = out[0];
@@ -94,6 +141,7 @@ static void describe_exit(player *p, char *why, size_t size, const char *what)
     for (int k = 0; k < 50 && (r = waitpid(p->pid, &st, WNOHANG)) == 0; k++)
         nap_ms(10);
     if (r == p->pid) {
+        untrack(p->pid);
         p->pid = 0; /* reaped */
         if (WIFSIGNALED(st))
             snprintf(why, size, "%s (killed by signal %d)", what, WTERMSIG(st));
@@ -111,6 +159,7 @@ void player_kill(player *p)
         kill(p->pid, SIGKILL);
         while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
             ;
+        untrack(p->pid);
     }
     if (p->to_fd > 0)
         close(p->to_fd);
@@ -417,8 +466,10 @@ void player_close(player *p)
         pid_t r = 0;
         for (int k = 0; k < 100 && (r = waitpid(p->pid, NULL, WNOHANG)) == 0; k++)
             nap_ms(10);
-        if (r == p->pid)
+        if (r == p->pid) {
+            untrack(p->pid);
             p->pid = 0; /* reaped: nothing to kill */
+        }
     }
     player_kill(p);
 }

@@ -12,7 +12,7 @@
  *     (LLRcalc.LLR_logistic; LLRcalc.LLR_normalized for normalised Elo),
  *     and Wald's bounds log(beta/(1-alpha)), log((1-beta)/alpha).
  *
- * tests/cli/statscheck.c holds these functions to values computed by
+ * tests/cli/matchcheck.c holds these functions to values computed by
  * fishtest's own code.
  */
 #include <math.h>

@@ -80,6 +80,21 @@ done
 sleep 0.2
 expect_eq "$(ps -eo pid,ppid,stat,args | grep -c '[f]aulty.sh\|[s]leep 1000')" 0 "no faulty engine left running"
 
+# An interrupted runner (SIGTERM) kills its engines before it dies.
+"$CLI" match --white ab --black "cmd:$faulty hang" --games 2 --timeout 20000 --setup random \
+    --quiet >"$o" 2>&1 &
+pid=$!
+k=0
+while [ "$(ps -eo args | grep -c '[f]aulty.sh hang')" -eq 0 ] && [ $k -lt 200 ]; do
+    sleep 0.05
+    k=$((k + 1))
+done
+kill -TERM $pid
+wait $pid 2>/dev/null
+expect_status $? 143 "the runner dies of SIGTERM"
+sleep 0.2
+expect_eq "$(ps -eo args | grep -c '[f]aulty.sh hang\|[s]leep 1000')" 0 "its engine died with it"
+
 # ---- resume: an interrupted match ends with the result of an uninterrupted one ----
 # The same 16 games twice: once whole; once killed (SIGKILL) after some games
 # are in the journal, then resumed.  Depth and playout limits make the games

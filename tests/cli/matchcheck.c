@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * statscheck.c - the statistics of `mana-cli match` (match_stats.c) against
- * fishtest's own code.  The reference values were computed with
+ * matchcheck.c - the statistics of `mana-cli match` (match_stats.c) against
+ * fishtest's own code, and its time controls and clocks (match_clock.c).  The reference values were computed with
  * github.com/official-stockfish/fishtest at commit
  * b8eecff220b562a0dc2c4e68d1fa02521e06d72c, server/fishtest/stats/
  * (scipy 1.10.1):
@@ -27,7 +27,7 @@ static void near(double got, double want, double tol, const char *what)
     checks++;
     if (!(fabs(got - want) <= tol)) {
         failures++;
-        fprintf(stderr, "statscheck: FAIL: %s: got %.9f, fishtest %.9f\n", what, got, want);
+        fprintf(stderr, "matchcheck: FAIL: %s: got %.9f, fishtest %.9f\n", what, got, want);
     }
 }
 
@@ -44,6 +44,46 @@ static const ref refs[] = {
      -838.22564886},
     {{0, 1, 5, 20, 74}, 418.439794, 72.537451, 1.00000000, 1.42874124, 1.83950070, 13.35897136},
 };
+
+/* Time controls as cutechess-cli writes them, and the clocks they make. */
+static void check_clocks(void)
+{
+    time_control tc;
+    tc.margin_ms = 100;
+    near(tc_parse("40/60+0.5", &tc), 0, 0, "tc 40/60+0.5");
+    near(tc.moves, 40, 0, "40 moves");
+    near((double)tc.base_ms, 60000, 0, "60 s");
+    near((double)tc.inc_ms, 500, 0, "0.5 s increment");
+    near((double)tc.margin_ms, 100, 0, "the margin survives parsing");
+    near(tc_parse("5+0.05", &tc), 0, 0, "tc 5+0.05");
+    near(tc.moves * 1.0 + (double)tc.base_ms + (double)tc.inc_ms, 5050, 0, "5 s + 50 ms, no period");
+    near(tc_parse("0.25", &tc), 0, 0, "tc 0.25");
+    near((double)tc.base_ms + (double)tc.inc_ms, 250, 0, "250 ms, no increment");
+    static const char *const bad[] = {"0", "x", "40/", "/60", "60+", "-1", "0/60", "40/60+x",
+                                      "1e9", "60+-1", ""};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char what[40];
+        snprintf(what, sizeof what, "tc '%s' refused", bad[k]);
+        near(tc_parse(bad[k], &tc), -1, 0, what);
+    }
+    /* 2/1+0.1: two moves a period of 1 s.  White uses 300 ms, then 800 ms:
+     * 1000 - 300 + 100 = 800; 800 - 800 + 100 + 1000 (second move ends
+     * the period) = 1100.  Black is 150 ms over its 1000 (margin 100):
+     * lost on time. */
+    game_clock c;
+    tc_parse("2/1+0.1", &tc);
+    clock_start(&c, &tc);
+    near(clock_moves_to_go(&c, &tc, MANA_WHITE), 2, 0, "two to go");
+    near(clock_charge(&c, &tc, MANA_WHITE, 300), 0, 0, "first move in time");
+    near((double)c.left_ms[MANA_WHITE], 800, 0, "800 ms left");
+    near(clock_moves_to_go(&c, &tc, MANA_WHITE), 1, 0, "one to go");
+    near(clock_charge(&c, &tc, MANA_WHITE, 800), 0, 0, "second move in time");
+    near((double)c.left_ms[MANA_WHITE], 1100, 0, "a new period: 1100 ms");
+    near(clock_moves_to_go(&c, &tc, MANA_WHITE), 2, 0, "two to go again");
+    near(clock_charge(&c, &tc, MANA_BLACK, 1090), 0, 0, "90 ms over, inside the margin");
+    clock_start(&c, &tc);
+    near(clock_charge(&c, &tc, MANA_BLACK, 1150), -1, 0, "150 ms over: flag falls");
+}
 
 int main(void)
 {
@@ -75,7 +115,7 @@ int main(void)
     checks++;
     if (sprt_parse("elo0=0 elo1=5 alpha=0.05 beta=0.05", &s, why, sizeof why) != 0) {
         failures++;
-        fprintf(stderr, "statscheck: FAIL: --sprt parse: %s\n", why);
+        fprintf(stderr, "matchcheck: FAIL: --sprt parse: %s\n", why);
     }
     near(sprt_decide(&s, 3.0, &lo, &hi), 1, 0, "LLR 3 accepts H1");
     near(lo, -2.944439, 1e-6, "lower bound");
@@ -88,9 +128,10 @@ int main(void)
         checks++;
         if (sprt_parse(bad[k], &s, why, sizeof why) == 0) {
             failures++;
-            fprintf(stderr, "statscheck: FAIL: --sprt '%s' accepted\n", bad[k]);
+            fprintf(stderr, "matchcheck: FAIL: --sprt '%s' accepted\n", bad[k]);
         }
     }
-    printf("statscheck: %d checks, %d failed\n", checks, failures);
+    check_clocks();
+    printf("matchcheck: %d checks, %d failed\n", checks, failures);
     return failures != 0;
 }
