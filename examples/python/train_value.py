@@ -11,7 +11,8 @@ random bot.
    all games), or the shards of `python3 -m mana.selfplay --out DIR`
    (--data DIR).  Each position is the side to move's observation (12 x 6
    x 6 planes) labelled with the game's outcome for the side to move
-   (+1 won, -1 lost, 0 drawn).
+   (+1 won, -1 lost, 0 drawn) discounted by 0.9 per ply left to play: the
+   outcome of a random game is close to a coin toss until its last plies.
 2. Model: a multilayer perceptron 432 -> 64 (tanh) -> 1 (tanh), trained by
    Adam on the squared error, 90% of the games for training, 10% held out.
 3. Player: for each legal move, play it, observe the position from the
@@ -36,9 +37,13 @@ import mana
 from mana.env import ManaVectorEnv
 
 
+GAMMA = 0.9  # the target of a position k plies before the end: outcome * GAMMA**k
+
+
 def random_selfplay(games: int, seed: int) -> Tuple[Any, Any, Any]:
-    """(observations, outcomes for the side to move, game ids) of games
-    random games, played 256 at a time."""
+    """(observations, targets, game ids) of games random games, played 256
+    at a time; the target is the outcome for the side to move discounted
+    by the plies left (see GAMMA)."""
     xs: List[Any] = []
     ys: List[Any] = []
     gs: List[Any] = []
@@ -49,20 +54,25 @@ def random_selfplay(games: int, seed: int) -> Tuple[Any, Any, Any]:
         env = ManaVectorEnv(n, ply_limit=300, seed=seed + done_games)
         obs, masks = env.reset()
         active = np.ones(n, dtype=bool)
-        rows: List[Tuple[Any, Any, Any]] = []  # (game, obs, black to move)
+        rows: List[Tuple[Any, Any, Any, int]] = []  # (game, obs, black to move, ply)
         winner = np.zeros(n)  # +1 Black won, -1 White won, 0 draw
+        length = np.zeros(n, dtype=np.int64)
+        ply = 0
         while active.any():
             idx = np.flatnonzero(active)
-            rows.append((idx, obs[idx].copy(), obs[idx, 8, 0, 0].copy()))
+            rows.append((idx, obs[idx].copy(), obs[idx, 8, 0, 0].copy(), ply))
+            length[idx] = ply + 1
+            ply += 1
             movers = obs[:, 8, 0, 0].astype(np.int8) * 2 - 1  # +1 Black, -1 White
             obs, masks, rewards, term, trunc = env.step(env.sample_actions(rng))
             ended = active & (term | trunc)
             winner[ended] = rewards[ended] * movers[ended]
             active &= ~ended
         env.close()
-        for idx, o, black in rows:
+        for idx, o, black, k in rows:
             xs.append(o)
-            ys.append(winner[idx] * (black.astype(np.int8) * 2 - 1))
+            left = length[idx] - 1 - k
+            ys.append(winner[idx] * (black.astype(np.int8) * 2 - 1) * GAMMA ** left)
             gs.append(idx + done_games)
         done_games += n
     return np.concatenate(xs), np.concatenate(ys).astype(np.float32), np.concatenate(gs)
@@ -75,7 +85,8 @@ def load_shards(path: str) -> Tuple[Any, Any, Any]:
         if name.endswith(".npz"):
             z = np.load(os.path.join(path, name))
             xs.append(z["observations"])
-            ys.append(z["outcomes"].astype(np.float32))
+            left = z["lengths"][z["game"] - z["game_ids"][0]] - 1 - z["ply"]
+            ys.append((z["outcomes"] * GAMMA ** left).astype(np.float32))
             gs.append(z["game"])
     if not xs:
         sys.exit("no .npz shard in %s" % path)
