@@ -116,6 +116,9 @@ repo=$(pwd)
     grep '^result: ' >/dev/null || fail "random_game.py"
 echo "   the wheel passes its tests with its own libmana and with $lib/libmana.so.$major"
 
+step "Python: fresh venv, pip install, foreign libmana.so.1 on the path"
+.ci/python-fresh-install.sh
+
 step "man pages"
 render() { # section name: the page as plain text, in $work/page.txt
     if command -v man >/dev/null 2>&1; then
