@@ -35,27 +35,19 @@ START = "rrdrrr/6/6/6/6/RRRDRR b - 0"
 MID = "2d3/6/2R1r1/1r4/3D2/6 b 3 3"  # perft.txt: 42 legal moves
 
 
-def playouts_int(seconds: float, seed: int) -> Tuple[float, float]:
-    """(games/s, plies/s) with integer moves."""
-    rng = random.Random(seed)
-    games = plies = 0
-    playing = mana.Status.PLAYING
-    t0 = time.perf_counter()
-    end = t0 + seconds
-    while time.perf_counter() < end:
-        g = mana.Game(games & 1, ply_limit=400)
-        g.setup_random(rng.getrandbits(64))
-        legal, play, choice = g.legal_move_values, g.play, rng.choice
-        while g.status == playing:
-            play(choice(legal()))
-            plies += 1
-        games += 1
-    dt = time.perf_counter() - t0
-    return games / dt, plies / dt
+def int_ply(g: mana.Game, rng: random.Random) -> None:
+    """One random ply with integer moves."""
+    g.play(rng.choice(g.legal_move_values()))
 
 
-def playouts_text(seconds: float, seed: int) -> Tuple[float, float]:
-    """(games/s, plies/s) with Move objects and text moves."""
+def text_ply(g: mana.Game, rng: random.Random) -> None:
+    """One random ply with Move objects and text."""
+    g.play(str(rng.choice(g.legal_moves())))
+
+
+def playouts(ply: Callable[[mana.Game, random.Random], None], seconds: float,
+             seed: int) -> Tuple[float, float]:
+    """(games/s, plies/s) of random games played by ply for seconds."""
     rng = random.Random(seed)
     games = plies = 0
     playing = mana.Status.PLAYING
@@ -65,7 +57,7 @@ def playouts_text(seconds: float, seed: int) -> Tuple[float, float]:
         g = mana.Game(games & 1, ply_limit=400)
         g.setup_random(rng.getrandbits(64))
         while g.status == playing:
-            g.play(str(rng.choice(g.legal_moves())))
+            ply(g, rng)
             plies += 1
         games += 1
     dt = time.perf_counter() - t0
@@ -131,8 +123,8 @@ def main() -> int:
     # machine falls on both.
     ints, texts, cs = [], [], []
     for r in range(a.runs):
-        ints.append(playouts_int(a.seconds, 1000 + r))
-        texts.append(playouts_text(a.seconds, 2000 + r))
+        ints.append(playouts(int_ply, a.seconds, 1000 + r))
+        texts.append(playouts(text_ply, a.seconds, 2000 + r))
         cs.append(c_playouts(a.c_bench, a.seconds, 1))
     c = None if None in cs else statistics.median(x for x in cs if x is not None)
     gi = statistics.median(x[0] for x in ints)
