@@ -283,6 +283,19 @@ static int setup_moves(const mana_move *h, int n)
     return setup;
 }
 
+/* How many times the final position of g (board, side, Mana) occurred in
+ * play, found by taking the moves back one by one on a copy. */
+static int occurrences(const mana_game *g)
+{
+    mana_game *w = mana_clone(g);
+    uint64_t h = mana_hash(g);
+    int seen = 1;
+    while (w != NULL && mana_undo(w) == MANA_OK)
+        seen += mana_status(w) == MANA_PLAYING && mana_hash(w) == h;
+    mana_free(w);
+    return seen;
+}
+
 /* Why a finished game ended, worked out from its history and options. */
 const char *eng_end_reason(const mana_game *g)
 {
@@ -307,10 +320,9 @@ const char *eng_end_reason(const mana_game *g)
         return "ply limit";
     if (passes)
         return "no legal move for either side";
-    if (opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_DRAW && mana_legal_moves(g, NULL, 0) <= 0 &&
-        opt[MANA_OPT_REPETITION] == 0)
-        return "blocked (Blocked draw: the side to move had no legal move)";
-    return opt[MANA_OPT_REPETITION] > 0 ? "repetition or blocked" : "blocked";
+    if (opt[MANA_OPT_REPETITION] > 0 && occurrences(g) >= opt[MANA_OPT_REPETITION])
+        return "repetition";
+    return "blocked (Blocked draw: the side to move had no legal move)";
 }
 
 void eng_report_status(engine *e, const mana_game *g)

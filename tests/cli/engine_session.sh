@@ -178,6 +178,17 @@ expect_eq "$(sed -n 's/^info string status //p' "$o" | tr '\n' ',')" "setup,draw
 expect_grep "$o" "info string reason blocked (Blocked draw" "reason of the blocked draw"
 expect_eq "$(sed -n 's/^info string moves//p' "$o" | sed -n 3p)" "" "no legal move in a finished game"
 
+# Why a draw: the fifth move below brings back the position after the first
+# (board, White to move, same Mana: the captured Ronin is back in reserve),
+# its second occurrence; three plies reach PlyLimit 3.
+LONE='d5/6/6/6/6/5D w - 0'
+printf '%s\n' 'setoption name Repetition value 2' "position mfn $LONE moves f1-e1 R@b1 e1-f1 b1-e1" \
+    status "position mfn $LONE moves f1-e1 R@b1 e1-f1 b1-e1 f1xe1" status \
+    'setoption name Repetition value 0' 'setoption name PlyLimit value 3' \
+    "position mfn $LONE moves f1-e1 R@b1 e1-f1" status | "$CLI" engine >"$o" 2>&1
+expect_eq "$(sed -n 's/^info string \(status\|reason\) //p' "$o" | tr '\n' ',')" \
+    "playing,drawn,repetition,drawn,ply limit," "status and reason of repetition and ply limit"
+
 # ---- option order does not matter; Repetition's range ------------------------------------
 printf '%s\n' 'setoption name Blocked value draw' 'setoption name Rules value cosmoludo' \
     'setoption name Rules value jactalea' "position mfn $BLOCKED" status \
