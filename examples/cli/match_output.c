@@ -121,37 +121,46 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
     printf("W-D-L %ld-%ld-%ld score %.1f%%\n", wdl[0], wdl[1], wdl[2], 100.0 * s);
 }
 
-/* Standings of a tournament of more than two players. */
+/* The share of the points of a W-D-L, 0..1. */
+static double share(const long wdl[3])
+{
+    long n = wdl[0] + wdl[1] + wdl[2];
+    return n ? ((double)wdl[0] + 0.5 * (double)wdl[1]) / (double)n : 0.0;
+}
+
+/* Standings of a tournament of more than two players, as cutechess-cli's:
+ * each player's Elo against the field it met, from its W-D-L (games of a
+ * tournament are not all paired, so the trinomial model). */
 static void standings(const match *m)
 {
-    double pts[MATCH_MAX_PLAYERS] = {0};
-    long games[MATCH_MAX_PLAYERS] = {0};
+    long wdl[MATCH_MAX_PLAYERS][3];
     int order[MATCH_MAX_PLAYERS];
+    memset(wdl, 0, sizeof wdl);
     for (int i = 0; i < m->total; i++) {
         const game_result *r = &m->results[i];
         if (!r->done)
             continue;
-        games[r->white]++;
-        games[r->black]++;
-        pts[r->white] += r->status == MANA_WHITE_WON ? 1 : r->status == MANA_DRAWN ? 0.5 : 0;
-        pts[r->black] += r->status == MANA_BLACK_WON ? 1 : r->status == MANA_DRAWN ? 0.5 : 0;
+        int w = r->status == MANA_WHITE_WON ? 0 : r->status == MANA_DRAWN ? 1 : 2;
+        wdl[r->white][w]++;
+        wdl[r->black][2 - w]++;
     }
     for (int k = 0; k < m->nplayers; k++)
         order[k] = k;
     for (int k = 1; k < m->nplayers; k++) /* insertion sort by score share */
-        for (int j = k; j > 0; j--) {
-            int x = order[j], y = order[j - 1];
-            double sx = games[x] ? pts[x] / (double)games[x] : 0, sy = games[y] ? pts[y] / (double)games[y] : 0;
-            if (sx <= sy)
-                break;
-            order[j] = y;
+        for (int j = k; j > 0 && share(wdl[order[j]]) > share(wdl[order[j - 1]]); j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    printf("%4s %-24s %6s %7s %7s\n", "rank", "player", "games", "points", "score");
+    printf("%4s %-24s %6s %7s %7s %16s\n", "rank", "player", "games", "points", "score",
+           "Elo vs field");
     for (int k = 0; k < m->nplayers; k++) {
         int p = order[k];
-        printf("%4d %-24s %6ld %7.1f %6.1f%%\n", k + 1, m->players[p].name, games[p], pts[p],
-               games[p] ? 100.0 * pts[p] / (double)games[p] : 0.0);
+        long n = wdl[p][0] + wdl[p][1] + wdl[p][2];
+        elo_estimate e;
+        stats_elo_trinomial(wdl[p], &e);
+        printf("%4d %-24s %6ld %7.1f %6.1f%% %+8.1f +- %5.1f\n", k + 1, m->players[p].name, n,
+               (double)wdl[p][0] + 0.5 * (double)wdl[p][1], 100.0 * share(wdl[p]), e.elo, e.elo95);
     }
 }
 

@@ -131,7 +131,8 @@ expect_grep "$o" "written by a match with other settings" "why the resume is ref
     --setup random --quiet --json "$tmp/rr.json" >"$o" 2>&1
 expect_status $? 0 "round robin"
 expect_grep "$o" "round robin: 3 players, 3 pairings of 2 games" "round robin header"
-expect_eq "$(grep -c ' vs ' "$o")" 3 "a line per pairing"
+expect_eq "$(grep -Ec '^ +[123] (ab|random|mcts) +4 ' "$o")" 3 "standings: every player, 4 games each"
+expect_eq "$(grep -c ' vs .*: W-D-L ' "$o")" 3 "a line per pairing"
 expect_grep "$o" "6 games in " "six games"
 /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["games"])==6 and len(d["pairings"])==3, d' "$tmp/rr.json" &&
     checks=$((checks + 1)) || fail "round robin JSON"
