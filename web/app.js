@@ -21,7 +21,7 @@ const COLOR_NAME = ['White', 'Black'];
 const st = {
   game: new Game(),
   human: Color.BLACK,
-  flipped: false,
+  flipped: true, // the person (Black at first) sees their side at the bottom
   selected: null, // a square, 'reserve' (re-entry) or null
   dropKind: MoveKind.DROP_DAMYO, // the piece to place during setup
   preview: null, // a game showing an orientation choice
