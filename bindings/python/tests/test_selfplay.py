@@ -166,3 +166,18 @@ def test_worker_killed_and_driver_interrupted(tmp_path: object) -> None:
             if p.poll() is None:
                 p.kill()
             p.wait()
+
+
+def test_ab_bot_through_the_engine(tmp_path: object) -> None:
+    here = os.path.dirname(os.path.abspath(__file__))
+    cli = os.path.normpath(os.path.join(here, "..", "..", "..", "build", "mana-cli"))
+    if not os.access(cli, os.X_OK):
+        pytest.skip("no build/mana-cli")
+    out = str(tmp_path)
+    p = dict(params(out, 2, 2), bot="ab", ab_nodes=100, engine=cli + " engine")
+    e1 = selfplay.make_shard(p, 0)
+    z = np.load(os.path.join(out, "shard-000000.npz"))
+    assert e1["games"] == 2 and z["actions"].size == int(z["lengths"].sum()) > 0
+    masks = np.unpackbits(z["masks"], axis=1, count=941)
+    assert all(masks[i, z["actions"][i]] for i in range(z["actions"].size))
+    assert set(z["game"].tolist()) == {0, 1}
