@@ -21,6 +21,16 @@ random bot.
 4. Match: --match-games games against the uniformly random bot, colours
    alternating, random setups, ply limit 300 (draw), and the same match
    for the same network untrained (random weights) as a control.
+
+Measured (one run of the defaults, seed 1, 2026-12-01): 4000 games,
+192,069 positions; held-out MSE 0.0993 after 3 epochs against 0.1009 for
+the best constant (random games are nearly coin tosses until their last
+plies, so there is little to learn: the gain is small but real).  Against
+random, 200 games each: trained +197 =0 -3 (98.5%, 95% interval
+96.8-100%), untrained control +178 =0 -22 (89.0%, 84.7-93.3%).  A 1-ply
+search that takes any immediate win already beats random; the trained
+value cuts its losses from 22 to 3 in 200 games.  About 2.5 minutes on
+one shared core.
 """
 
 import argparse
@@ -139,10 +149,11 @@ def train(net: MLP, x: Any, y: Any, games: Any, epochs: int, rng: Any) -> None:
             b = order[k:k + 256]
             net.train_step(xt[b], yt[b], 1e-3)
         pv = net.forward(xv)[0]
-        decided = yv != 0
-        acc = float((np.sign(pv[decided]) == yv[decided]).mean()) if decided.any() else 0.0
-        print("epoch %d: held-out MSE %.4f, sign of the outcome right %.1f%%"
-              % (epoch + 1, float(((pv - yv) ** 2).mean()), 100 * acc))
+        late = np.abs(yv) > GAMMA ** 10  # decided games, 10 plies or less from the end
+        acc = float((np.sign(pv[late]) == np.sign(yv[late])).mean()) if late.any() else 0.0
+        print("epoch %d: held-out MSE %.4f; winner foreseen in %.1f%% of the positions "
+              "10 plies or less from a decisive end" % (epoch + 1, float(((pv - yv) ** 2).mean()),
+                                                        100 * acc))
 
 
 def choose(net: MLP, g: mana.Game, buf: Any) -> mana.Move:
