@@ -11,12 +11,17 @@
    - with text moves: legal_moves() (Move objects) and play(str(move)).
    The C bench's playout figure is measured in the same run (median of
    its runs), and the ratio C / Python is printed.
-2. The cost of each common call (timeit, median of N runs, ns per call).
+2. The same playouts timed in CPU time of the thread (time.thread_time),
+   beside random playouts inside libmana (mana_batch_playout, one call per
+   256 games) timed the same way in this process: on a shared machine
+   this ratio is the one that load does not move.
+3. The cost of each common call (timeit, median of N runs, ns per call).
 
 Figures are medians; nothing is judged.  Run it nice'd on a quiet machine.
 """
 
 import argparse
+import ctypes
 import json
 import os
 import random
@@ -62,6 +67,46 @@ def playouts(ply: Callable[[mana.Game, random.Random], None], seconds: float,
         games += 1
     dt = time.perf_counter() - t0
     return games / dt, plies / dt
+
+
+def cpu_playouts(ply: Callable[[mana.Game, random.Random], None], seconds: float,
+                 seed: int) -> float:
+    """Plies per CPU second of this thread (load on other CPUs aside)."""
+    t0, w0 = time.thread_time(), time.perf_counter()
+    rate = playouts(ply, seconds, seed)[1]
+    plies = rate * (time.perf_counter() - w0)
+    return plies / max(time.thread_time() - t0, 1e-9)
+
+
+def c_batch_playouts(seconds: float, seed: int) -> float:
+    """Plies per CPU second of random games played inside libmana
+    (mana_batch_playout: 256 jactalea games with random setups and ply
+    limit 400, one library call per round), in this process."""
+    lib = mana._lib.lib
+    new = lib["mana_batch_new"]
+    new.restype, new.argtypes = ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_int,
+                                                  ctypes.c_uint64, ctypes.c_int]
+    play = lib["mana_batch_playout"]
+    play.restype, play.argtypes = ctypes.c_int, [ctypes.c_void_p, ctypes.c_void_p,
+                                                 ctypes.c_void_p]
+    free = lib["mana_batch_free"]
+    free.restype, free.argtypes = None, [ctypes.c_void_p]
+    n = 256
+    with mana.Game("jactalea", ply_limit=400) as start:
+        b = new(start._g, n, seed, 1)  # MANA_BATCH_RANDOM_SETUP
+    if not b:
+        raise RuntimeError("mana_batch_new failed")
+    plies = (ctypes.c_int32 * n)()
+    total = 0
+    t0 = time.thread_time()
+    try:
+        while time.thread_time() - t0 < seconds:
+            if play(b, None, plies) < 0:
+                raise RuntimeError("mana_batch_playout failed")
+            total += sum(plies)
+    finally:
+        free(b)
+    return total / (time.thread_time() - t0)
 
 
 def c_playouts(bench: str, seconds: float, runs: int) -> Optional[float]:
@@ -122,11 +167,16 @@ def main() -> int:
     # Python and C runs alternate, so that a change of load on a shared
     # machine falls on both.
     ints, texts, cs = [], [], []
+    cpu_int, cpu_text, cpu_c = [], [], []
     for r in range(a.runs):
         ints.append(playouts(int_ply, a.seconds, 1000 + r))
         texts.append(playouts(text_ply, a.seconds, 2000 + r))
         cs.append(c_playouts(a.c_bench, a.seconds, 1))
+        cpu_int.append(cpu_playouts(int_ply, a.seconds, 3000 + r))
+        cpu_text.append(cpu_playouts(text_ply, a.seconds, 4000 + r))
+        cpu_c.append(c_batch_playouts(a.seconds, 5000 + r))
     c = None if None in cs else statistics.median(x for x in cs if x is not None)
+    ci, ct, cc = (statistics.median(x) for x in (cpu_int, cpu_text, cpu_c))
     gi = statistics.median(x[0] for x in ints)
     pi = statistics.median(x[1] for x in ints)
     gt = statistics.median(x[0] for x in texts)
@@ -140,6 +190,9 @@ def main() -> int:
     if c is not None:
         rows.append(("random playouts in C (tests/bench, same run)", "%.0f games/s" % c,
                      "C / Python: %.0fx (integer), %.0fx (text)" % (c / gi, c / gt)))
+    rows.append(("plies per CPU second (thread time): integer / text / C in-process "
+                 "(mana_batch_playout)", "%.0f / %.0f / %.0f" % (ci, ct, cc),
+                 "C / Python: %.0fx (integer), %.0fx (text)" % (cc / ci, cc / ct)))
     info: Dict[str, str] = {
         "python": sys.version.split()[0], "mana": mana.__version__,
         "library": mana.library_path(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
