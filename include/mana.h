@@ -182,6 +182,26 @@ MANA_API void mana_free(mana_game *g);
  */
 MANA_API mana_game *mana_clone(const mana_game *g);
 
+/*
+ * mana_copy - makes dst an exact copy of src without a new game: position,
+ * options, setup progress and the whole history, so that mana_undo on dst
+ * walks back the same moves and the repetition and ply-limit options judge
+ * dst's future moves as they would src's.  dst must come from mana_new or
+ * mana_clone; both stay owned by the caller; what dst held before is lost.
+ * No heap call when dst's history already has room for src's moves:
+ * always when src has no history (e.g. after mana_set_position), and
+ * whenever dst has held a history at least as long before (made by
+ * mana_clone(src), or copied from src once already), so copying a search
+ * root into the same scratch game again and again never allocates.
+ * Otherwise dst's history grows once (and never shrinks).  Copying a game
+ * onto itself does nothing.  For search trees and MCTS: one mana_copy
+ * into a reused game replaces mana_clone + mana_free.
+ * Returns MANA_OK; MANA_EINVAL if dst or src is NULL; MANA_ENOMEM if dst's
+ * history cannot grow (dst unchanged).  Thread-safety: other threads may
+ * read src meanwhile (functions taking a const game), none may use dst.
+ */
+MANA_API int mana_copy(mana_game *dst, const mana_game *src);
+
 /* ---- Options (RULES.md "Rule options") ---------------------------------- */
 
 /*

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The public entry points: lifecycle, options, play and undo, queries and
- * perft.  Each checks its arguments, then calls the engine's internals.
+ * The public entry points: lifecycle, options, queries and perft
+ * (mana_play and mana_undo, the hot path, are in play.c).  Each checks its arguments, then calls the engine's internals.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +78,35 @@ MANA_API mana_game *mana_clone(const mana_game *g)
     return c;
 }
 
+/* mana_copy when dst's history has no room for src's: grows it (its
+ * moves kept, so that dst is unchanged if memory runs out). */
+static int copy_room(mana_game *dst, uint32_t need)
+{
+    uint32_t len = dst->len;
+    dst->len = 0;
+    int err = mana__reserve_history(dst, need);
+    dst->len = len;
+    return err ? mana__fail(MANA_ENOMEM, "mana_copy: out of memory for a history of %u moves", need) : MANA_OK;
+}
+
+MANA_API int mana_copy(mana_game *dst, const mana_game *src)
+{
+    if (!dst || !src)
+        return mana__fail(MANA_EINVAL, "mana_copy: %s is NULL", dst ? "src" : "dst");
+    if (src->len > dst->cap && copy_room(dst, src->len) != MANA_OK)
+        return MANA_ENOMEM;
+    if (dst == src)
+        return MANA_OK;
+    struct mana_undo *hist = dst->hist;
+    uint32_t cap = dst->cap;
+    *dst = *src;
+    dst->hist = hist;
+    dst->cap = cap;
+    if (src->len)
+        memcpy(hist, src->hist, src->len * sizeof *hist);
+    return MANA_OK;
+}
+
 /* Returns MANA_OK if value is allowed for option (0..7), else the
  * failure. */
 static int check_value(int option, int value)
@@ -150,34 +179,11 @@ MANA_API int mana_is_legal(const mana_game *g, mana_move m)
     return mana__is_legal(g, m);
 }
 
-MANA_API int mana_play(mana_game *g, mana_move m)
-{
-    CHECK_GAME(g, "mana_play");
-    if (!mana__is_legal(g, m)) {
-        int status = mana__status(g);
-        if (status != MANA_SETUP && status != MANA_PLAYING)
-            return mana__fail_over(status);
-        return mana__explain_illegal(g, m);
-    }
-    if (mana__do(g, m) != MANA_OK)
-        return mana__fail(MANA_ENOMEM, "mana_play: cannot grow the history");
-    return MANA_OK;
-}
-
 MANA_API int mana_play_str(mana_game *g, const char *text)
 {
     mana_move m;
     int err = mana_move_parse(g, text, &m);
     return err ? err : mana_play(g, m);
-}
-
-MANA_API int mana_undo(mana_game *g)
-{
-    CHECK_GAME(g, "mana_undo");
-    if (g->len == 0)
-        return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
-    mana__undo(g);
-    return MANA_OK;
 }
 
 MANA_API int mana_history(const mana_game *g, mana_move *out, int cap)

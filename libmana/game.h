@@ -22,14 +22,21 @@ struct mana_pos {
     uint8_t passes;   /* consecutive passes just played */
 };
 
-/* What mana_undo needs to take one move back. */
+/* What mana_undo needs to take one move back: 4 bytes.  The hash before
+ * the move is not kept: undo and the repetition scan compute it back from
+ * the move with a few xors (play.c). */
 struct mana_undo {
-    uint64_t hash;    /* hash before the move */
-    mana_move move;
-    uint8_t captured; /* 0 none, 1 a Ronin, 2 the Damyo */
-    uint8_t mana;
-    uint8_t status;
-    uint8_t passes;
+    uint16_t move; /* the mana_move (15 bits) */
+    uint8_t mana;  /* the Mana before the move */
+    uint8_t flags; /* MANA_UNDO_* */
+};
+
+/* The flags of struct mana_undo. */
+enum {
+    MANA_UNDO_CAPTURE = 3, /* mask: 1 the step captured a Ronin, 2 the Damyo */
+    MANA_UNDO_DAMYO = 4,   /* the piece that stepped is a Damyo */
+    MANA_UNDO_PASS = 8,    /* one pass had just been played (passes was 1) */
+    MANA_UNDO_SETUP = 16   /* a setup move (status was MANA_SETUP) */
 };
 
 struct mana_game {

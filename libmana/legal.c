@@ -5,6 +5,7 @@
  * generator of movegen.c.
  */
 #include "game.h"
+#include "legality.h"
 
 int mana__play_moves(const struct mana_game *g, mana_move *out)
 {
@@ -17,38 +18,11 @@ int mana__bound_can_move(const struct mana_pos *p)
     return bound && mana__count_steps(p, bound) > 0;
 }
 
-/* Returns 1 if the step from -> to is legal in the play phase. */
-static int step_is_legal(const struct mana_game *g, int from, int to)
-{
-    const struct mana_pos *p = &g->pos;
-    mana_bb own = p->occ[p->side];
-    if (!(own & bb_sq(from)))
-        return 0;
-    if (!(mana__piece_ends(p, from) & bb_sq(to)))
-        return 0;
-    mana_bb bound = mana__bound_pieces(p);
-    return !bound || (bound & bb_sq(from)) || mana__count_steps(p, bound) == 0;
-}
-
-/* Returns 1 if re-entering a Ronin on sq is legal in the play phase. */
-static int reentry_is_legal(const struct mana_game *g, int sq)
-{
-    mana_bb bound = mana__bound_pieces(&g->pos);
-    if (!(mana__reentry_squares(&g->pos, g->opt, bound) & bb_sq(sq)))
-        return 0;
-    return !bound || mana__count_steps(&g->pos, bound) == 0;
-}
-
 int mana__is_legal(const struct mana_game *g, mana_move m)
 {
-    int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
-    if (m >> 15 || from > 35 || to > 35)
-        return 0;
-    int status = g->pos.status;
-    if (status == MANA_PLAYING && kind == MANA_MOVE_STEP)
-        return step_is_legal(g, from, to);
-    if (status == MANA_PLAYING && kind == MANA_MOVE_DROP_RONIN)
-        return from == 0 && reentry_is_legal(g, to);
+    int kind = MANA_MOVE_KIND(m), status = g->pos.status;
+    if (status == MANA_PLAYING && (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN))
+        return mana__play_move_legal(g, m);
     if (status != MANA_PLAYING && status != MANA_SETUP)
         return 0;
     mana_move list[MANA_MAX_MOVES];

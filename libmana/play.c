@@ -1,12 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Making and taking back moves, with the incremental hash and the undo
- * history (RULES.md "Moving", "The Mana", "Optional adjudication").
+ * history (RULES.md "Moving", "The Mana", "Optional adjudication"), and
+ * the quick path of mana_play: a step of a bound piece is proved legal
+ * by one reach-table lookup, then played with a 4-byte undo record and a
+ * hash update of a few xors.
  */
 #include <stdlib.h>
 
 #include "game.h"
+#include "legality.h"
+#include "tables.h"
 #include "zobrist.h"
+
+/* COLD: the rare paths, kept out of the hot functions; HOT: the steps of
+ * the quick path, inlined into mana_play and mana_undo. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD __attribute__((noinline, cold))
+#define HOT inline __attribute__((always_inline))
+#else
+#define COLD
+#define HOT inline
+#endif
 
 /* Returns the Zobrist key of a piece of colour c (Damyo if damyo) on sq. */
 static inline uint64_t piece_key(int c, int damyo, int sq)
@@ -46,7 +61,7 @@ int mana__reserve_history(struct mana_game *g, uint32_t extra)
     return MANA_OK;
 }
 
-/* Sets the side to move and the Mana, keeping the hash in step. */
+/* Sets the side to move and the Mana in setup, keeping the hash in step. */
 static inline void set_turn(struct mana_pos *p, int side, int mana)
 {
     p->hash ^= zobrist_mana[p->mana] ^ zobrist_mana[mana];
@@ -54,14 +69,6 @@ static inline void set_turn(struct mana_pos *p, int side, int mana)
         p->hash ^= zobrist_black;
     p->side = (uint8_t)side;
     p->mana = (uint8_t)mana;
-}
-
-/* Adds or removes a piece, leaving the hash alone (undo restores it). */
-static inline void flip_piece(struct mana_pos *p, int c, int damyo, int sq)
-{
-    p->occ[c] ^= bb_sq(sq);
-    if (damyo)
-        p->damyo ^= bb_sq(sq);
 }
 
 /* Adds (or removes: the same xor) a piece and its hash key. */
@@ -73,48 +80,92 @@ static inline void toggle_piece(struct mana_pos *p, int c, int damyo, int sq)
     p->hash ^= piece_key(c, damyo, sq);
 }
 
+/*
+ * Returns the change of the hash made by the play-phase move of record u,
+ * played by `mover` and leaving the Mana on mana_after: the turn (the side
+ * to move always changes in play), the piece moved or re-entered and the
+ * piece captured.  Undo and the repetition scan walk the history back
+ * with it.
+ */
+static HOT uint64_t move_key(struct mana_undo u, int mover, int mana_after)
+{
+    int kind = MANA_MOVE_KIND(u.move), to = MANA_MOVE_TO(u.move);
+    uint64_t h = zobrist_turn[u.mana][mana_after];
+    if (kind == MANA_MOVE_STEP) {
+        int damyo = (u.flags & MANA_UNDO_DAMYO) != 0, captured = u.flags & MANA_UNDO_CAPTURE;
+        h ^= piece_key(mover, damyo, MANA_MOVE_FROM(u.move)) ^ piece_key(mover, damyo, to);
+        if (captured)
+            h ^= piece_key(!mover, captured == 2, to);
+    } else if (kind == MANA_MOVE_DROP_RONIN) {
+        h ^= piece_key(mover, 0, to);
+    }
+    return h;
+}
+
 /* Returns 1 if the position now on the board has occurred `times` times
  * in the play phase (repetition option). */
 static int repeated(const struct mana_game *g, int times)
 {
-    /* hist[i].hash is the position before move i; only every other one
+    /* h walks back to the position before move j; only every other one
      * has the same side to move as now.  Captures do not end the scan:
      * a re-entry can bring the same pieces back. */
-    int seen = 1;
-    for (int64_t j = (int64_t)g->len - 2; j >= (int64_t)g->play_start; j -= 2)
-        if (g->hist[j].hash == g->pos.hash && ++seen >= times)
+    const struct mana_pos *p = &g->pos;
+    uint64_t h = p->hash;
+    int side = p->side, mana = p->mana, seen = 1;
+    for (uint32_t j = g->len; j-- > g->play_start;) {
+        side = !side;
+        h ^= move_key(g->hist[j], side, mana);
+        mana = g->hist[j].mana;
+        if (((g->len - j) & 1) == 0 && h == p->hash && ++seen >= times)
             return 1;
+    }
     return 0;
 }
 
 /* Applies the draws of the adjudication options after a play-phase move. */
-static void adjudicate(struct mana_game *g)
+static inline void adjudicate(struct mana_game *g)
 {
-    if (g->pos.status != MANA_PLAYING)
-        return;
     int limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
+    if (!(limit | rep) || g->pos.status != MANA_PLAYING)
+        return;
     if ((limit && g->len - g->play_start >= (uint32_t)limit) || (rep && repeated(g, rep)))
         g->pos.status = MANA_DRAWN;
 }
 
-/* A step in play: the piece on `from` goes to `to`, capturing there. */
-static int do_step(struct mana_pos *p, int from, int to)
+/* A step in play: the piece on `from` goes to `to`, capturing there.
+ * Returns the MANA_UNDO_CAPTURE and MANA_UNDO_DAMYO flags of the move. */
+static HOT int do_step(struct mana_pos *p, int from, int to)
 {
-    int us = p->side, them = !us, captured = 0;
-    if (p->occ[them] & bb_sq(to)) {
-        captured = (p->damyo & bb_sq(to)) ? 2 : 1;
-        toggle_piece(p, them, captured == 2, to);
-        if (captured == 2)
+    int us = p->side, them = !us, flags = 0;
+    mana_bb f = bb_sq(from), t = bb_sq(to);
+    uint64_t h = p->hash;
+    if (p->occ[them] & t) {
+        int damyo = (p->damyo & t) != 0;
+        flags = 1 + damyo;
+        p->occ[them] ^= t;
+        if (damyo) {
+            p->damyo ^= t;
             p->status = us == MANA_WHITE ? MANA_WHITE_WON : MANA_BLACK_WON;
+        }
+        h ^= piece_key(them, damyo, to);
     }
-    mana_bb path = bb_sq(from) | bb_sq(to);
-    int damyo = (p->damyo & bb_sq(from)) != 0;
-    p->occ[us] ^= path;
-    if (damyo)
-        p->damyo ^= path;
-    p->hash ^= piece_key(us, damyo, from) ^ piece_key(us, damyo, to);
-    set_turn(p, them, bb_marks_at(p->orient, to));
-    return captured;
+    int damyo = (p->damyo & f) != 0, mana = mana__reach_marks[p->orient][to];
+    p->occ[us] ^= f | t;
+    p->damyo ^= (f | t) & (0 - (mana_bb)damyo);
+    p->hash = h ^ piece_key(us, damyo, from) ^ piece_key(us, damyo, to) ^ zobrist_turn[p->mana][mana];
+    p->side = (uint8_t)them;
+    p->mana = (uint8_t)mana;
+    return flags | damyo * MANA_UNDO_DAMYO;
+}
+
+/* A re-entry in play: a Ronin of the side to move comes back on `to`. */
+static HOT void do_reentry(struct mana_pos *p, int to)
+{
+    int us = p->side, mana = mana__reach_marks[p->orient][to];
+    p->occ[us] ^= bb_sq(to);
+    p->hash ^= piece_key(us, 0, to) ^ zobrist_turn[p->mana][mana];
+    p->side = (uint8_t)!us;
+    p->mana = (uint8_t)mana;
 }
 
 /* A setup move: the orientation choice or a placement. */
@@ -138,80 +189,158 @@ static void do_setup(struct mana_game *g, int kind, int to)
     }
 }
 
-int mana__pos_play(struct mana_pos *p, mana_move m)
+/* Plays the play-phase move m, assumed legal, on p; returns the
+ * MANA_UNDO_CAPTURE and MANA_UNDO_DAMYO flags of the move. */
+static HOT int play_move(struct mana_pos *p, mana_move m)
 {
     int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m), passes = p->passes;
     p->passes = 0;
     if (kind == MANA_MOVE_STEP)
         return do_step(p, MANA_MOVE_FROM(m), to);
     if (kind == MANA_MOVE_DROP_RONIN) {
-        toggle_piece(p, p->side, 0, to);
-        set_turn(p, !p->side, bb_marks_at(p->orient, to));
+        do_reentry(p, to);
         return 0;
     }
     /* pass: the Mana stays and binds the opponent */
+    p->hash ^= zobrist_turn[p->mana][p->mana];
+    p->side = (uint8_t)!p->side;
     p->passes = (uint8_t)(passes + 1);
-    set_turn(p, !p->side, p->mana);
     if (p->passes >= 2)
         p->status = MANA_DRAWN;
     return 0;
+}
+
+int mana__pos_play(struct mana_pos *p, mana_move m)
+{
+    return play_move(p, m) & MANA_UNDO_CAPTURE;
+}
+
+/* Plays the play-phase move m, assumed legal, keeping its undo record
+ * (the history has room) and applying the adjudication options.  Before
+ * a play-phase move the status is MANA_PLAYING and at most one pass has
+ * just been played (two end the game). */
+static HOT void do_play(struct mana_game *g, mana_move m)
+{
+    struct mana_pos *p = &g->pos;
+    int mana = p->mana, flags = p->passes ? MANA_UNDO_PASS : 0;
+    flags |= play_move(p, m);
+    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = (uint8_t)mana, .flags = (uint8_t)flags};
+    adjudicate(g);
 }
 
 int mana__do(struct mana_game *g, mana_move m)
 {
     if (g->len == g->cap && mana__reserve_history(g, 1) != MANA_OK)
         return MANA_ENOMEM;
-    struct mana_pos *p = &g->pos;
-    struct mana_undo *u = &g->hist[g->len++];
-    *u = (struct mana_undo){.hash = p->hash, .move = m, .mana = p->mana, .status = p->status, .passes = p->passes};
-    if (p->status == MANA_SETUP) {
-        do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
+    if (g->pos.status != MANA_SETUP) {
+        do_play(g, m);
         return MANA_OK;
     }
-    u->captured = (uint8_t)mana__pos_play(p, m);
-    adjudicate(g);
+    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = g->pos.mana, .flags = MANA_UNDO_SETUP};
+    do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
     return MANA_OK;
 }
 
-/* Takes back the setup move u (orientation or placement). */
-static void undo_setup(struct mana_pos *p, const struct mana_undo *u)
+/* mana_play beyond the quick path: NULL, the full legality test and the
+ * reason of a refusal, setup moves, a history to grow. */
+COLD static int play_checked(mana_game *g, mana_move m)
 {
-    int kind = MANA_MOVE_KIND(u->move), to = MANA_MOVE_TO(u->move);
-    if (kind == MANA_MOVE_ORIENT)
+    if (!g)
+        return mana__fail(MANA_EINVAL, "mana_play: game is NULL");
+    if (!mana__is_legal(g, m)) {
+        int status = mana__status(g);
+        if (status != MANA_SETUP && status != MANA_PLAYING)
+            return mana__fail_over(status);
+        return mana__explain_illegal(g, m);
+    }
+    if (mana__do(g, m) != MANA_OK)
+        return mana__fail(MANA_ENOMEM, "mana_play: cannot grow the history");
+    return MANA_OK;
+}
+
+/* The quick path plays a step or re-entry proved legal by
+ * mana__play_move_legal, with room in the history: no move list, no
+ * call. */
+MANA_API int mana_play(mana_game *g, mana_move m)
+{
+    if (g && g->len != g->cap && g->pos.status == MANA_PLAYING && mana__play_move_legal(g, m)) {
+        do_play(g, m);
+        return MANA_OK;
+    }
+    return play_checked(g, m);
+}
+
+/* Takes back the setup move u (orientation or placement); the hash is
+ * computed afresh (setup moves are few). */
+COLD static void undo_setup(struct mana_pos *p, struct mana_undo u)
+{
+    int kind = MANA_MOVE_KIND(u.move), to = MANA_MOVE_TO(u.move);
+    if (kind == MANA_MOVE_ORIENT) {
         p->orient = -1;
-    else
-        flip_piece(p, (p->occ[MANA_WHITE] & bb_sq(to)) ? MANA_WHITE : MANA_BLACK, kind == MANA_MOVE_DROP_DAMYO, to);
+    } else {
+        p->occ[(p->occ[MANA_WHITE] & bb_sq(to)) ? MANA_WHITE : MANA_BLACK] ^= bb_sq(to);
+        if (kind == MANA_MOVE_DROP_DAMYO)
+            p->damyo ^= bb_sq(to);
+    }
     p->side = bb_count(p->occ[MANA_BLACK]) < 6 ? MANA_BLACK : MANA_WHITE;
+    p->mana = u.mana;
+    p->status = MANA_SETUP;
+    p->passes = 0;
+    p->hash = mana__hash_of(p);
 }
 
 /* Takes back the play-phase move u (step, re-entry or pass). */
-static inline void undo_play(struct mana_pos *p, const struct mana_undo *u)
+static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
 {
-    int kind = MANA_MOVE_KIND(u->move), to = MANA_MOVE_TO(u->move), mover = !p->side;
+    int kind = MANA_MOVE_KIND(u.move), mover = !p->side;
+    mana_bb t = bb_sq(MANA_MOVE_TO(u.move));
+    p->hash ^= move_key(u, mover, p->mana);
     if (kind == MANA_MOVE_STEP) {
-        int from = MANA_MOVE_FROM(u->move), damyo = (p->damyo & bb_sq(to)) != 0;
-        mana_bb path = bb_sq(from) | bb_sq(to);
+        mana_bb path = bb_sq(MANA_MOVE_FROM(u.move)) | t;
+        int captured = u.flags & MANA_UNDO_CAPTURE;
         p->occ[mover] ^= path;
-        if (damyo)
+        if (u.flags & MANA_UNDO_DAMYO)
             p->damyo ^= path;
-        if (u->captured)
-            flip_piece(p, p->side, u->captured == 2, to);
+        if (captured) {
+            p->occ[!mover] |= t;
+            if (captured == 2)
+                p->damyo |= t;
+        }
     } else if (kind == MANA_MOVE_DROP_RONIN) {
-        flip_piece(p, mover, 0, to);
+        p->occ[mover] ^= t;
     }
     p->side = (uint8_t)mover;
+    p->mana = u.mana;
+    p->status = MANA_PLAYING;
+    p->passes = (u.flags & MANA_UNDO_PASS) != 0;
+}
+
+/* Takes back the last move of the history (there is one). */
+static HOT void undo_last(struct mana_game *g)
+{
+    struct mana_undo u = g->hist[--g->len];
+    if (u.flags & MANA_UNDO_SETUP)
+        undo_setup(&g->pos, u);
+    else
+        undo_play(&g->pos, u);
 }
 
 void mana__undo(struct mana_game *g)
 {
-    struct mana_pos *p = &g->pos;
-    const struct mana_undo *u = &g->hist[--g->len];
-    if (u->status == MANA_SETUP)
-        undo_setup(p, u);
-    else
-        undo_play(p, u);
-    p->mana = u->mana;
-    p->status = u->status;
-    p->passes = u->passes;
-    p->hash = u->hash;
+    undo_last(g);
+}
+
+COLD static int undo_refused(const mana_game *g)
+{
+    if (!g)
+        return mana__fail(MANA_EINVAL, "mana_undo: game is NULL");
+    return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
+}
+
+MANA_API int mana_undo(mana_game *g)
+{
+    if (!g || g->len == 0)
+        return undo_refused(g);
+    undo_last(g);
+    return MANA_OK;
 }

@@ -28,5 +28,12 @@ static const uint64_t zobrist_black = ZK(144);
 static const uint64_t zobrist_mana[4] = {0, ZK(145), ZK(146), ZK(147)};
 /* Indexed by orientation + 1; no orientation yet hashes as 0. */
 static const uint64_t zobrist_orient[5] = {0, ZK(148), ZK(149), ZK(150), ZK(151)};
+/* The change of the hash when the turn passes in play (the side to move
+ * always changes) with the Mana going from mark count a to b:
+ * zobrist_turn[a][b] = zobrist_black ^ zobrist_mana[a] ^ zobrist_mana[b]. */
+#define ZM(k) ((k) ? ZK(144 + (k)) : 0)
+#define ZT(a, b) (ZK(144) ^ ZM(a) ^ ZM(b))
+#define ZT4(a) {ZT(a, 0), ZT(a, 1), ZT(a, 2), ZT(a, 3)}
+static const uint64_t zobrist_turn[4][4] = {ZT4(0), ZT4(1), ZT4(2), ZT4(3)};
 
 #endif

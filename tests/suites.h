@@ -17,4 +17,5 @@
     X(bulk) \
     X(reach) \
     X(action) \
-    X(batch)
+    X(batch) \
+    X(copy)

@@ -3,7 +3,9 @@
  * fuzz_api - the input bytes drive a sequence of API calls on up to three
  * games (issue 6): new, free, clone, options, set position (valid or fuzzed
  * MFN), play a legal or an arbitrary move, play text, undo, perft 0..2,
- * random setup, and the buffer-taking calls with small buffers, plus NULL
+ * random setup, copy into another game (mana_copy), a stale move (from a
+ * list generated some calls earlier, perhaps in another position) or a
+ * forged one, and the buffer-taking calls with small buffers, plus NULL
  * and out-of-range arguments.  After every call the touched game must
  * satisfy every invariant (inv_check), a failed call must have changed
  * nothing and said why, and each call's answer must match its contract in
@@ -28,6 +30,8 @@ struct slot {
     struct seen at[TRACK]; /* the state last seen at each history length */
     int checked;           /* `last` holds a state that passed inv_check */
     inv_snapshot last;
+    mana_move stale[MANA_MAX_MOVES]; /* a move list of an earlier state */
+    int nstale;
 };
 
 struct input {
@@ -123,6 +127,7 @@ static void check_null_calls(void)
     int v = 0;
     mana_free(NULL);
     FUZZ_CHECK(NULL, mana_clone(NULL) == NULL, "clone(NULL)");
+    FUZZ_CHECK(NULL, mana_copy(NULL, NULL) == MANA_EINVAL, "copy(NULL, NULL)");
     FUZZ_CHECK(NULL, mana_set_option(NULL, 0, 0) == MANA_EINVAL, "set_option(NULL)");
     FUZZ_CHECK(NULL, mana_get_option(NULL, 0, &v) == MANA_EINVAL, "get_option(NULL)");
     FUZZ_CHECK(NULL, mana_set_position(NULL, positions[0]) == MANA_EINVAL, "set_position");
@@ -163,7 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (g != NULL)
             inv_snapshot_take(g, &before);
 
-        switch (code % 20) {
+        switch (code % 22) {
         case 0: { /* new (preset 2 is invalid) */
             int preset = (int)(byte(&in) % 3);
             mana_game *n = mana_new(preset);
@@ -256,6 +261,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (before.nmoves <= 0)
                 break;
             mana_move m = before.moves[pick % (unsigned)before.nmoves];
+            memcpy(s->stale, before.moves, (size_t)before.nmoves * sizeof m);
+            s->nstale = before.nmoves;
             if (inv_play_checked(g, m, INV_REF | INV_SCRATCH | (code & 32 ? INV_NOTATION : 0),
                                  msg, sizeof msg) != 0)
                 FUZZ_FAIL(g, "%s", msg);
@@ -474,6 +481,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(g, mana_get_option(g, 0, NULL) == MANA_EINVAL, "get_option(NULL)");
             const char *e = mana_strerror(x);
             FUZZ_CHECK(g, e != NULL && e[0] != '\0', "strerror(%d)", x);
+            break;
+        }
+        case 19: { /* copy into another slot, which may have a game or not */
+            struct slot *d = &slots[byte(&in) % NSLOTS];
+            if (g == NULL)
+                break;
+            if (d->g == NULL)
+                d->g = mana_new((int)(byte(&in) & 1));
+            FUZZ_CHECK(g, d->g != NULL, "mana_new");
+            FUZZ_CHECK(g, mana_copy(d->g, g) == MANA_OK, "copy");
+            inv_snapshot a;
+            inv_snapshot_take(d->g, &a);
+            if (inv_snapshot_diff(&before, &a, msg, sizeof msg) != 0)
+                FUZZ_FAIL(d->g, "copy differs: %s", msg);
+            if (d != s) {
+                memcpy(d->at, s->at, sizeof d->at);
+                d->checked = 0;
+            }
+            fuzz_invariants(d->g, INV_REF);
+            break;
+        }
+        case 20: { /* play a stale move, or one forged from it */
+            unsigned pick = byte(&in), forge = byte(&in);
+            if (g == NULL || s->nstale <= 0)
+                break;
+            mana_move m = s->stale[pick % (unsigned)s->nstale];
+            if (forge & 1) /* another square, kind or high bits */
+                m ^= (mana_move)1 << (forge >> 1 & 31);
+            int listed = 0;
+            for (int i = 0; i < before.nmoves; i++)
+                listed |= before.moves[i] == m;
+            int rc = mana_play(g, m);
+            if (listed) {
+                FUZZ_CHECK(g, rc == MANA_OK, "play(stale %s) is legal now but returned %d",
+                           inv_move_str(m, mv), rc);
+            } else {
+                FUZZ_CHECK(g, rc == (before.status >= MANA_WHITE_WON ? MANA_EOVER : MANA_EILLEGAL),
+                           "play(stale 0x%x) not legal now, status %d, returned %d", (unsigned)m,
+                           before.status, rc);
+                fuzz_unchanged(g, &before, "play of a stale move");
+            }
             break;
         }
         default: /* NULL everywhere, and the heavy checks */

@@ -3,7 +3,8 @@
  * check_alloc - counts heap calls made by libmana (issue 5): a mana_game
  * without history is one allocation of at most 128 bytes, and once the
  * history has grown, mana_legal_moves, mana_is_legal, mana_play,
- * mana_undo and mana_perft allocate nothing.  Linked with the malloc
+ * mana_undo and mana_perft allocate nothing, nor does mana_copy into a
+ * game whose history has room.  Linked with the malloc
  * wrappers of malloc_count.c (-Wl,--wrap=...), so it needs no hook in
  * the library.  Exit status 0 when every check holds.
  */
@@ -128,6 +129,45 @@ static void no_alloc_in_perft(void)
     mana_free(g);
 }
 
+/* mana_copy: no heap call for a source without history (any dst), nor
+ * for one with history into a dst made by mana_clone of it or already
+ * copied into; the first copy into a fresh dst grows its history once. */
+static void no_alloc_in_copy(void)
+{
+    mana_game *root = mana_new(MANA_RULES_JACTALEA), *scratch = mana_new(MANA_RULES_COSMOLUDO);
+    int ok = root && scratch && !mana_set_position(root, "2d3/6/2R1r1/1r4/3D2/6 b 3 3");
+    /* the first move played on scratch gives it a history, which each
+     * copy keeps (dst's history room is never given back) */
+    ok = ok && !mana_copy(scratch, root) && !mana_play_str(scratch, "R@c5");
+    malloc_count_reset();
+    for (int i = 0; ok && i < 100; i++)
+        ok = !mana_copy(scratch, root) && !mana_play_str(scratch, "R@c5");
+    struct malloc_stats s = malloc_count_get();
+    expect(ok && s.calls == 0, "100 x mana_copy of a game without history, then a move: no heap call", s.calls, s.bytes);
+
+    /* a game with history: a fresh jactalea game after its random setup */
+    mana_free(root);
+    root = mana_new(MANA_RULES_JACTALEA);
+    ok = ok && root && !mana_setup_random(root, 5);
+    mana_game *clone = ok ? mana_clone(root) : NULL;
+    malloc_count_reset();
+    for (int i = 0; clone && i < 100; i++)
+        ok = ok && !mana_copy(clone, root) && !mana_undo(clone);
+    s = malloc_count_get();
+    expect(ok && clone && s.calls == 0, "100 x mana_copy of a 13-move history into its clone: no heap call",
+           s.calls, s.bytes);
+    mana_game *fresh = mana_new(MANA_RULES_JACTALEA);
+    malloc_count_reset();
+    ok = ok && fresh && !mana_copy(fresh, root) && !mana_copy(fresh, root);
+    s = malloc_count_get();
+    expect(ok && s.calls == 1, "mana_copy of a 13-move history into a fresh game: one history block, once",
+           s.calls, s.bytes);
+    mana_free(fresh);
+    mana_free(clone);
+    mana_free(scratch);
+    mana_free(root);
+}
+
 int main(void)
 {
     game_size();
@@ -135,6 +175,7 @@ int main(void)
     for (uint64_t seed = 1; seed <= 20; seed++)
         no_alloc_in_play((int)(seed & 1), seed);
     no_alloc_in_perft();
+    no_alloc_in_copy();
     printf("check_alloc: %d failure%s\n", failures, failures == 1 ? "" : "s");
     return failures != 0;
 }

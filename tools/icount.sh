@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# icount.sh - instruction counts of the workloads of tests/perf/icount.c
+# (callgrind, only inside icount_measured) and the `ab` bot's nodes per
+# second, for this tree and, with --ref COMMIT, for that commit too, in one
+# run: a markdown table on stdout (BENCHMARKS.md, "Play, undo and copy").
+#
+#   tools/icount.sh [--ref COMMIT] [--ab-runs N] [--ab-depth D]
+#
+# The tree (and the commit, exported with `git archive` to a temporary
+# directory) is built with `make all` and its default flags; icount.c is
+# compiled against each tree's mana.h and libmana.a (with -DICOUNT_CLONE
+# where mana.h has no mana_copy).  The ab rates are medians of N runs,
+# the two libraries alternating, `go depth D` (9) on the three start positions of perft.txt through
+# `mana-cli engine` (nodes and milliseconds from its last info line).
+# Needs valgrind, cc, make, git.
+set -eu
+
+ref=
+ab_runs=3
+ab_depth=9
+# the three start positions of perft.txt (spaces as _)
+AB_POSITIONS="rrdrrr/6/6/6/6/RRRDRR_b_-_0 rrrdrr/6/6/6/6/RRRDRR_b_-_3 6/rdrrrr/6/6/RRRRDR/6_b_-_2"
+while [ $# -gt 0 ]; do
+    case $1 in
+    --ref) ref=$2; shift 2 ;;
+    --ab-runs) ab_runs=$2; shift 2 ;;
+    --ab-depth) ab_depth=$2; shift 2 ;;
+    -h | --help) sed -n '3,17p' "$0"; exit 0 ;;
+    *) echo "icount.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/icount.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+CC=${CC:-cc}
+WORKLOADS="full playouts bulk copy"
+
+# build DIR NAME: builds the tree in DIR and its icount program as $tmp/NAME.
+build() {
+    make -C "$1" -j2 all >/dev/null
+    lib=$1/build/libmana.a
+    [ -f "$lib" ] || lib=$1/libmana.a
+    cli=$1/build/mana-cli
+    [ -x "$cli" ] || cli=$1/examples/mana-cli
+    flags=
+    grep -q 'mana_copy(' "$1/include/mana.h" || flags=-DICOUNT_CLONE
+    # shellcheck disable=SC2086
+    $CC -std=c11 -O2 $flags -I"$1/include" -o "$tmp/$2" "$top/tests/perf/icount.c" "$lib"
+    ln -s "$cli" "$tmp/$2-cli"
+}
+
+# count NAME WORKLOAD: prints "instructions units".
+count() {
+    units=$(valgrind --tool=callgrind --toggle-collect=icount_measured \
+        --callgrind-out-file="$tmp/cg.out" "$tmp/$1" "$2" 2>/dev/null)
+    ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.out")
+    echo "$ir $units"
+}
+
+# ab_run NAME: one engine session over the three positions; nodes/s.
+ab_run() {
+    : >"$tmp/ab.log"
+    {
+        printf 'mana\nsetoption name Bot value ab\n'
+        for mfn in $AB_POSITIONS; do
+            n=$(grep -c '^bestmove' "$tmp/ab.log" || true)
+            printf 'newgame\nposition mfn %s\ngo depth %s\n' "$(echo "$mfn" | tr _ ' ')" "$ab_depth"
+            while [ "$(grep -c '^bestmove' "$tmp/ab.log" || true)" = "$n" ]; do sleep 0.1; done
+        done
+        echo quit
+    } | "$tmp/$1-cli" engine >"$tmp/ab.log" 2>&1
+    awk '/^info depth/ { for (i = 1; i < NF; i++) { if ($i == "nodes") n = $(i + 1); if ($i == "time") t = $(i + 1) } }
+         /^bestmove/ { nodes += n; ms += t }
+         END { printf "%.0f\n", ms ? nodes / (ms / 1000) : 0 }' "$tmp/ab.log"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+names=now
+build "$top" now
+if [ -n "$ref" ]; then
+    mkdir "$tmp/ref"
+    git -C "$top" archive "$ref" | tar -xf - -C "$tmp/ref"
+    [ -d "$top/../shared" ] && ln -s "$top/../shared" "$tmp/shared"
+    build "$tmp/ref" ref
+    names="ref now"
+fi
+
+for n in $names; do
+    for w in $WORKLOADS; do
+        count "$n" "$w" >"$tmp/$n.$w"
+    done
+    : >"$tmp/$n.ab"
+done
+i=0
+while [ $i -lt "$ab_runs" ]; do
+    for n in $names; do ab_run "$n" >>"$tmp/$n.ab"; done
+    i=$((i + 1))
+done
+
+label() {
+    case $1 in
+    full) echo "full perft through the API, depth 4, 5 positions|node" ;;
+    playouts) echo "random playouts, 2000 games (setup included)|ply" ;;
+    bulk) echo "bulk perft (mana_perft), 5 positions|leaf" ;;
+    copy) echo "copy of a game with no history|copy" ;;
+    esac
+}
+
+if [ -n "$ref" ]; then
+    echo "| workload | unit | units | before ($ref): instructions per unit | after | ratio |"
+    echo "|---|---|---:|---:|---:|---:|"
+else
+    echo "| workload | unit | units | instructions per unit |"
+    echo "|---|---|---:|---:|"
+fi
+for w in $WORKLOADS; do
+    set -- $(cat "$tmp/now.$w")
+    now_ir=$1 units=$2
+    l=$(label "$w")
+    if [ -n "$ref" ]; then
+        set -- $(cat "$tmp/ref.$w")
+        awk -v l="$l" -v u="$units" -v a="$1" -v au="$2" -v b="$now_ir" 'BEGIN {
+            split(l, p, "|"); x = a / au; y = b / u
+            printf "| %s | %s | %d | %.1f | %.1f | %.2fx |\n", p[1], p[2], u, x, y, x / y }'
+    else
+        awk -v l="$l" -v u="$units" -v b="$now_ir" 'BEGIN {
+            split(l, p, "|"); printf "| %s | %s | %d | %.1f |\n", p[1], p[2], u, b / u }'
+    fi
+done
+for n in $names; do
+    printf '%s ab nodes/s (median of %s runs, depth %s, 3 positions): %s\n' "$n" "$ab_runs" "$ab_depth" \
+        "$(median <"$tmp/$n.ab")"
+done
