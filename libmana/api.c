@@ -78,32 +78,42 @@ MANA_API mana_game *mana_clone(const mana_game *g)
     return c;
 }
 
-/* mana_copy when dst's history has no room for src's: grows it (its
- * moves kept, so that dst is unchanged if memory runs out). */
-static int copy_room(mana_game *dst, uint32_t need)
+/* Copies src into dst, whose history has room for src's moves: every
+ * field but dst's history block and its size. */
+static inline void copy_into(mana_game *dst, const mana_game *src)
 {
+    dst->pos = src->pos;
+    memcpy(dst->opt, src->opt, sizeof dst->opt);
+    dst->play_start = src->play_start;
+    dst->len = src->len;
+    if (src->len && dst != src)
+        memcpy(dst->hist, src->hist, src->len * sizeof *src->hist);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, cold))
+#endif
+/* mana_copy with NULL, or with a dst whose history must grow first (its
+ * moves kept, so that dst is unchanged if memory runs out). */
+static int copy_checked(mana_game *dst, const mana_game *src)
+{
+    if (!dst || !src)
+        return mana__fail(MANA_EINVAL, "mana_copy: %s is NULL", dst ? "src" : "dst");
     uint32_t len = dst->len;
     dst->len = 0;
-    int err = mana__reserve_history(dst, need);
+    int err = mana__reserve_history(dst, src->len);
     dst->len = len;
-    return err ? mana__fail(MANA_ENOMEM, "mana_copy: out of memory for a history of %u moves", need) : MANA_OK;
+    if (err)
+        return mana__fail(MANA_ENOMEM, "mana_copy: out of memory for a history of %u moves", src->len);
+    copy_into(dst, src);
+    return MANA_OK;
 }
 
 MANA_API int mana_copy(mana_game *dst, const mana_game *src)
 {
-    if (!dst || !src)
-        return mana__fail(MANA_EINVAL, "mana_copy: %s is NULL", dst ? "src" : "dst");
-    if (src->len > dst->cap && copy_room(dst, src->len) != MANA_OK)
-        return MANA_ENOMEM;
-    if (dst == src)
-        return MANA_OK;
-    struct mana_undo *hist = dst->hist;
-    uint32_t cap = dst->cap;
-    *dst = *src;
-    dst->hist = hist;
-    dst->cap = cap;
-    if (src->len)
-        memcpy(hist, src->hist, src->len * sizeof *hist);
+    if (!dst || !src || src->len > dst->cap)
+        return copy_checked(dst, src);
+    copy_into(dst, src);
     return MANA_OK;
 }
 

@@ -122,38 +122,56 @@ static int repeated(const struct mana_game *g, int times)
     return 0;
 }
 
-/* Applies the draws of the adjudication options after a play-phase move. */
-static inline void adjudicate(struct mana_game *g)
+/* Applies the draws of the adjudication options after a play-phase move
+ * when one of them is set; returns MANA_OK. */
+COLD static int adjudicate_options(struct mana_game *g)
 {
     int limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
-    if (!(limit | rep) || g->pos.status != MANA_PLAYING)
-        return;
+    if (g->pos.status != MANA_PLAYING)
+        return MANA_OK;
     if ((limit && g->len - g->play_start >= (uint32_t)limit) || (rep && repeated(g, rep)))
         g->pos.status = MANA_DRAWN;
+    return MANA_OK;
+}
+
+/* Applies the draws of the adjudication options after a play-phase move;
+ * returns MANA_OK.  Without them (the presets' default) nothing to do. */
+static HOT int adjudicate(struct mana_game *g)
+{
+    if (g->opt[MANA_OPT_PLY_LIMIT] | g->opt[MANA_OPT_REPETITION])
+        return adjudicate_options(g);
+    return MANA_OK;
+}
+
+/* The enemy piece on `to` (bit t) is captured: removed from the board and
+ * the hash; the game is won with the Damyo.  Returns MANA_UNDO_CAPTURE
+ * flags: 1 a Ronin, 2 the Damyo. */
+static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana_bb t)
+{
+    unsigned damyo = (unsigned)(p->damyo >> to) & 1;
+    p->occ[them] ^= t;
+    if (damyo) {
+        p->damyo ^= t;
+        p->status = them == MANA_BLACK ? MANA_WHITE_WON : MANA_BLACK_WON;
+    }
+    p->hash ^= zobrist_piece[2 * them + damyo][to];
+    return 1 + damyo;
 }
 
 /* A step in play: the piece on `from` goes to `to`, capturing there.
  * Returns the MANA_UNDO_CAPTURE and MANA_UNDO_DAMYO flags of the move. */
-static HOT int do_step(struct mana_pos *p, int from, int to)
+static HOT unsigned do_step(struct mana_pos *p, unsigned from, unsigned to)
 {
-    int us = p->side, them = !us, flags = 0;
-    mana_bb f = bb_sq(from), t = bb_sq(to);
-    uint64_t h = p->hash;
-    if (p->occ[them] & t) {
-        int damyo = (p->damyo & t) != 0;
-        flags = 1 + damyo;
-        p->occ[them] ^= t;
-        if (damyo) {
-            p->damyo ^= t;
-            p->status = us == MANA_WHITE ? MANA_WHITE_WON : MANA_BLACK_WON;
-        }
-        h ^= piece_key(them, damyo, to);
-    }
-    int damyo = (p->damyo & f) != 0, mana = mana__reach_marks[p->orient][to];
-    p->occ[us] ^= f | t;
-    p->damyo ^= (f | t) & (0 - (mana_bb)damyo);
-    p->hash = h ^ piece_key(us, damyo, from) ^ piece_key(us, damyo, to) ^ zobrist_turn[p->mana][mana];
-    p->side = (uint8_t)them;
+    unsigned us = p->side, flags = 0, mana = mana__reach_marks[p->orient][to];
+    mana_bb t = bb_sq((int)to), path = bb_sq((int)from) | t;
+    if (p->occ[!us] & t)
+        flags = capture(p, !us, to, t);
+    unsigned damyo = (unsigned)(p->damyo >> from) & 1;
+    const uint64_t *key = zobrist_piece[2 * us + damyo];
+    p->occ[us] ^= path;
+    p->damyo ^= path & (0 - (mana_bb)damyo);
+    p->hash ^= key[from] ^ key[to] ^ zobrist_turn[p->mana][mana];
+    p->side = (uint8_t)!us;
     p->mana = (uint8_t)mana;
     return flags | damyo * MANA_UNDO_DAMYO;
 }
@@ -196,7 +214,7 @@ static HOT int play_move(struct mana_pos *p, mana_move m)
     int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m), passes = p->passes;
     p->passes = 0;
     if (kind == MANA_MOVE_STEP)
-        return do_step(p, MANA_MOVE_FROM(m), to);
+        return (int)do_step(p, (unsigned)MANA_MOVE_FROM(m), (unsigned)to);
     if (kind == MANA_MOVE_DROP_RONIN) {
         do_reentry(p, to);
         return 0;
@@ -258,16 +276,44 @@ COLD static int play_checked(mana_game *g, mana_move m)
     return MANA_OK;
 }
 
-/* The quick path plays a step or re-entry proved legal by
- * mana__play_move_legal, with room in the history: no move list, no
- * call. */
+/*
+ * The quick path: a step of a piece bound by the Mana (or of any piece
+ * when no bound piece can step) to a square its reach ends on, not its
+ * own, is legal (legality.h), and so is a
+ * re-entry on a free square (of the Mana's mark count under that option)
+ * while no piece is bound; either is played with its undo record when the
+ * history has room.  Everything else (the exception, passes, setup, stale
+ * or forged values, NULL) takes play_checked.  from and to may be up to 63: the bound pieces and the
+ * reach lie within the 36 squares.
+ */
 MANA_API int mana_play(mana_game *g, mana_move m)
 {
-    if (g && g->len != g->cap && g->pos.status == MANA_PLAYING && mana__play_move_legal(g, m)) {
-        do_play(g, m);
-        return MANA_OK;
+    if (!g || g->len == g->cap || g->pos.status != MANA_PLAYING)
+        return play_checked(g, m);
+    struct mana_pos *p = &g->pos;
+    mana_bb bound = mana__bound_pieces(p), own = p->occ[p->side], occ = p->occ[0] | p->occ[1];
+    mana_bb to = bb_sq(MANA_MOVE_TO(m));
+    unsigned flags = p->passes ? MANA_UNDO_PASS : 0, mana = p->mana;
+    if (m >> 12 == MANA_MOVE_STEP) {
+        int from = MANA_MOVE_FROM(m);
+        if (!(own & bb_sq(from)) || !(reach_of(&mana__piece_magic[p->orient][from], occ) & ~own & to))
+            return play_checked(g, m);
+        /* an unbound piece only under the exception */
+        if (!(bound & bb_sq(from)) && mana__pieces_can_step(p, bound, occ, BB_ALL & ~own))
+            return play_checked(g, m);
+        flags |= do_step(p, (unsigned)from, (unsigned)MANA_MOVE_TO(m));
+    } else if ((m & ~(63u << 6)) == MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) && !bound) {
+        /* no bound piece: there is a Mana and none of its squares is ours */
+        mana_bb mana_sq = bb_marks[p->orient][mana - 1];
+        if (!(mana__reentry_to(own, p->damyo, occ, mana_sq, 0, g->opt) & to))
+            return play_checked(g, m);
+        do_reentry(p, MANA_MOVE_TO(m));
+    } else {
+        return play_checked(g, m);
     }
-    return play_checked(g, m);
+    p->passes = 0;
+    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = (uint8_t)mana, .flags = (uint8_t)flags};
+    return adjudicate(g);
 }
 
 /* Takes back the setup move u (orientation or placement); the hash is
@@ -292,27 +338,31 @@ COLD static void undo_setup(struct mana_pos *p, struct mana_undo u)
 /* Takes back the play-phase move u (step, re-entry or pass). */
 static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
 {
-    int kind = MANA_MOVE_KIND(u.move), mover = !p->side;
-    mana_bb t = bb_sq(MANA_MOVE_TO(u.move));
-    p->hash ^= move_key(u, mover, p->mana);
+    unsigned mover = !p->side, kind = (unsigned)u.move >> 12, to = (u.move >> 6) & 63u, flags = u.flags;
+    mana_bb t = bb_sq((int)to);
+    uint64_t h = p->hash ^ zobrist_turn[u.mana][p->mana];
     if (kind == MANA_MOVE_STEP) {
-        mana_bb path = bb_sq(MANA_MOVE_FROM(u.move)) | t;
-        int captured = u.flags & MANA_UNDO_CAPTURE;
+        unsigned from = u.move & 63u, damyo = (flags / MANA_UNDO_DAMYO) & 1;
+        const uint64_t *key = zobrist_piece[2 * mover + damyo];
+        mana_bb path = bb_sq((int)from) | t;
+        h ^= key[from] ^ key[to];
         p->occ[mover] ^= path;
-        if (u.flags & MANA_UNDO_DAMYO)
-            p->damyo ^= path;
-        if (captured) {
+        p->damyo ^= path & (0 - (mana_bb)damyo);
+        if (flags & MANA_UNDO_CAPTURE) {
+            unsigned cd = (flags & MANA_UNDO_CAPTURE) == 2;
             p->occ[!mover] |= t;
-            if (captured == 2)
-                p->damyo |= t;
+            p->damyo |= t & (0 - (mana_bb)cd);
+            h ^= zobrist_piece[2 * !mover + cd][to];
         }
     } else if (kind == MANA_MOVE_DROP_RONIN) {
         p->occ[mover] ^= t;
+        h ^= zobrist_piece[2 * mover][to];
     }
+    p->hash = h;
     p->side = (uint8_t)mover;
     p->mana = u.mana;
     p->status = MANA_PLAYING;
-    p->passes = (u.flags & MANA_UNDO_PASS) != 0;
+    p->passes = (flags / MANA_UNDO_PASS) & 1;
 }
 
 /* Takes back the last move of the history (there is one). */
@@ -330,17 +380,21 @@ void mana__undo(struct mana_game *g)
     undo_last(g);
 }
 
-COLD static int undo_refused(const mana_game *g)
+/* mana_undo beyond a play-phase move: NULL, no history, a setup move. */
+COLD static int undo_checked(mana_game *g)
 {
     if (!g)
         return mana__fail(MANA_EINVAL, "mana_undo: game is NULL");
-    return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
+    if (g->len == 0)
+        return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
+    undo_last(g);
+    return MANA_OK;
 }
 
 MANA_API int mana_undo(mana_game *g)
 {
-    if (!g || g->len == 0)
-        return undo_refused(g);
-    undo_last(g);
+    if (!g || g->len == 0 || (g->hist[g->len - 1].flags & MANA_UNDO_SETUP))
+        return undo_checked(g);
+    undo_play(&g->pos, g->hist[--g->len]);
     return MANA_OK;
 }
