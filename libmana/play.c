@@ -122,14 +122,11 @@ static int repeated(const struct mana_game *g, int times)
     return 0;
 }
 
-/* Applies the draws of the adjudication options after a play-phase move
- * when one of them is set; returns MANA_OK. */
-COLD static int adjudicate_options(struct mana_game *g)
+/* The repetition option after a play-phase move (status MANA_PLAYING);
+ * returns MANA_OK. */
+COLD static int adjudicate_repetition(struct mana_game *g, int times)
 {
-    int limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
-    if (g->pos.status != MANA_PLAYING)
-        return MANA_OK;
-    if ((limit && g->len - g->play_start >= (uint32_t)limit) || (rep && repeated(g, rep)))
+    if (repeated(g, times))
         g->pos.status = MANA_DRAWN;
     return MANA_OK;
 }
@@ -138,9 +135,14 @@ COLD static int adjudicate_options(struct mana_game *g)
  * returns MANA_OK.  Without them (the presets' default) nothing to do. */
 static HOT int adjudicate(struct mana_game *g)
 {
-    if (g->opt[MANA_OPT_PLY_LIMIT] | g->opt[MANA_OPT_REPETITION])
-        return adjudicate_options(g);
-    return MANA_OK;
+    int32_t limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
+    if (!(limit | rep) || g->pos.status != MANA_PLAYING)
+        return MANA_OK;
+    if (limit && g->len - g->play_start >= (uint32_t)limit) {
+        g->pos.status = MANA_DRAWN;
+        return MANA_OK;
+    }
+    return rep ? adjudicate_repetition(g, rep) : MANA_OK;
 }
 
 /* The enemy piece on `to` (bit t) is captured: removed from the board and

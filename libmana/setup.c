@@ -21,15 +21,6 @@ static mana_bb damyo_squares(const struct mana_game *g, mana_bb free)
     return free;
 }
 
-/* Returns 1 if, with `free` squares left in the area, `ronins` Ronins and
- * (if damyo) the Damyo can all still be placed: the no-dead-lock rule. */
-static int can_finish(const struct mana_game *g, mana_bb free, int ronins, int damyo)
-{
-    if (bb_count(free) < ronins + damyo)
-        return 0;
-    return !damyo || damyo_squares(g, free) != 0;
-}
-
 /* Returns the squares where the side to move may place its Damyo (*d) and
  * a Ronin (*r) now. */
 static void placements(const struct mana_game *g, mana_bb *d, mana_bb *r)
@@ -47,13 +38,14 @@ static void placements(const struct mana_game *g, mana_bb *d, mana_bb *r)
         if (bb_count(free) - 1 >= ronins_left)
             *d = cand;
     }
-    if (ronins_left == 0)
+    /* The no-dead-lock rule for a Ronin on a free square sq: the other
+     * pieces still fit in the bb_count(free) - 1 squares left (the same
+     * for every sq), and the Damyo, if still to come, keeps a square of
+     * its own: none if it has none now, all but sq if sq is its last. */
+    if (ronins_left == 0 || bb_count(free) - 1 < ronins_left - 1 + !has_damyo)
         return;
-    for (mana_bb cand = free; cand;) {
-        int sq = bb_pop(&cand);
-        if (can_finish(g, free & ~bb_sq(sq), ronins_left - 1, !has_damyo))
-            *r |= bb_sq(sq);
-    }
+    mana_bb dsq = has_damyo ? BB_ALL : damyo_squares(g, free);
+    *r = dsq == 0 ? 0 : bb_count(dsq) == 1 ? free & ~dsq : free;
 }
 
 /* Returns 1 if orientation k leaves both sides a legal setup. */

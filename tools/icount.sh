@@ -47,14 +47,23 @@ build() {
     [ -x "$cli" ] || cli=$1/examples/mana-cli
     flags=
     grep -q 'mana_copy(' "$1/include/mana.h" || flags=-DICOUNT_CLONE
+    echo "$flags" >"$tmp/$2.flags"
     # shellcheck disable=SC2086
     $CC -std=c11 -O2 $flags -I"$1/include" -o "$tmp/$2" "$top/tests/perf/icount.c" "$lib"
     ln -s "$cli" "$tmp/$2-cli"
 }
 
-# count NAME WORKLOAD: prints "instructions units".
+# count NAME WORKLOAD: prints "instructions units".  The copy workload
+# counts the library's calls alone (mana_copy, or mana_clone + mana_free),
+# the others all of icount_measured.
 count() {
-    units=$(valgrind --tool=callgrind --toggle-collect=icount_measured \
+    fns=icount_measured
+    if [ "$2" = copy ]; then
+        fns=mana_copy
+        grep -q ICOUNT_CLONE "$tmp/$1.flags" && fns="mana_clone mana_free"
+    fi
+    # shellcheck disable=SC2086
+    units=$(valgrind --tool=callgrind $(printf -- '--toggle-collect=%s ' $fns) \
         --callgrind-out-file="$tmp/cg.out" "$tmp/$1" "$2" 2>/dev/null)
     ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.out")
     echo "$ir $units"
@@ -106,7 +115,7 @@ label() {
     full) echo "full perft through the API, depth 4, 5 positions|node" ;;
     playouts) echo "random playouts, 2000 games (setup included)|ply" ;;
     bulk) echo "bulk perft (mana_perft), 5 positions|leaf" ;;
-    copy) echo "copy of a game with no history|copy" ;;
+    copy) echo "copy of a game with no history (mana_copy; before: mana_clone + mana_free)|copy" ;;
     esac
 }
 
