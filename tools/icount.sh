@@ -20,6 +20,7 @@ set -eu
 ref=
 ab_runs=3
 ab_depth=9
+AB_ICOUNT_DEPTH=7
 # the three start positions of perft.txt (spaces as _)
 AB_POSITIONS="rrdrrr/6/6/6/6/RRRDRR_b_-_0 rrrdrr/6/6/6/6/RRRDRR_b_-_3 6/rdrrrr/6/6/RRRRDR/6_b_-_2"
 while [ $# -gt 0 ]; do
@@ -86,15 +87,30 @@ ab_run() {
          END { printf "%.0f\n", ms ? nodes / (ms / 1000) : 0 }' "$tmp/ab.log"
 }
 
+# ab_icount NAME: prints "instructions nodes" of one ab search (go depth
+# AB_ICOUNT_DEPTH on the first start position) under callgrind: the whole
+# engine session, start-up included (a few hundred thousand instructions).
+ab_icount() {
+    mfn=$(echo "$AB_POSITIONS" | cut -d' ' -f1 | tr _ ' ')
+    printf 'mana\nsetoption name Bot value ab\nposition mfn %s\ngo depth %s\n' "$mfn" "$AB_ICOUNT_DEPTH" >"$tmp/ab.in"
+    # stdin stays open until the answer: the search runs in its own thread
+    { cat "$tmp/ab.in"; while ! grep -q '^bestmove' "$tmp/abi.log" 2>/dev/null; do sleep 0.5; done; echo quit; } |
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/abcg.out" "$tmp/$1-cli" engine >"$tmp/abi.log" 2>/dev/null
+    ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/abcg.out")
+    nodes=$(awk '/^info depth/ { for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1) } END { print n }' "$tmp/abi.log")
+    rm -f "$tmp/abi.log"
+    echo "$ir $nodes"
+}
+
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 names=now
 build "$top" now
 if [ -n "$ref" ]; then
-    mkdir "$tmp/ref"
-    git -C "$top" archive "$ref" | tar -xf - -C "$tmp/ref"
+    mkdir "$tmp/ref.src"
+    git -C "$top" archive "$ref" | tar -xf - -C "$tmp/ref.src"
     [ -d "$top/../shared" ] && ln -s "$top/../shared" "$tmp/shared"
-    build "$tmp/ref" ref
+    build "$tmp/ref.src" ref
     names="ref now"
 fi
 
@@ -103,6 +119,7 @@ for n in $names; do
         count "$n" "$w" >"$tmp/$n.$w"
     done
     : >"$tmp/$n.ab"
+    ab_icount "$n" >"$tmp/$n.abi"
 done
 i=0
 while [ $i -lt "$ab_runs" ]; do
@@ -139,6 +156,11 @@ for w in $WORKLOADS; do
         awk -v l="$l" -v u="$units" -v b="$now_ir" 'BEGIN {
             split(l, p, "|"); printf "| %s | %s | %d | %.1f |\n", p[1], p[2], u, b / u }'
     fi
+done
+for n in $names; do
+    set -- $(cat "$tmp/$n.abi")
+    awk -v n="$n" -v ir="$1" -v nodes="$2" -v d="$AB_ICOUNT_DEPTH" 'BEGIN {
+        printf "%s ab: %d nodes at depth %d, %.0f instructions per node (engine start-up included)\n", n, nodes, d, ir / nodes }'
 done
 for n in $names; do
     printf '%s ab nodes/s (median of %s runs, depth %s, 3 positions): %s\n' "$n" "$ab_runs" "$ab_depth" \
