@@ -88,10 +88,12 @@ static double median(double *v, int n)
 
 static volatile unsigned sink;
 
-/* ns per position of obs and/or mask (what: 1 obs, 2 mask, 3 both). */
+/* ns per position of obs and/or mask (what: 1 obs, 2 mask, 3 both, 4
+ * mana_legal_moves alone, the generator the mask is built on). */
 static double time_positions(mana_game **set, int what, double seconds)
 {
     static uint8_t obs[MANA_OBSERVATION_SIZE], mask[MANA_ACTION_COUNT];
+    static mana_move moves[MANA_MAX_MOVES];
     long done = 0;
     double t0 = now(), t;
     do {
@@ -100,6 +102,8 @@ static double time_positions(mana_game **set, int what, double seconds)
                 mana_observation(set[i], MANA_OBS_SIDE_TO_MOVE, obs, sizeof obs);
             if (what & 2)
                 sink += (unsigned)mana_legal_action_mask(set[i], mask, sizeof mask);
+            if (what & 4)
+                sink += (unsigned)mana_legal_moves(set[i], moves, MANA_MAX_MOVES);
         }
         done += POSITIONS;
         t = now() - t0;
@@ -229,17 +233,19 @@ int main(int argc, char **argv)
     collect(set);
     if (count > 0) /* untimed passes, for valgrind instruction counts */
         return count_passes(set, count);
-    enum { OBS_MASK, OBS, MASK, STEP, BATCH_PLAYOUT, API_PLAYOUT, FIGURES };
+    enum { OBS_MASK, OBS, MASK, MOVES, STEP, BATCH_PLAYOUT, API_PLAYOUT, FIGURES };
     static const char *const names[FIGURES] = {
-        "observation + mask", "observation alone", "mask alone", "mana_batch_step (N=256)",
+        "observation + mask", "observation alone", "mask alone", "mana_legal_moves alone",
+        "mana_batch_step (N=256)",
         "mana_batch_playout (N=256)", "figure 3 loop (public API)"};
     static const char *const units[FIGURES] = {"ns/position", "ns/position", "ns/position",
-                                               "steps/s", "games/s", "games/s"};
+                                               "ns/position", "steps/s", "games/s", "games/s"};
     double v[FIGURES][99], med[FIGURES];
     for (int r = 0; r < runs; r++) {
         v[OBS_MASK][r] = time_positions(set, 3, seconds);
         v[OBS][r] = time_positions(set, 1, seconds);
         v[MASK][r] = time_positions(set, 2, seconds);
+        v[MOVES][r] = time_positions(set, 4, seconds);
         v[STEP][r] = time_steps(seconds);
         v[BATCH_PLAYOUT][r] = 0.5 * (time_batch_playouts(0, seconds / 2) +
                                      time_batch_playouts(1, seconds / 2));
