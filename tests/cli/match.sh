@@ -80,6 +80,12 @@ done
 sleep 0.2
 expect_eq "$(ps -eo pid,ppid,stat,args | grep -c '[f]aulty.sh\|[s]leep 1000')" 0 "no faulty engine left running"
 
+# Under a clock the runner waits for a move as long as the clock (plus the
+# 100 ms margin) and no longer: 0.3 s, so 400 ms.
+"$CLI" match --white ab --black "cmd:$faulty hang" --name slow --games 2 --tc 0.3 --setup random \
+    --quiet >"$o" 2>&1
+expect_eq "$(grep -c 'slow: no move in 400 ms (hung or lost on time)' "$o")" 2 "lost on time under --tc 0.3"
+
 # An interrupted runner (SIGTERM) kills its engines before it dies.
 "$CLI" match --white ab --black "cmd:$faulty hang" --games 2 --timeout 20000 --setup random \
     --quiet >"$o" 2>&1 &
