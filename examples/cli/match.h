@@ -97,8 +97,9 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size);
  * *used_ms, or -1 with the fault in why (crash, hang, garbage, no move). */
 int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms,
                 char *why, size_t size);
-/* Installs the handlers that kill every engine when the runner is
- * interrupted (SIGINT, SIGTERM, SIGHUP), and ignores SIGPIPE. */
+/* Makes an interruption of the runner (SIGINT, SIGTERM, SIGHUP) kill
+ * every engine first, and ignores SIGPIPE.  Call before any other thread
+ * starts. */
 void player_signals(void);
 /* Kills the process (and its process group) and reaps it. */
 void player_kill(player *p);

@@ -29,18 +29,20 @@
  * engine before they are marked close-on-exec (EOF would never come). */
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The process groups of the running engines, for the signal handler: on
- * SIGINT or SIGTERM the runner kills them all before it dies (the journal
- * is on disk, so the match can be resumed).  Slots change under
- * spawn_lock; the handler only reads them and calls kill(). */
+/* The process groups of the running engines.  On SIGINT, SIGTERM or
+ * SIGHUP the runner kills them all before it dies (the journal is on
+ * disk, so the match can be resumed).  The signals are blocked in every
+ * thread and taken by one thread with sigwait, which holds spawn_lock
+ * while it kills: no engine is between fork and the table then. */
 #define MAX_ENGINES 1024
-static volatile sig_atomic_t live[MAX_ENGINES];
+static pid_t live[MAX_ENGINES];
+static sigset_t stop_signals;
 
-static void track(pid_t pid, pid_t old)
+static void track(pid_t pid, pid_t old) /* spawn_lock held */
 {
     for (int k = 0; k < MAX_ENGINES; k++)
-        if (live[k] == (sig_atomic_t)old) {
-            live[k] = (sig_atomic_t)pid;
+        if (live[k] == old) {
+            live[k] = pid;
             return;
         }
 }
@@ -52,24 +54,32 @@ static void untrack(pid_t pid)
     pthread_mutex_unlock(&spawn_lock);
 }
 
-static void on_signal(int sig)
+static void *signal_main(void *arg)
 {
+    int sig = 0;
+    (void)arg;
+    while (sigwait(&stop_signals, &sig) != 0)
+        ;
+    pthread_mutex_lock(&spawn_lock);
     for (int k = 0; k < MAX_ENGINES; k++)
         if (live[k] > 0)
-            kill(-(pid_t)live[k], SIGKILL);
-    signal(sig, SIG_DFL);
+            kill(-live[k], SIGKILL);
+    signal(sig, SIG_DFL); /* then die of the signal, as without a handler */
+    pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
     raise(sig);
+    return NULL;
 }
 
 void player_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    pthread_t t;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL); /* inherited by the workers */
+    if (pthread_create(&t, NULL, signal_main, NULL) == 0)
+        pthread_detach(t);
     signal(SIGPIPE, SIG_IGN); /* a dead engine is a fault, not our death */
 }
 
@@ -106,6 +116,8 @@ static int spawn(player *p)
     pid_t pid = fork();
     if (pid == 0) { /* only async-signal-safe calls from here */
         setpgid(0, 0);
+        signal(SIGPIPE, SIG_DFL); /* the engine gets the usual signals */
+        sigprocmask(SIG_UNBLOCK, &stop_signals, NULL);
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]);

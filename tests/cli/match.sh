@@ -60,8 +60,9 @@ expect_grep "$tmp/rs/game-003.mana" "PlyLimit: 6" "ply limit header"
 # the reason; the match completes; the engine is restarted each game; no
 # process is left behind.
 faulty="sh $(dirname "$0")/engines/faulty.sh"
+mine() { ps -eo args | grep -F "faulty.sh $1 $tmp" | grep -vc grep; } # this run's engines
 for mode in crash hang illegal garbage; do
-    "$CLI" match --white ab --black "cmd:$faulty $mode" --name "faulty-$mode" --games 2 --depth 1 \
+    "$CLI" match --white ab --black "cmd:$faulty $mode $tmp" --name "faulty-$mode" --games 2 --depth 1 \
         --setup random --timeout 300 --quiet --records "$tmp/f-$mode" >"$o" 2>&1
     expect_status $? 0 "match against a $mode engine completes"
     expect_grep "$o" "W-D-L 2-0-0 score 100.0%" "the $mode engine loses both games"
@@ -78,20 +79,21 @@ for mode in crash hang illegal garbage; do
     expect_status $? 0 "$mode: the record replays"
 done
 sleep 0.2
-expect_eq "$(ps -eo pid,ppid,stat,args | grep -c '[f]aulty.sh\|[s]leep 1000')" 0 "no faulty engine left running"
+expect_eq "$(($(mine crash) + $(mine hang) + $(mine illegal) + $(mine garbage)))" 0 \
+    "no faulty engine left running"
 
 # Under a clock the runner waits for a move as long as the clock (plus the
 # 100 ms margin) and no longer: 0.3 s, so 400 ms.
-"$CLI" match --white ab --black "cmd:$faulty hang" --name slow --games 2 --tc 0.3 --setup random \
+"$CLI" match --white ab --black "cmd:$faulty hang $tmp" --name slow --games 2 --tc 0.3 --setup random \
     --quiet >"$o" 2>&1
 expect_eq "$(grep -c 'slow: no move in 400 ms (hung or lost on time)' "$o")" 2 "lost on time under --tc 0.3"
 
 # An interrupted runner (SIGTERM) kills its engines before it dies.
-"$CLI" match --white ab --black "cmd:$faulty hang" --games 2 --timeout 20000 --setup random \
+"$CLI" match --white ab --black "cmd:$faulty hang $tmp" --games 2 --timeout 20000 --setup random \
     --quiet >"$o" 2>&1 &
 pid=$!
 k=0
-while [ "$(ps -eo args | grep -c '[f]aulty.sh hang')" -eq 0 ] && [ $k -lt 200 ]; do
+while [ "$(mine hang)" -eq 0 ] && [ $k -lt 200 ]; do
     sleep 0.05
     k=$((k + 1))
 done
@@ -99,7 +101,7 @@ kill -TERM $pid
 wait $pid 2>/dev/null
 expect_status $? 143 "the runner dies of SIGTERM"
 sleep 0.2
-expect_eq "$(ps -eo args | grep -c '[f]aulty.sh hang\|[s]leep 1000')" 0 "its engine died with it"
+expect_eq "$(mine hang)" 0 "its engine died with it"
 
 # ---- resume: an interrupted match ends with the result of an uninterrupted one ----
 # The same 16 games twice: once whole; once killed (SIGKILL) after some games

@@ -4,10 +4,13 @@
 # match`: it speaks the handshake of docs/engine-protocol.md correctly,
 # then answers `go` the wrong way, chosen by its argument:
 #   crash     exits with status 3 at the first go
-#   hang      never answers go (sleeps; the runner must kill it)
+#   hang      never answers go (reads and ignores its input from then on;
+#             the runner must kill it)
 #   illegal   answers bestmove D@c3 (outside every setup area: never legal)
 #   garbage   answers a line that is not a protocol line
-#   usage: faulty.sh crash|hang|illegal|garbage
+# A second argument is ignored: tests pass a marker to find their own
+# processes among those of other test runs.
+#   usage: faulty.sh crash|hang|illegal|garbage [MARKER]
 mode=$1
 while IFS= read -r line; do
     case $line in
@@ -20,7 +23,7 @@ while IFS= read -r line; do
     go*)
         case $mode in
         crash) exit 3 ;;
-        hang) sleep 1000 ;;
+        hang) while IFS= read -r line; do :; done ;;
         illegal) echo "bestmove D@c3" ;;
         garbage) echo "I am not an engine" ;;
         esac
