@@ -10,7 +10,8 @@
 #
 # make wasm also builds $(BUILD_DIR)/web/native_games (test/native_games.c with cc:
 # the random games the tests compare with the native library) and writes
-# the version of include/mana.h into bindings/js/package.json.
+# bindings/js/package.json from package.json.in with the version of
+# include/mana.h (the one version source; the written file is not committed).
 #
 # EMCC names the compiler; Debian's emscripten 3.1.6 needs NODE_PATH to find
 # acorn for optimised builds.  `make check` never needs emscripten.
@@ -30,17 +31,16 @@ WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
     -sEXPORTED_FUNCTIONS=_malloc,_free$(WASM_EXPORTS) \
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8
 
-.PHONY: wasm check-js wasm-version
+.PHONY: wasm check-js
 WEB_BUILD := $(B)/web
 NATIVE_GAMES := $(WEB_BUILD)/native_games
-CLEAN_FILES += $(WASM_DIR)/libmana.mjs $(NATIVE_GAMES)
+CLEAN_FILES += $(WASM_DIR)/libmana.mjs $(NATIVE_GAMES) bindings/js/package.json
 
-wasm: $(WASM_OUT) $(NATIVE_GAMES) wasm-version
+wasm: $(WASM_OUT) $(NATIVE_GAMES) bindings/js/package.json
 
-# package.json carries the version of include/mana.h (the one source).
-wasm-version:
-	$(Q)grep -q '"version": "$(VERSION)"' bindings/js/package.json || \
-	    sed -i 's/"version": "[^"]*"/"version": "$(VERSION)"/' bindings/js/package.json
+bindings/js/package.json: bindings/js/package.json.in include/mana.h
+	$(call say,GEN,$@)
+	$(Q)sed 's/@VERSION@/$(VERSION)/' $< >$@.tmp && mv -f $@.tmp $@
 
 $(NATIVE_GAMES): bindings/js/test/native_games.c include/mana.h $(LIB_A)
 	$(call say,CC,$@)
