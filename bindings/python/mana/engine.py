@@ -386,7 +386,10 @@ class SimpleEngine:
         reads the info lines and ``bestmove``.  The move is checked:
         EngineError for an illegal or unreadable one.  Waits at most the
         limit's time plus ``self.timeout`` seconds."""
-        with self._lock:
+        if not self._lock.acquire(False):
+            raise RuntimeError("this engine is searching for another thread: an engine "
+                               "belongs to one thread at a time")
+        try:
             if rules:
                 self._set_rules(game)
             if new_game:
@@ -396,6 +399,8 @@ class SimpleEngine:
             expected = limit.expected_seconds(game.side_to_move == 0)
             deadline = time.monotonic() + (expected or 0.0) + self.timeout
             return self._read_search(game, deadline)
+        finally:
+            self._lock.release()
 
     def analyse(self, game: Game, limit: Limit) -> Dict[str, Any]:
         """The totals of a search of game's position (play()'s info)."""
