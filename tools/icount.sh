@@ -6,19 +6,25 @@
 # second, for this tree and, with --ref COMMIT, for that commit too, in one
 # run: a markdown table on stdout (BENCHMARKS.md, "Play, undo and copy").
 #
-#   tools/icount.sh [--ref COMMIT] [--ab-runs N] [--ab-depth D]
+#   tools/icount.sh [--ref COMMIT] [--ab-runs N] [--ab-depth D] [--rate-runs N]
 #
+# Rates: each workload run natively --rate-runs times (5), CPU seconds of
+# the workload alone, the two builds alternating; the median.  The copy
+# workload's rate includes its loop (mana_hash and the loop itself).
 # The tree (and the commit, exported with `git archive` to a temporary
 # directory) is built with `make all` and its default flags; icount.c is
 # compiled against each tree's mana.h and libmana.a (with -DICOUNT_CLONE
 # where mana.h has no mana_copy).  The ab rates are medians of N runs,
-# the two libraries alternating, `go depth D` (9) on the three start positions of perft.txt through
-# `mana-cli engine` (nodes and milliseconds from its last info line).
+# the two libraries alternating, `go depth D` (9) on the three start
+# positions of perft.txt through
+# `mana-cli engine` (nodes and milliseconds from its last info line);
+# the ab instruction count is one `go depth 7` under callgrind.
 # Needs valgrind, cc, make, git.
 set -eu
 
 ref=
 ab_runs=3
+rate_runs=5
 ab_depth=9
 AB_ICOUNT_DEPTH=7
 # the three start positions of perft.txt (spaces as _)
@@ -28,7 +34,8 @@ while [ $# -gt 0 ]; do
     --ref) ref=$2; shift 2 ;;
     --ab-runs) ab_runs=$2; shift 2 ;;
     --ab-depth) ab_depth=$2; shift 2 ;;
-    -h | --help) sed -n '3,17p' "$0"; exit 0 ;;
+    --rate-runs) rate_runs=$2; shift 2 ;;
+    -h | --help) sed -n '3,21p' "$0"; exit 0 ;;
     *) echo "icount.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -50,7 +57,7 @@ build() {
     grep -q 'mana_copy(' "$1/include/mana.h" || flags=-DICOUNT_CLONE
     echo "$flags" >"$tmp/$2.flags"
     # shellcheck disable=SC2086
-    $CC -std=c11 -O2 $flags -I"$1/include" -o "$tmp/$2" "$top/tests/perf/icount.c" "$lib"
+    $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $flags -I"$1/include" -o "$tmp/$2" "$top/tests/perf/icount.c" "$lib"
     ln -s "$cli" "$tmp/$2-cli"
 }
 
@@ -121,6 +128,16 @@ for n in $names; do
     : >"$tmp/$n.ab"
     ab_icount "$n" >"$tmp/$n.abi"
 done
+# rates: each workload natively, CPU seconds, the builds alternating
+for w in $WORKLOADS; do
+    i=0
+    while [ $i -lt "$rate_runs" ]; do
+        for n in $names; do
+            "$tmp/$n" "$w" --time | awk '{ printf "%.6g\n", $1 / $2 }' >>"$tmp/$n.$w.rate"
+        done
+        i=$((i + 1))
+    done
+done
 i=0
 while [ $i -lt "$ab_runs" ]; do
     for n in $names; do ab_run "$n" >>"$tmp/$n.ab"; done
@@ -136,12 +153,13 @@ label() {
     esac
 }
 
+rate() { median <"$tmp/$1.$2.rate"; }
 if [ -n "$ref" ]; then
-    echo "| workload | unit | units | before ($ref): instructions per unit | after | ratio |"
-    echo "|---|---|---:|---:|---:|---:|"
+    echo "| workload | unit | units | before ($ref): instructions per unit | after | ratio | before: units/s | after: units/s | ratio |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 else
-    echo "| workload | unit | units | instructions per unit |"
-    echo "|---|---|---:|---:|"
+    echo "| workload | unit | units | instructions per unit | units/s |"
+    echo "|---|---|---:|---:|---:|"
 fi
 for w in $WORKLOADS; do
     set -- $(cat "$tmp/now.$w")
@@ -149,12 +167,14 @@ for w in $WORKLOADS; do
     l=$(label "$w")
     if [ -n "$ref" ]; then
         set -- $(cat "$tmp/ref.$w")
-        awk -v l="$l" -v u="$units" -v a="$1" -v au="$2" -v b="$now_ir" 'BEGIN {
+        awk -v l="$l" -v u="$units" -v a="$1" -v au="$2" -v b="$now_ir" -v ra="$(rate ref "$w")" \
+            -v rb="$(rate now "$w")" 'BEGIN {
             split(l, p, "|"); x = a / au; y = b / u
-            printf "| %s | %s | %d | %.1f | %.1f | %.2fx |\n", p[1], p[2], u, x, y, x / y }'
+            printf "| %s | %s | %d | %.1f | %.1f | %.2fx | %.3g M | %.3g M | %.2fx |\n", p[1], p[2], u, x, y, x / y,
+                ra / 1e6, rb / 1e6, rb / ra }'
     else
-        awk -v l="$l" -v u="$units" -v b="$now_ir" 'BEGIN {
-            split(l, p, "|"); printf "| %s | %s | %d | %.1f |\n", p[1], p[2], u, b / u }'
+        awk -v l="$l" -v u="$units" -v b="$now_ir" -v rb="$(rate now "$w")" 'BEGIN {
+            split(l, p, "|"); printf "| %s | %s | %d | %.1f | %.3g M |\n", p[1], p[2], u, b / u, rb / 1e6 }'
     fi
 done
 for n in $names; do

@@ -18,11 +18,16 @@
  *             game (mana_copy; mana_clone + mana_free when built with
  *             -DICOUNT_CLONE, for a library without mana_copy); unit: copy
  *
+ * `icount WORKLOAD --time` runs the workload again and again for at least
+ * 0.25 s of CPU time (CLOCK_PROCESS_CPUTIME_ID) and prints the units done
+ * and the seconds, for the rates beside the counts.
+ *
  * Every count is checked against perft.txt, so a wrong library fails here.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mana.h>
 
@@ -161,14 +166,31 @@ __attribute__((noinline)) uint64_t icount_measured(const char *what, mana_game *
     return 0;
 }
 
+/* Returns the CPU seconds this process has used. */
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2)
-        fail("usage: icount full|playouts|bulk|copy");
+    if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "--time")))
+        fail("usage: icount full|playouts|bulk|copy [--time]");
     mana_game *games[NPOS];
     for (int i = 0; i < NPOS; i++)
         games[i] = game_at(pos[i].mfn);
-    printf("%llu\n", (unsigned long long)icount_measured(argv[1], games));
+    double t0 = cpu_seconds(), t = 0;
+    unsigned long long units = (unsigned long long)icount_measured(argv[1], games);
+    if (argc == 2) {
+        printf("%llu\n", units);
+    } else { /* timed: repeated for at least a quarter of a second */
+        unsigned long long total = units;
+        while ((t = cpu_seconds() - t0) < 0.25)
+            total += (unsigned long long)icount_measured(argv[1], games);
+        printf("%llu %.6f\n", total, t);
+    }
     for (int i = 0; i < NPOS; i++)
         mana_free(games[i]);
     return 0;
