@@ -175,6 +175,8 @@ static void setoption(engine *e, char **tok, int n)
     int opt, v;
     char why[200];
     if (rec_option_parse(name, value, &opt, &v, why, sizeof why) < 0) {
+        if (strcasecmp(name, "Repetition") == 0) /* the advertised range */
+            snprintf(why, sizeof why, "Repetition: bad value '%.40s' (expected 0..1000000)", value);
         eng_out(e, "info string error: setoption: %s", why);
         return;
     }

@@ -197,5 +197,7 @@ printf '%s\n' 'setoption name Blocked value draw' 'setoption name Rules value co
     mana quit | "$CLI" engine >"$o" 2>&1
 expect_grep "$o" "info string status drawn" "Blocked draw survives a later Rules"
 expect_eq "$(grep -c 'info string error' "$o")" 1 "Repetition 0, 1, 1000000 accepted; 1000001 refused"
+expect_grep "$o" "info string error: setoption: Repetition: bad value '1000001' (expected 0..1000000)" \
+    "the refusal names the advertised range"
 expect_grep "$o" "option name Repetition type spin default 0 min 0 max 1000000" "Repetition range advertised"
 finish
