@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
 from ._lib import LibraryError, lib, optional
 from . import actions as _actions
+from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
 from ._types import (Color, EndReason, Option, OptionName, OptionValue, Rules,
                      Square, Status, parse_option, square)
@@ -65,7 +66,7 @@ def _busy() -> RuntimeError:
         "one thread at a time (give each thread its own, e.g. game.clone())")
 
 
-class Game:
+class Game(ReachMixin):
     """One game of Mana: position, rule options, setup progress and history.
 
     ``Game(preset="jactalea", position=None, **options)``
@@ -92,6 +93,10 @@ class Game:
     ``copy.copy``, ``copy.deepcopy`` and ``clone()`` give an independent
     game with the same history; pickling stores the rules, the start (MFN
     or setup) and the moves, and replays them when loaded.
+
+    Attack maps (the Mana ignored or given): pieces(color), piece_reach(sq),
+    reach_maps(color), reach_under(color, mana), damyo_capturable(),
+    damyo_threats(mana); square sets are frozensets of indices 0..35.
 
     Threads: a Game belongs to one thread at a time.  Using one Game from
     two threads at once raises RuntimeError instead of corrupting it.
