@@ -54,6 +54,32 @@ static inline int step_end(int a, int *from)
     return 6 * rank + file;
 }
 
+/* The step ids of every (from, to) pair of absolute squares for each side
+ * to move, -1 where to is not 1 to 3 squares from from: the numbering of
+ * mana.h as constant expressions (k = 2d(d - 1) for the distance d, plus 0
+ * for dr = -d, 4d - 1 for dr = d, else 1 + 2(dr + d - 1) + (df > 0)).
+ * mana_move_to_action uses it, so the round trips of the action suite
+ * (mana_action_to_move decodes with off_df / off_dr) check every entry. */
+#define REL(side, sq) ((side) ? 35 - (sq) : (sq))
+#define DF(f, t) ((t) % 6 - (f) % 6)
+#define DR(f, t) ((t) / 6 - (f) / 6)
+#define ABS_(x) ((x) < 0 ? -(x) : (x))
+#define DIST(f, t) (ABS_(DF(f, t)) + ABS_(DR(f, t)))
+#define KIN(f, t, d) (DR(f, t) == -(d) ? 0 : DR(f, t) == (d) ? 4 * (d) - 1 \
+                      : 1 + 2 * (DR(f, t) + (d) - 1) + (DF(f, t) > 0))
+#define SID(f, t) (DIST(f, t) < 1 || DIST(f, t) > 3 ? -1 \
+                   : 24 * (f) + 2 * DIST(f, t) * (DIST(f, t) - 1) + KIN(f, t, DIST(f, t)))
+#define ID(s, f, t) ((int16_t)SID(REL(s, f), REL(s, t)))
+#define ROW6(s, f, t) ID(s, f, t), ID(s, f, t + 1), ID(s, f, t + 2), ID(s, f, t + 3), \
+                      ID(s, f, t + 4), ID(s, f, t + 5)
+#define ROW(s, f) {ROW6(s, f, 0), ROW6(s, f, 6), ROW6(s, f, 12), ROW6(s, f, 18), \
+                   ROW6(s, f, 24), ROW6(s, f, 30)}
+#define ROWS6(s, f) ROW(s, f), ROW(s, f + 1), ROW(s, f + 2), ROW(s, f + 3), ROW(s, f + 4), \
+                    ROW(s, f + 5)
+#define SIDE(s) {ROWS6(s, 0), ROWS6(s, 6), ROWS6(s, 12), ROWS6(s, 18), ROWS6(s, 24), \
+                 ROWS6(s, 30)}
+static const int16_t step_ids[2][36][36] = {SIDE(0), SIDE(1)};
+
 /* The id of move m (well formed) for side to move `side`, or -1. */
 static int action_of(int side, mana_move m)
 {
@@ -62,7 +88,7 @@ static int action_of(int side, mana_move m)
         return -1;
     switch (kind) {
     case MANA_MOVE_STEP:
-        return step_id(rel_sq(side, from), rel_sq(side, to));
+        return step_ids[side][from][to];
     case MANA_MOVE_DROP_RONIN:
         return from == 0 ? MANA_ACTION_RONIN + rel_sq(side, to) : -1;
     case MANA_MOVE_DROP_DAMYO:
@@ -129,12 +155,6 @@ mana_move mana__action_move(const struct mana_game *g, int a)
     return move_of(g->pos.side, a);
 }
 
-/* The offset index k of a legal step by its square difference to - from
- * (+ 21): with |df| + |dr| <= 3, 6 * dr + df names (df, dr) uniquely. */
-static const int8_t k_of_diff[43] = {
-    -1, -1, -1, 12, -1, -1, -1, -1, 13, 4, 14, -1, -1, 15, 5, 0, 6, 16, 17, 7, 1, -1,
-    2, 8, 18, 19, 9, 3, 10, 20, -1, -1, 21, 11, 22, -1, -1, -1, -1, 23, -1, -1, -1};
-
 int mana__action_mask(const struct mana_game *g, uint8_t *mask)
 {
     mana_move list[MANA_MAX_MOVES];
@@ -146,8 +166,7 @@ int mana__action_mask(const struct mana_game *g, uint8_t *mask)
             mask[action_of(side, m)] = 1;
             continue;
         }
-        int from = rel_sq(side, MANA_MOVE_FROM(m)), to = rel_sq(side, MANA_MOVE_TO(m));
-        mask[24 * from + k_of_diff[to - from + 21]] = 1;
+        mask[step_ids[side][MANA_MOVE_FROM(m)][MANA_MOVE_TO(m)]] = 1;
     }
     return n;
 }
