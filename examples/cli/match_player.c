@@ -2,7 +2,8 @@
 /*
  * match_player.c - the players of `mana-cli match`.  A built-in bot runs in
  * the worker's thread; an external engine is a process started with
- * /bin/sh -c CMD in its own process group, spoken to through two pipes in
+ * /bin/sh -c 'exec CMD' (so the engine itself is the runner's child, reaped
+ * by it) in its own process group, spoken to through two pipes in
  * the protocol of docs/engine-protocol.md.  Every wait has a deadline
  * (poll), so a hung engine costs its time and no more; a dead engine is
  * reaped (no zombies); faults come back as a reason, for the game to be
@@ -64,6 +65,9 @@ static void *signal_main(void *arg)
     for (int k = 0; k < MAX_ENGINES; k++)
         if (live[k] > 0)
             kill(-live[k], SIGKILL);
+    for (int k = 0; k < MAX_ENGINES; k++) /* reaped: no zombie outlives us */
+        if (live[k] > 0)
+            waitpid(live[k], NULL, 0);
     signal(sig, SIG_DFL); /* then die of the signal, as without a handler */
     pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
     raise(sig);
@@ -100,6 +104,8 @@ static void nap_ms(long ms)
 static int spawn(player *p)
 {
     int in[2], out[2];
+    char line[sizeof p->spec->cmd + 8]; /* the shell execs the engine: it is our child */
+    snprintf(line, sizeof line, "exec %s", p->spec->cmd);
     pthread_mutex_lock(&spawn_lock);
     if (pipe(in) < 0) {
         pthread_mutex_unlock(&spawn_lock);
@@ -122,7 +128,7 @@ static int spawn(player *p)
         dup2(out[1], 1);
         close(in[0]);
         close(out[1]);
-        execl("/bin/sh", "sh", "-c", p->spec->cmd, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
         _exit(127);
     }
     close(in[0]);

@@ -60,7 +60,14 @@ expect_grep "$tmp/rs/game-003.mana" "PlyLimit: 6" "ply limit header"
 # the reason; the match completes; the engine is restarted each game; no
 # process is left behind.
 faulty="sh $(dirname "$0")/engines/faulty.sh"
-mine() { ps -eo args | grep -F "faulty.sh $1 $tmp" | grep -vc grep; } # this run's engines
+# alive DIR: how many of the engines started with DIR still run
+alive() {
+    n=0
+    for pid in $(cat "$1/pids" 2>/dev/null); do
+        kill -0 "$pid" 2>/dev/null && n=$((n + 1))
+    done
+    echo $n
+}
 for mode in crash hang illegal garbage; do
     "$CLI" match --white ab --black "cmd:$faulty $mode $tmp" --name "faulty-$mode" --games 2 --depth 1 \
         --setup random --timeout 300 --quiet --records "$tmp/f-$mode" >"$o" 2>&1
@@ -79,8 +86,8 @@ for mode in crash hang illegal garbage; do
     expect_status $? 0 "$mode: the record replays"
 done
 sleep 0.2
-expect_eq "$(($(mine crash) + $(mine hang) + $(mine illegal) + $(mine garbage)))" 0 \
-    "no faulty engine left running"
+expect_eq "$(wc -l <"$tmp/pids" | tr -d ' ')" 8 "each faulty engine started for each game"
+expect_eq "$(alive "$tmp")" 0 "no faulty engine left running"
 
 # Under a clock the runner waits for a move as long as the clock (plus the
 # 100 ms margin) and no longer: 0.3 s, so 400 ms.
@@ -89,11 +96,12 @@ expect_eq "$(($(mine crash) + $(mine hang) + $(mine illegal) + $(mine garbage)))
 expect_eq "$(grep -c 'slow: no move in 400 ms (hung or lost on time)' "$o")" 2 "lost on time under --tc 0.3"
 
 # An interrupted runner (SIGTERM) kills its engines before it dies.
-"$CLI" match --white ab --black "cmd:$faulty hang $tmp" --games 2 --timeout 20000 --setup random \
-    --quiet >"$o" 2>&1 &
+mkdir "$tmp/sig"
+"$CLI" match --white ab --black "cmd:$faulty hang $tmp/sig" --games 2 --timeout 20000 \
+    --setup random --quiet >"$o" 2>&1 &
 pid=$!
 k=0
-while [ "$(mine hang)" -eq 0 ] && [ $k -lt 200 ]; do
+while [ ! -s "$tmp/sig/pids" ] && [ $k -lt 200 ]; do
     sleep 0.05
     k=$((k + 1))
 done
@@ -101,7 +109,7 @@ kill -TERM $pid
 wait $pid 2>/dev/null
 expect_status $? 143 "the runner dies of SIGTERM"
 sleep 0.2
-expect_eq "$(mine hang)" 0 "its engine died with it"
+expect_eq "$(alive "$tmp/sig")" 0 "its engine died with it"
 
 # ---- resume: an interrupted match ends with the result of an uninterrupted one ----
 # The same 16 games twice: once whole; once killed (SIGKILL) after some games

@@ -8,10 +8,12 @@
 #             the runner must kill it)
 #   illegal   answers bestmove D@c3 (outside every setup area: never legal)
 #   garbage   answers a line that is not a protocol line
-# A second argument is ignored: tests pass a marker to find their own
-# processes among those of other test runs.
-#   usage: faulty.sh crash|hang|illegal|garbage [MARKER]
+# With a second argument, a directory, the engine appends its process id
+# to DIR/pids when it starts, so that a test can tell whether its own
+# engines are still alive (without ps, and among other test runs).
+#   usage: faulty.sh crash|hang|illegal|garbage [DIR]
 mode=$1
+[ -n "${2:-}" ] && echo $$ >>"$2/pids"
 while IFS= read -r line; do
     case $line in
     mana)
