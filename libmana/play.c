@@ -354,7 +354,7 @@ static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
             unsigned cd = (flags & MANA_UNDO_CAPTURE) == 2;
             p->occ[!mover] |= t;
             p->damyo |= t & (0 - (mana_bb)cd);
-            h ^= zobrist_piece[2 * !mover + cd][to];
+            h ^= zobrist_piece[2 * (mover ^ 1) + cd][to];
         }
     } else if (kind == MANA_MOVE_DROP_RONIN) {
         p->occ[mover] ^= t;
