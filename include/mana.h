@@ -716,6 +716,224 @@ MANA_API int mana_batch_step(mana_batch *b, const int32_t *actions, int flags, u
  * history cannot grow (the batch is then only fit for mana_batch_reset).
  */
 MANA_API int mana_batch_playout(mana_batch *b, int32_t *results, int32_t *plies);
+/* ---- Rule options by name (docs/record-format.md "Headers") -------------- */
+
+/*
+ * The words records, the CLI and the engine protocol use for the rule
+ * options: names Orientation, SetupArea, DamyoOnDouble, Reentry,
+ * ReentryWhenBlocked, Blocked, Repetition, PlyLimit (RULES.md "Rule
+ * options"), and value words: Orientation chosen|0..3; SetupArea
+ * two-ranks|back-rank; DamyoOnDouble and ReentryWhenBlocked on|off (also
+ * true|false|1|0 when read); Reentry any|mana-mark; Blocked
+ * pass|draw|loss; Repetition 0|2..1000000; PlyLimit 0..1000000000.
+ * All four are thread-safe and allocate nothing.
+ */
+
+/* mana_option_name - the name of option (0..MANA_OPTION_COUNT-1), a static
+ * string; NULL (detail set) for an unknown option. */
+MANA_API const char *mana_option_name(int option);
+
+/* mana_option_values - the values option accepts, as shown to users
+ * ("pass|draw|loss", "0|2..1000000"), a static string; NULL (detail set)
+ * for an unknown option. */
+MANA_API const char *mana_option_values(int option);
+
+/*
+ * mana_option_parse - reads an option name (compared without regard to
+ * case; NUL-terminated, borrowed) and value text into *option and *value
+ * (caller-owned, written only on success).  name may be NULL to read only
+ * the value of the option already in *option.
+ * Returns MANA_OK; MANA_EINVAL for NULL text, option or value (or name NULL
+ * with *option unknown); MANA_EPARSE for an unknown name or a value the
+ * option does not accept (the detail names the option and its values).
+ */
+MANA_API int mana_option_parse(const char *name, const char *text, int *option, int *value);
+
+/*
+ * mana_option_format - the text of value for option ("draw", "on",
+ * "chosen", "400") into buf (size bytes, caller-owned; 16 always suffice).
+ * Returns the length written; MANA_EINVAL for NULL buf, an unknown option
+ * or a value out of the option's range; MANA_ESPACE if size is too small.
+ */
+MANA_API int mana_option_format(int option, int value, char *buf, size_t size);
+
+/* ---- Game records (docs/record-format.md) ------------------------------- */
+
+/*
+ * A record is header lines `Key: value`, a blank line, then every move in
+ * notation, setup included:
+ *
+ *     Rules: jactalea
+ *     Blocked: draw
+ *     White: ab
+ *     Result: 1-0
+ *
+ *     O2 D@b6 R@a5 R@b5 R@c5 R@d5 R@e5
+ *     D@b1 R@a1 R@a2 R@b2 R@c2 R@d2
+ *     b5-b3 c2-c4 ...
+ *
+ * The library owns the headers Rules, the eight option names, Result and
+ * MFN (the start position of a game that did not start with setup); every
+ * other header is a tag (White, Black, Date, Event, Site, Round, ...),
+ * kept in file order.  A file may hold several games one after another.
+ * See docs/record-format.md for the grammar, encodings and errors.
+ */
+#define MANA_TAG_KEY_MAX 31      /* longest tag key, bytes */
+#define MANA_TAG_VALUE_MAX 127   /* longest tag value, bytes (UTF-8) */
+#define MANA_RECORD_TAGS_MAX 16  /* most tags a record may carry */
+
+typedef struct mana_record_tag {
+    char key[MANA_TAG_KEY_MAX + 1];     /* [A-Za-z][A-Za-z0-9_]*, NUL-ended */
+    char value[MANA_TAG_VALUE_MAX + 1]; /* UTF-8, no control character */
+} mana_record_tag;
+
+/* The headers of a record, caller-owned storage (no pointers inside). */
+typedef struct mana_record_headers {
+    int preset;     /* Rules: MANA_RULES_JACTALEA or MANA_RULES_COSMOLUDO */
+    int result;     /* Result: MANA_WHITE_WON, MANA_BLACK_WON, MANA_DRAWN,
+                     * MANA_PLAYING for "*", or -1 when there is none */
+    int tag_count;  /* 0..MANA_RECORD_TAGS_MAX */
+    mana_record_tag tags[MANA_RECORD_TAGS_MAX];
+} mana_record_headers;
+
+/*
+ * mana_record_headers_init - empties *hdr: preset as given (0 or 1),
+ * result -1, no tag.  Returns MANA_OK; MANA_EINVAL for NULL hdr or an
+ * unknown preset.
+ */
+MANA_API int mana_record_headers_init(mana_record_headers *hdr, int preset);
+
+/*
+ * mana_record_tag_set - sets tag key to value in *hdr (both NUL-terminated,
+ * copied), replacing the value of an existing key (compared without regard
+ * to case) in place or appending a new one.
+ * Returns MANA_OK; MANA_EINVAL for NULL, a key that is not
+ * [A-Za-z][A-Za-z0-9_]* of 1..MANA_TAG_KEY_MAX bytes or that the library
+ * owns (Rules, Result, MFN, an option name), a value over
+ * MANA_TAG_VALUE_MAX bytes, not UTF-8, with a control character or with
+ * white space at either end; MANA_ESPACE if hdr already holds
+ * MANA_RECORD_TAGS_MAX tags.  *hdr is unchanged on failure.
+ */
+MANA_API int mana_record_tag_set(mana_record_headers *hdr, const char *key, const char *value);
+
+/* mana_record_tag_get - the value of tag key in *hdr (compared without
+ * regard to case), a pointer into hdr valid as long as it is; NULL if
+ * absent or if hdr or key is NULL. */
+MANA_API const char *mana_record_tag_get(const mana_record_headers *hdr, const char *key);
+
+/*
+ * mana_record_write - writes the record of g to buf (size bytes,
+ * caller-owned), NUL-terminated: Rules (hdr->preset), one header per rule
+ * option of g that differs from that preset, hdr's tags in order, Result,
+ * MFN of the start position if g did not start with setup, a blank line,
+ * then the history: the setup moves one line per side, then ten moves a
+ * line.  hdr may be NULL (no tag; Rules the preset closest to g's
+ * options).  The Result is g's status when g is finished; for an unfinished
+ * game it is hdr->result when that is a final result and a Termination tag
+ * says why (resignation, time forfeit, ...), else "*".  Reading the text
+ * back with mana_record_read gives the same moves, options and headers.
+ * Size query as snprintf: with buf NULL and size 0 it only returns the
+ * length.  Returns the length (without the NUL); MANA_EINVAL for NULL g,
+ * NULL buf with size > 0, bad headers (unknown preset or result, an
+ * invalid tag as mana_record_tag_set checks, a final hdr->result that
+ * contradicts g's status, or one on an unfinished game without a
+ * Termination tag); MANA_ESPACE if size is too small (buf then holds "" when
+ * size > 0); MANA_ENOMEM if memory is exhausted or the text would pass
+ * INT_MAX bytes.  Only reads g: thread-safe as the other const calls.
+ */
+MANA_API int mana_record_write(const mana_game *g, const mana_record_headers *hdr, char *buf,
+                               size_t size);
+
+/*
+ * mana_record_read - reads the game that starts at text[*offset] (len bytes
+ * of text in all, borrowed; NUL bytes are refused, not terminators) and
+ * replaces g by it: rule options and start from the headers, every move
+ * checked by the rules and played, so g's history is the game's.  *hdr
+ * (caller-owned, may be NULL) receives the headers.  offset may be NULL
+ * (read from 0); on success *offset is advanced past the game and any blank
+ * and comment lines after it, to the next game or to len: iterate with
+ * `while (off < len) mana_record_read(g, text, len, &off, &hdr)`.
+ * Accepted: a UTF-8 byte-order mark at text[0], LF or CRLF line ends,
+ * white space at line ends, `#` comments (whole lines, and the rest of a
+ * move line), move numbers ("12."), a result token at the end of the moves.
+ * Returns MANA_OK.  On failure g, *hdr and *offset are unchanged and
+ * mana_error_detail() reads "LINE:COLUMN: reason" (line from 1 counted
+ * from text[0], column from 1 in characters): MANA_EINVAL for NULL g, NULL
+ * text with len > 0 or *offset > len; MANA_EPARSE for text that is not a
+ * record (no game, NUL byte, invalid UTF-8, control character, bad header,
+ * unknown Rules, bad option value, bad MFN, text that is not move
+ * notation, more than MANA_RECORD_TAGS_MAX tags, a Result that does not
+ * match the moves); MANA_EILLEGAL for a move the rules refuse at its
+ * place; MANA_EOVER for a move after the game ended; MANA_ENOMEM.  Not
+ * thread-safe on one g; different games may be read at once.
+ */
+MANA_API int mana_record_read(mana_game *g, const char *text, size_t len, size_t *offset,
+                              mana_record_headers *hdr);
+
+/* ---- History and the end of a game ------------------------------------- */
+
+/*
+ * mana_history_format - the moves played since mana_new or
+ * mana_set_position, setup included, as canonical notation (as
+ * mana_move_format wrote each when it was legal: "b2xc4" for a capture)
+ * separated by single spaces, into buf (size bytes, caller-owned),
+ * NUL-terminated, from the history alone (no replay).  Size query as
+ * snprintf: buf NULL and size 0 returns the length only; at most
+ * (MANA_MOVE_TEXT_MAX + 1) * mana_history count bytes are needed.
+ * Returns the length; MANA_EINVAL for NULL g or NULL buf with size > 0;
+ * MANA_ESPACE if size is too small (buf "" when size > 0); MANA_ENOMEM if
+ * the text would pass INT_MAX bytes.  Only reads g.
+ */
+MANA_API int mana_history_format(const mana_game *g, char *buf, size_t size);
+
+/* Why a game ended (mana_end_reason). */
+enum mana_end_reason {
+    MANA_END_NONE = 0,           /* not finished (setup or play) */
+    MANA_END_DAMYO_CAPTURED = 1, /* the loser's Damyo was captured (or is
+                                  * missing from a set position) */
+    MANA_END_BLOCKED = 2,        /* side to move has no legal move under
+                                  * blocked = draw (drawn) or loss (lost) */
+    MANA_END_REPETITION = 3,     /* the repetition option drew it */
+    MANA_END_PLY_LIMIT = 4,      /* the ply-limit option drew it */
+    MANA_END_PASSES = 5          /* two passes in a row (blocked = pass) */
+};
+
+/*
+ * mana_end_reason - why g is finished, MANA_END_NONE .. MANA_END_PASSES
+ * (RULES.md "Moving", "No legal move at all", "Optional adjudication");
+ * mana_status says who won.  When the last move met the ply limit and
+ * repeated the position at once, the ply limit is named.  Returns the
+ * reason; MANA_EINVAL for NULL.  Only reads g.
+ */
+MANA_API int mana_end_reason(const mana_game *g);
+
+/* ---- Pictures ----------------------------------------------------------- */
+
+/* Flags of mana_svg; 0 draws everything from White's side. */
+#define MANA_SVG_FLIPPED 1u        /* Black's side: rank 6 at the bottom */
+#define MANA_SVG_NO_COORDINATES 2u /* no file letters and rank numbers */
+#define MANA_SVG_NO_LAST_MOVE 4u   /* no tint on the last move's squares */
+#define MANA_SVG_NO_MANA 8u        /* no tint on the Mana's mark count and
+                                    * no Mana bird on its square */
+#define MANA_SVG_NO_CAPTION 16u    /* no caption (side, Mana, reserves) */
+
+/*
+ * mana_svg - draws g as a standalone SVG image (UTF-8 text) into buf (size
+ * bytes, caller-owned), NUL-terminated: the 6x6 board with each square's
+ * marks as one, two or three crossed strokes (none before the orientation
+ * is chosen), the pieces (White light, Black dark, the Damyo larger and
+ * ringed), the last move's squares tinted, the squares of the Mana's mark
+ * count tinted and the Mana bird on the square the last piece landed on,
+ * coordinates, and a caption (side to move or result, Mana, reserves).
+ *   width: the image's width in pixels, 0 for the natural 440, else
+ *          64..8192 (the height follows the drawing's proportions).
+ *   flags: MANA_SVG_* or-ed together.
+ * Size query as snprintf (buf NULL, size 0); 16384 bytes always suffice.
+ * Returns the length; MANA_EINVAL for NULL g, NULL buf with size > 0, a
+ * width out of range or an unknown flag; MANA_ESPACE if size is too small
+ * (buf "" when size > 0).  Only reads g; no locale dependence.
+ */
+MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

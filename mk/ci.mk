@@ -50,10 +50,11 @@ FUZZ_RSS_MB ?= 2048
 FUZZ_DIR ?= $(B)/fuzz
 CI_DIR := $(B)/ci
 COV_DIR := $(B)/coverage
-FUZZ_TARGETS := mfn move api action batch
+FUZZ_TARGETS := mfn move api action batch record
 FUZZ_MAXLEN_mfn := 128
 FUZZ_MAXLEN_move := 64
 FUZZ_MAXLEN_api := 1024
+FUZZ_MAXLEN_record := 4096
 CI_PACKAGES := clang libclang-rt-14-dev valgrind cppcheck lcov
 
 STRICT_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
@@ -255,6 +256,7 @@ define run_fuzzers
 	for t in $(FUZZ_TARGETS); do \
 	    mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts; \
 	    case $$t in mfn) len=$(FUZZ_MAXLEN_mfn);; move) len=$(FUZZ_MAXLEN_move);; \
+	        record) len=$(FUZZ_MAXLEN_record);; \
 	        *) len=$(FUZZ_MAXLEN_api);; esac; \
 	    echo "fuzz_$$t: $(1) s"; \
 	    if ! $(SAN_ENV) $(FUZZ_DIR)/fuzz_$$t -max_total_time=$(1) \

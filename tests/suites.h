@@ -18,4 +18,6 @@
     X(reach) \
     X(action) \
     X(batch) \
-    X(copy)
+    X(copy) \
+    X(record) \
+    X(picture)
