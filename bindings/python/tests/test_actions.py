@@ -145,3 +145,25 @@ def test_quarter_turn_symmetry_in_play() -> None:
         assert {mana.transform_action(int(a), 1) for a in np.flatnonzero(mask)} == \
             set(np.flatnonzero(tmask).tolist())
         assert (mana.transform_observation(g.observation(True), 1) == t.observation(True)).all()
+
+
+def test_without_numpy_bytes_are_returned(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = mana.Game(position=START)
+    want_mask, want_obs = g.legal_action_mask().tobytes(), g.observation(True).tobytes()
+    monkeypatch.setattr(actions, "HAVE_NUMPY", False)
+    mask, obs = g.legal_action_mask(), g.observation(True)
+    assert isinstance(mask, bytes) and mask == want_mask
+    assert isinstance(obs, bytes) and obs == want_obs and len(obs) == 432
+    buf = bytearray(941)
+    assert g.legal_action_mask(out=buf) is buf and bytes(buf) == want_mask
+
+
+def test_vector_env_bad_sizes() -> None:
+    from mana.env import ManaVectorEnv
+    with pytest.raises(mana.ManaError):
+        ManaVectorEnv(0)
+    with pytest.raises(OverflowError):
+        ManaVectorEnv(2 ** 40)
+    env = ManaVectorEnv(2)
+    with pytest.raises(ValueError):
+        env.step([1, 2, 3])
