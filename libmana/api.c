@@ -174,13 +174,22 @@ static int give_moves(const mana_move *list, int n, mana_move *out, int cap, con
     return n;
 }
 
-MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
+/* mana_legal_moves with NULL, a count only, or a buffer that may be too
+ * small: the moves go through a list of the library's own. */
+static int legal_moves_copied(const mana_game *g, mana_move *out, int cap)
 {
     CHECK_GAME(g, "mana_legal_moves");
     mana_move list[MANA_MAX_MOVES];
-    if (out && cap >= MANA_MAX_MOVES)
-        return mana__moves(g, out);
     return give_moves(list, mana__moves(g, list), out, cap, "mana_legal_moves");
+}
+
+MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
+{
+    /* room for any list: written in place, straight from the generator
+     * in the play phase */
+    if (g && out && cap >= MANA_MAX_MOVES)
+        return g->pos.status == MANA_PLAYING ? mana__pos_moves(&g->pos, g->opt, out) : mana__moves(g, out);
+    return legal_moves_copied(g, out, cap);
 }
 
 MANA_API int mana_is_legal(const mana_game *g, mana_move m)
@@ -214,6 +223,10 @@ MANA_API int mana_history(const mana_game *g, mana_move *out, int cap)
 MANA_API int mana_status(const mana_game *g)
 {
     CHECK_GAME(g, "mana_status");
+    /* the common case without a call: nothing to resolve under blocked =
+     * pass (a playout asks after every move) */
+    if (g->pos.status != MANA_PLAYING || g->opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
+        return g->pos.status;
     return mana__status(g);
 }
 

@@ -88,6 +88,35 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* Returns the k-th (from 0, lowest first) square of b, which has more
+ * than k squares. */
+static int nth_square(mana_bb b, int k)
+{
+    while (k-- > 0)
+        b &= b - 1;
+    return bb_first(b);
+}
+
+/* Returns the setup move at index next_random % n of mana__setup_moves's
+ * list (n moves), without writing the list; MANA_MOVE_NONE if n = 0. */
+static mana_move random_setup_move(const struct mana_game *g, uint64_t *state)
+{
+    if (g->pos.orient < 0) {
+        mana_move list[4];
+        int n = mana__setup_moves(g, list);
+        return n ? list[next_random(state) % (uint64_t)n] : MANA_MOVE_NONE;
+    }
+    mana_bb d, r;
+    placements(g, &d, &r);
+    int nd = bb_count(d), n = nd + bb_count(r);
+    if (n == 0)
+        return MANA_MOVE_NONE;
+    int k = (int)(next_random(state) % (uint64_t)n);
+    if (k < nd)
+        return MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, nth_square(d, k));
+    return MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, nth_square(r, k - nd));
+}
+
 MANA_API int mana_setup_random(mana_game *g, uint64_t seed)
 {
     if (!g)
@@ -98,11 +127,10 @@ MANA_API int mana_setup_random(mana_game *g, uint64_t seed)
         return mana__fail(MANA_ENOMEM, "mana_setup_random: cannot grow the history");
     uint64_t state = seed;
     while (g->pos.status == MANA_SETUP) {
-        mana_move list[MANA_MAX_MOVES];
-        int n = mana__setup_moves(g, list);
-        if (n == 0)   /* cannot happen: the dead-lock rule forbids it */
+        mana_move m = random_setup_move(g, &state);
+        if (m == MANA_MOVE_NONE) /* cannot happen: the dead-lock rule forbids it */
             return mana__fail(MANA_ESTATE, "mana_setup_random: no legal setup move");
-        mana__do(g, list[next_random(&state) % (uint64_t)n]);
+        mana__do(g, m);
     }
     return MANA_OK;
 }
