@@ -22,6 +22,7 @@ struct reader {
     size_t end;               /* end of its content (CR, white space cut) */
     size_t next;              /* start of the line after it */
     size_t seen[KEY_TAG];     /* offset + 1 of each owned header's value */
+    size_t tag_at[MANA_RECORD_TAGS_MAX]; /* offset of each tag's line */
     int opt[MANA_OPTION_COUNT];
     char mfn[MANA_MFN_MAX + 1];
     mana_record_headers hdr;
@@ -194,11 +195,13 @@ static int read_header(struct reader *rd, size_t klen)
     memcpy(value, rd->text + v, vlen);
     value[vlen] = '\0';
     int k = key_index(key);
-    if (k == KEY_TAG && mana_record_tag_get(&rd->hdr, key) != NULL)
-        return fail_at(rd, rd->at, MANA_EPARSE, "header %s given twice", key);
-    if (k != KEY_TAG && rd->seen[k]) {
+    int tag = -1;
+    for (int i = 0; k == KEY_TAG && i < rd->hdr.tag_count; i++)
+        if (mana__same_word(rd->hdr.tags[i].key, key))
+            tag = i;
+    if (tag >= 0 || (k != KEY_TAG && rd->seen[k])) {
         size_t line, col;
-        locate(rd->text, rd->seen[k] - 1, &line, &col);
+        locate(rd->text, tag >= 0 ? rd->tag_at[tag] : rd->seen[k] - 1, &line, &col);
         return fail_at(rd, rd->at, MANA_EPARSE, "header %s given twice (first on line %zu)", key, line);
     }
     if (k != KEY_TAG) {
@@ -207,6 +210,7 @@ static int read_header(struct reader *rd, size_t klen)
     }
     if (rd->hdr.tag_count == MANA_RECORD_TAGS_MAX)
         return fail_at(rd, rd->at, MANA_EPARSE, "more than %d tags", MANA_RECORD_TAGS_MAX);
+    rd->tag_at[rd->hdr.tag_count] = rd->at;
     mana_record_tag *t = &rd->hdr.tags[rd->hdr.tag_count++];
     memcpy(t->key, key, klen + 1);
     memcpy(t->value, value, vlen + 1);

@@ -357,7 +357,7 @@ static const struct bad_record bad_records[] = {
     {"Hello\n", 0, MANA_EPARSE, "1:1: expected a header line 'Key: value' (a record starts with Rules: ...)"},
     {"White: a\n\nO0\n", 0, MANA_EPARSE, "1:1: no Rules header: not a Mana game record"},
     {"Rules: chess\n\n", 0, MANA_EPARSE, "1:8: Rules: unknown rules 'chess' (expected jactalea or cosmoludo)"},
-    {"Rules: jactalea\nWhite: a\nwhite: b\n\n", 0, MANA_EPARSE, "3:1: header white given twice"},
+    {"Rules: jactalea\nWhite: a\nwhite: b\n\n", 0, MANA_EPARSE, "3:1: header white given twice (first on line 2)"},
     {"Rules: jactalea\nBlocked: draw\nRules: cosmoludo\n", 0, MANA_EPARSE,
      "3:1: header Rules given twice (first on line 1)"},
     {"Rules: jactalea\nBlocked: sometimes\n\n", 0, MANA_EPARSE,

@@ -33,5 +33,8 @@ const char *cli_status_text(int status);  /* "White won", ... */
 /* Joins argv[0..argc-1] with single spaces into buf (an MFN given as four
  * unquoted words); 0, or -1 if it does not fit. */
 int cli_join_mfn(int argc, char **argv, char *buf, size_t size);
+/* Writes libmana's SVG picture of g (mana_svg) to the file path; 0, or -1
+ * with errno set. */
+int cli_write_svg(const mana_game *g, const char *path);
 
 #endif

@@ -111,3 +111,19 @@ int cli_join_mfn(int argc, char **argv, char *buf, size_t size)
     }
     return 0;
 }
+
+int cli_write_svg(const mana_game *g, const char *path)
+{
+    int n = mana_svg(g, 0, 0, NULL, 0);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    FILE *f = NULL;
+    int rc = -1;
+    if (text == NULL || mana_svg(g, 0, 0, text, (size_t)n + 1) != n)
+        errno = n < 0 ? EINVAL : ENOMEM;
+    else if ((f = fopen(path, "w")) != NULL && fwrite(text, 1, (size_t)n, f) == (size_t)n)
+        rc = 0;
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    free(text);
+    return rc;
+}

@@ -17,7 +17,6 @@
 #include "cli.h"
 #include "record.h"
 #include "rng.h"
-#include "svg.h"
 
 #define PLAY_USAGE                                                                          \
     "play [--rules R] [--blocked B] [--white P] [--black P] [--time MS] [--depth N]\n"     \
@@ -58,17 +57,15 @@ static int parse_player(const char *text, const char **out)
  * to buf; returns 0, or -1 if there is no history. */
 static int last_move_text(const mana_game *g, char *buf, size_t size)
 {
-    int n = mana_history(g, NULL, 0);
-    if (n <= 0)
-        return -1;
-    mana_move *h = malloc((size_t)n * sizeof *h);
-    mana_game *c = mana_clone(g);
+    int n = mana_history_format(g, NULL, 0);
+    char *all = n > 0 ? malloc((size_t)n + 1) : NULL;
     int rc = -1;
-    if (h != NULL && c != NULL && mana_history(g, h, n) == n && mana_undo(c) == MANA_OK &&
-        mana_move_format(c, h[n - 1], buf, size) >= 0)
+    if (all != NULL && mana_history_format(g, all, (size_t)n + 1) == n) {
+        const char *last = strrchr(all, ' ');
+        snprintf(buf, size, "%s", last ? last + 1 : all);
         rc = 0;
-    free(h);
-    mana_free(c);
+    }
+    free(all);
     return rc;
 }
 
@@ -76,9 +73,21 @@ static int last_move_text(const mana_game *g, char *buf, size_t size)
  * re-entered piece landed (a pass leaves the Mana where it was), or -1. */
 static int mana_origin(const mana_game *g)
 {
-    if (mana_status(g) != MANA_PLAYING || mana_mana(g) <= 0)
+    int n = mana_history(g, NULL, 0);
+    if (mana_status(g) != MANA_PLAYING || mana_mana(g) <= 0 || n <= 0)
         return -1;
-    return cli_last_landing(g);
+    mana_move *h = malloc((size_t)n * sizeof *h);
+    int sq = -1;
+    if (h != NULL && mana_history(g, h, n) == n)
+        for (int i = n - 1; i >= 0 && sq < 0; i--) {
+            int kind = MANA_MOVE_KIND(h[i]);
+            if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
+                sq = MANA_MOVE_TO(h[i]);
+            else if (kind != MANA_MOVE_PASS)
+                break;
+        }
+    free(h);
+    return sq;
 }
 
 static void show(const session *s)

@@ -8,7 +8,6 @@
 
 #include "cli.h"
 #include "record.h"
-#include "svg.h"
 
 #define REPLAY_USAGE "replay [--quiet] [--svg FILE] [--no-color] FILE   (FILE - reads stdin)"
 

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "svg.h"
 
 #define SHOW_USAGE "show [--svg FILE] MFN"
 

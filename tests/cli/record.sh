@@ -3,7 +3,9 @@
 # record.sh - game records: malformed records are refused with the line
 # number and the reason (and nothing is loaded), rule options and start
 # positions in the header take effect, and save -> load -> save is the
-# identity.   usage: record.sh MANA-CLI
+# identity, and records as other systems write them (byte-order mark,
+# CRLF, invalid UTF-8 refused) go through the library's one reader.
+#   usage: record.sh MANA-CLI
 set -u
 CLI=$1
 NAME=record.sh
@@ -19,52 +21,70 @@ bad() {
 }
 
 : >"$tmp/empty.mana"
-bad empty.mana "1: no Rules header: not a Mana game record"
+bad empty.mana "1:1: no Rules header: not a Mana game record"
 
 printf 'Hello\n' >"$tmp/nohead.mana"
-bad nohead.mana "1: expected a header line 'Key: value'"
+bad nohead.mana "1:1: expected a header line 'Key: value'"
 
-printf 'Rules: jactalea\nColour: red\n\n' >"$tmp/unknown.mana"
-bad unknown.mana "2: unknown header 'Colour'"
+# A header the library does not own is a tag (as in PGN): kept, not refused.
+printf 'Rules: jactalea\nColour: red\n\nO1\n' >"$tmp/tag.mana"
+"$CLI" replay "$tmp/tag.mana" >"$tmp/out" 2>&1
+expect_status $? 0 "a tag is read"
+expect_grep "$tmp/out" "moves: 1, all legal" "a tag is read"
 
 printf 'Rules: jactalea\nWhite: a\nWhite: b\n\n' >"$tmp/twice.mana"
-bad twice.mana "3: header White given twice (first on line 2)"
+bad twice.mana "3:1: header White given twice (first on line 2)"
 
 printf 'Rules: chess\n\n' >"$tmp/rules.mana"
-bad rules.mana "1: Rules: unknown rules 'chess' (expected jactalea or cosmoludo)"
+bad rules.mana "1:8: Rules: unknown rules 'chess' (expected jactalea or cosmoludo)"
 
 printf 'Rules: jactalea\nBlocked: sometimes\n\n' >"$tmp/option.mana"
-bad option.mana "2: Blocked: bad value 'sometimes' (expected pass|draw|loss)"
+bad option.mana "2:10: Blocked: bad value 'sometimes' (expected pass|draw|loss)"
 
 printf 'Rules: jactalea\nRepetition: 1\n\n' >"$tmp/rep.mana"
-bad rep.mana "2: Repetition: bad value '1' (expected 0|2..1000000)"
+bad rep.mana "2:13: Repetition: bad value '1' (expected 0|2..1000000)"
 
 printf 'Rules: jactalea\nResult: win\n\n' >"$tmp/result.mana"
-bad result.mana "2: Result: 'win' is not 1-0, 0-1, 1/2-1/2 or *"
+bad result.mana "2:9: Result: 'win' is not 1-0, 0-1, 1/2-1/2 or *"
 
 printf 'Rules: jactalea\nMFN: rrdrrr/6/6/6/6/RRRDR b - 0\n\n' >"$tmp/mfn.mana"
-bad mfn.mana "2: MFN: "
+bad mfn.mana "2:6: MFN: board: rank 1 has 5 files, not 6"
 
 # The fifth move places Black's Damyo a second time.
 printf 'Rules: jactalea\nWhite: x\n\nO0 D@a6 R@a5\nR@b5 D@b6\n' >"$tmp/illegal.mana"
-bad illegal.mana "5: move 5 'D@b6': illegal move: Black's Damyo is already placed"
+bad illegal.mana "5:6: move 5 'D@b6': illegal move: Black's Damyo is already placed"
 
 printf 'Rules: jactalea\n\nO0 Q9\n' >"$tmp/garbage.mana"
-bad garbage.mana "3: move 2 'Q9': unreadable text: "
+bad garbage.mana "3:4: move 2 'Q9': unreadable text: "
 
 # b2xa2 takes the Damyo (see play.sh): nothing may follow.
 printf 'Rules: jactalea\nMFN: 6/6/6/2R3/dR4/4D1 w 2 0\n\nb2xa2\na1-a2\n' >"$tmp/over.mana"
-bad over.mana "5: move 2 'a1-a2': the game is already over (1-0)"
+bad over.mana "5:1: move 2 'a1-a2': the game is already over (1-0)"
 
 printf 'Rules: jactalea\nResult: 1-0\n\nO0 D@a6\n' >"$tmp/mismatch.mana"
-bad mismatch.mana "2: Result says 1-0 but the moves end with result *"
+bad mismatch.mana "2:9: Result says 1-0 but the moves end with result *"
 
 printf 'Rules: jactalea\n\nO0 D@a6\0 R@a5\n' >"$tmp/nul.mana"
-bad nul.mana "3: NUL byte in the record"
+bad nul.mana "3:8: NUL byte in the record"
 
 long=$(awk 'BEGIN { while (i++ < 10000) printf "x"; print "" }')
 printf 'Rules: jactalea\n\nO1\n%s\n' "$long" >"$tmp/long.mana"
-bad long.mana "4: move 2 'xxxxxxxxxxxxxxxxxxxx': unreadable text"
+bad long.mana "4:1: move 2 'xxxxxxxxxxxxxxxxxxxx...': not move notation"
+
+# Records as other systems save them: the byte-order mark of a Windows
+# editor, CRLF line ends, white space at line ends; the reader is the
+# library's, so replay takes them as they are.
+printf '\357\273\277Rules: jactalea\n\nO2\n' >"$tmp/bom.mana"
+"$CLI" replay "$tmp/bom.mana" >"$tmp/out" 2>&1
+expect_status $? 0 "a record with a byte-order mark"
+expect_grep "$tmp/out" "moves: 1, all legal" "a record with a byte-order mark"
+printf '\357\273\277Rules: jactalea \r\nBlocked: draw\t\r\nMFN: 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0\r\n\r\n' \
+    >"$tmp/crlf.mana"
+"$CLI" replay "$tmp/crlf.mana" >"$tmp/out" 2>&1
+expect_status $? 0 "a CRLF record"
+expect_grep "$tmp/out" "result: 1/2-1/2 (drawn)" "the CRLF record's option header applies"
+printf 'Rules: jactalea\n\nO2 \377\n' >"$tmp/utf8.mana"
+bad utf8.mana "3:4: invalid UTF-8 (byte 0xff)"
 
 "$CLI" replay "$tmp/missing.mana" >"$tmp/out" 2>&1
 expect_status $? 1 "missing file"
@@ -86,7 +106,7 @@ REC
 expect_status $? 0 "option header"
 expect_grep "$tmp/out" "result: 1/2-1/2 (drawn)" "Blocked: draw applied"
 sed '/^Blocked/d' "$tmp/draw.mana" >"$tmp/pass.mana"
-bad pass.mana "4: Result says 1/2-1/2 but the moves end with result *"
+bad pass.mana "4:9: Result says 1/2-1/2 but the moves end with result *"
 printf 'Rules: jactalea\nMFN: 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0\n\n1. pass\n' >"$tmp/pass2.mana"
 "$CLI" replay "$tmp/pass2.mana" >"$tmp/out" 2>&1
 expect_status $? 0 "pass and a move number"
@@ -113,6 +133,12 @@ expect_no_grep "$tmp/a.mana" "Orientation:" "preset values are not written"
 printf 'quit\n' | "$CLI" play --white random --black random --no-color \
     --load "$tmp/a.mana" --save "$tmp/b.mana" >"$tmp/out" 2>&1
 expect_status $? 0 "load and save again"
+{ printf '\357\273\277'; sed 's/$/\r/' "$tmp/a.mana"; } >"$tmp/a-crlf.mana"
+"$CLI" replay --quiet "$tmp/a.mana" >"$tmp/lf.out" 2>&1
+"$CLI" replay --quiet "$tmp/a-crlf.mana" >"$tmp/crlf.out" 2>&1
+expect_status $? 0 "the saved game with a BOM and CRLF replays"
+checks=$((checks + 1))
+cmp -s "$tmp/lf.out" "$tmp/crlf.out" || fail "the BOM/CRLF copy replays differently"
 grep -v '^Date:' "$tmp/a.mana" >"$tmp/a.nodate"
 grep -v '^Date:' "$tmp/b.mana" >"$tmp/b.nodate"
 checks=$((checks + 1))

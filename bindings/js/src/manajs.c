@@ -5,7 +5,8 @@
  * so every 64-bit value crosses as two 32-bit halves and every struct as
  * plain arguments.  Nothing here knows the rules: each function calls
  * libmana, the mana-cli bots (examples/cli/bot*.c) or the record and SVG
- * writers (examples/cli/record.c, svg.c).
+ * file glue (examples/cli/record.c over mana_record_read/write) and
+ * mana_svg.
  *
  * Strings returned by mjs_record_write and mjs_svg are malloc'd and owned by
  * the caller (JavaScript frees them with free()).  Errors: the int functions
@@ -22,7 +23,6 @@
 
 #include "bot.h"
 #include "record.h"
-#include "svg.h"
 
 #define MJS EMSCRIPTEN_KEEPALIVE
 
@@ -180,7 +180,11 @@ static int write_record(FILE *f, const void *g, const void *info)
 static int write_svg(FILE *f, const void *g, const void *unused)
 {
     (void)unused;
-    return cli_svg_stream(g, f);
+    int n = mana_svg(g, 0, 0, NULL, 0);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    int rc = text != NULL && mana_svg(g, 0, 0, text, (size_t)n + 1) == n && fputs(text, f) >= 0 ? 0 : -1;
+    free(text);
+    return rc;
 }
 
 static void copy(char *dst, size_t size, const char *src)
