@@ -266,65 +266,25 @@ const mana_game *eng_current(engine *e)
     return e->game;
 }
 
-/* The setup moves at the start of history h (n moves): the orientation
- * and, if the game began at setup, the twelve placements. */
-static int setup_moves(const mana_move *h, int n)
-{
-    int from_setup = 0, setup = 0, drops = 0;
-    for (int k = 0; k < n; k++)
-        from_setup |= MANA_MOVE_KIND(h[k]) == MANA_MOVE_DROP_DAMYO;
-    for (int k = 0; k < n; k++) {
-        int kind = MANA_MOVE_KIND(h[k]);
-        if (kind == MANA_MOVE_ORIENT)
-            setup++;
-        else if (from_setup && drops < 12 && (kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN)) {
-            drops++;
-            setup++;
-        }
-    }
-    return setup;
-}
-
-/* How many times the final position of g (board, side, Mana) occurred in
- * play, found by taking the moves back one by one on a copy. */
-static int occurrences(const mana_game *g)
-{
-    mana_game *w = mana_clone(g);
-    uint64_t h = mana_hash(g);
-    int seen = 1;
-    while (w != NULL && mana_undo(w) == MANA_OK)
-        seen += mana_status(w) == MANA_PLAYING && mana_hash(w) == h;
-    mana_free(w);
-    return seen;
-}
-
-/* Why a finished game ended, worked out from its history and options. */
+/* Why a finished game ended (mana_end_reason), in words. */
 const char *eng_end_reason(const mana_game *g)
 {
-    int st = mana_status(g), opt[MANA_OPTION_COUNT];
-    for (int k = 0; k < MANA_OPTION_COUNT; k++)
-        mana_get_option(g, k, &opt[k]);
-    if (st == MANA_WHITE_WON || st == MANA_BLACK_WON) {
-        char want = st == MANA_WHITE_WON ? 'd' : 'D';
-        for (int sq = 0; sq < 36; sq++)
-            if (mana_piece_at(g, sq) == want)
-                return "blocked (Blocked loss: the side to move had no legal move)";
+    switch (mana_end_reason(g)) {
+    case MANA_END_DAMYO_CAPTURED:
         return "Damyo captured";
-    }
-    int n = mana_history(g, NULL, 0), plies = n;
-    mana_move *h = n > 0 ? malloc((size_t)n * sizeof *h) : NULL;
-    if (h != NULL && mana_history(g, h, n) == n)
-        plies = n - setup_moves(h, n);
-    int passes = h != NULL && n >= 2 && MANA_MOVE_KIND(h[n - 1]) == MANA_MOVE_PASS &&
-                 MANA_MOVE_KIND(h[n - 2]) == MANA_MOVE_PASS;
-    free(h);
-    if (opt[MANA_OPT_PLY_LIMIT] > 0 && plies >= opt[MANA_OPT_PLY_LIMIT])
-        return "ply limit";
-    if (passes)
-        return "no legal move for either side";
-    if (opt[MANA_OPT_REPETITION] > 0 && occurrences(g) >= opt[MANA_OPT_REPETITION])
+    case MANA_END_BLOCKED:
+        return mana_status(g) == MANA_DRAWN
+                   ? "blocked (Blocked draw: the side to move had no legal move)"
+                   : "blocked (Blocked loss: the side to move had no legal move)";
+    case MANA_END_REPETITION:
         return "repetition";
-    return "blocked (Blocked draw: the side to move had no legal move)";
+    case MANA_END_PLY_LIMIT:
+        return "ply limit";
+    case MANA_END_PASSES:
+        return "no legal move for either side";
+    default:
+        return "not finished";
+    }
 }
 
 void eng_report_status(engine *e, const mana_game *g)

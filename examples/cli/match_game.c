@@ -185,7 +185,7 @@ int match_play_game(match *m, player *pl, int i, game_result *res)
         snprintf(res->reason, sizeof res->reason, "%s", eng_end_reason(g));
     }
     res->done = 1;
-    rc = match_write_record(m, i, g, res, mfn);
+    rc = match_write_record(m, i, g, res);
 out:
     free(t.s);
     mana_free(g);

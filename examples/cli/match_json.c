@@ -3,19 +3,20 @@
  * match_json.c - the lasting outputs of `mana-cli match`: the JSON summary
  * (--json FILE) and the record of every game (--records DIR), written as
  * soon as the game ends (to a temporary name, then renamed: a record is
- * whole or absent).  A game lost by a fault keeps its moves, Result `*`
- * when the position is unfinished, and the runner's verdict in comment
- * lines that record readers skip:
+ * whole or absent), by mana_record_write.  A game lost by a fault keeps
+ * its moves, Result `*` when the position is unfinished, and the runner's
+ * verdict in comment lines that record readers skip:
  *
  *     # Adjudicated: 0-1
  *     # Termination: crash-engine: engine crashed (exit status 3)
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "match.h"
-#include "record.h"
 
 /* Writes s as a JSON string. */
 static void json_str(FILE *f, const char *s)
@@ -106,28 +107,53 @@ int match_write_json(const match *m, double secs)
     return fclose(f) == 0 ? 0 : -1;
 }
 
-int match_write_record(const match *m, int i, const mana_game *g, const game_result *r,
-                       const char *start_mfn)
+/* Sets tag key to text made fit for a tag: control and non-ASCII bytes
+ * as '?', cut to the longest value, no white space at either end. */
+static void tag(mana_record_headers *hdr, const char *key, const char *text)
+{
+    char v[MANA_TAG_VALUE_MAX + 1];
+    size_t n = 0;
+    for (const char *c = text; *c && n < MANA_TAG_VALUE_MAX; c++)
+        v[n++] = (unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f ? '?' : *c;
+    while (n > 0 && v[n - 1] == ' ')
+        n--;
+    v[n] = '\0';
+    const char *start = v + strspn(v, " ");
+    if (*start != '\0')
+        mana_record_tag_set(hdr, key, start);
+}
+
+/* The record of game i (mana_record_write) to DIR/game-NNN.mana: White,
+ * Black, Date, the moves and the Result of the position; then the reason,
+ * and the runner's verdict for a fault, as comment lines. */
+int match_write_record(const match *m, int i, const mana_game *g, const game_result *r)
 {
     if (m->records == NULL)
         return 0;
-    char path[4096], tmp[4200];
-    record_info info;
-    memset(&info, 0, sizeof info);
-    info.preset = m->preset;
-    snprintf(info.white, sizeof info.white, "%s", m->players[r->white].name);
-    snprintf(info.black, sizeof info.black, "%s", m->players[r->black].name);
-    snprintf(info.start_mfn, sizeof info.start_mfn, "%s", start_mfn);
+    mana_record_headers hdr;
+    char path[4096], tmp[4200], day[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    mana_record_headers_init(&hdr, m->preset);
+    tag(&hdr, "White", m->players[r->white].name);
+    tag(&hdr, "Black", m->players[r->black].name);
+    strftime(day, sizeof day, "%Y-%m-%d", localtime_r(&now, &tm));
+    tag(&hdr, "Date", day);
+    int n = mana_record_write(g, &hdr, NULL, 0);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     snprintf(path, sizeof path, "%s/game-%03d.mana", m->records, i + 1);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    int rc = f != NULL ? record_write(f, g, &info) : -1;
+    FILE *f = text != NULL && mana_record_write(g, &hdr, text, (size_t)n + 1) == n ? fopen(tmp, "w") : NULL;
+    int ok = f != NULL && fwrite(text, 1, (size_t)n, f) == (size_t)n;
     if (f != NULL && r->fault)
         fprintf(f, "# Adjudicated: %s\n", match_result_text(r->status));
     if (f != NULL)
         fprintf(f, "# Termination: %s\n", r->reason);
-    if (f == NULL || fclose(f) != 0 || rc < 0 || rename(tmp, path) != 0) {
-        fprintf(stderr, "mana-cli match: %s: %s\n", path, errno ? strerror(errno) : "cannot write");
+    ok = f != NULL && fclose(f) == 0 && ok && rename(tmp, path) == 0;
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "mana-cli match: %s: %s\n", path,
+                n < 0 ? mana_error_detail() : errno ? strerror(errno) : "cannot write");
         return -1;
     }
     return 0;
