@@ -19,7 +19,6 @@
 
 #include "cli.h"
 #include "engine.h"
-#include "record.h"
 
 #define ENGINE_USAGE "engine   (then speak the protocol of mana-cli(1) on stdin)"
 
@@ -65,8 +64,8 @@ static void load_preset(engine *e, int preset)
 static void option_line(engine *e, int opt, int v)
 {
     char text[32];
-    rec_option_format(opt, v, text, sizeof text);
-    const char *name = rec_option_name(opt);
+    mana_option_format(opt, v, text, sizeof text);
+    const char *name = mana_option_name(opt);
     switch (opt) {
     case MANA_OPT_DAMYO_ON_DOUBLE:
     case MANA_OPT_REENTRY_WHEN_BLOCKED:
@@ -81,7 +80,7 @@ static void option_line(engine *e, int opt, int v)
     default: {
         char vars[128] = "";
         char list[64];
-        snprintf(list, sizeof list, "%s", rec_option_values(opt));
+        snprintf(list, sizeof list, "%s", mana_option_values(opt));
         size_t n = 0;
         for (char *tok = strtok(list, "|"); tok != NULL; tok = strtok(NULL, "|"))
             n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", tok);
@@ -173,11 +172,12 @@ static void setoption(engine *e, char **tok, int n)
     if (strcasecmp(name, "Repetition") == 0 && strcmp(value, "1") == 0)
         value = "2";
     int opt, v;
-    char why[200];
-    if (rec_option_parse(name, value, &opt, &v, why, sizeof why) < 0) {
+    if (mana_option_parse(name, value, &opt, &v) != MANA_OK) {
         if (strcasecmp(name, "Repetition") == 0) /* the advertised range */
-            snprintf(why, sizeof why, "Repetition: bad value '%.40s' (expected 0..1000000)", value);
-        eng_out(e, "info string error: setoption: %s", why);
+            eng_out(e, "info string error: setoption: Repetition: bad value '%.40s' "
+                       "(expected 0..1000000)", value);
+        else
+            eng_out(e, "info string error: setoption: %s", mana_error_detail());
         return;
     }
     e->opt[opt] = v;

@@ -22,7 +22,6 @@
 
 #include "engine.h"
 #include "match.h"
-#include "record.h"
 
 #define HANDSHAKE_MS 10000 /* mana -> manaok, isready -> readyok */
 
@@ -292,8 +291,8 @@ static int send_rules(player *p, int preset, const mana_game *rules)
         mana_get_option(base, opt, &d);
         if (v != d) {
             char text[32];
-            rec_option_format(opt, v, text, sizeof text);
-            rc |= send_line(p, "setoption name %s value %s", rec_option_name(opt), text);
+            mana_option_format(opt, v, text, sizeof text);
+            rc |= send_line(p, "setoption name %s value %s", mana_option_name(opt), text);
         }
     }
     mana_free(base);
