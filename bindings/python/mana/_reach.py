@@ -8,7 +8,7 @@ turns one back into the library's 64-bit bitboard.
 """
 
 import ctypes
-from typing import Any, FrozenSet, List, Optional, Tuple, Union
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from ._errors import check_int, fail
 from ._lib import lib
@@ -16,7 +16,7 @@ from ._types import Color, Square, square
 
 _u64 = ctypes.c_uint64
 _pu64 = ctypes.POINTER(_u64)
-SIGNATURES = {
+SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_pieces": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64, _pu64]),
     "mana_piece_reach": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64]),
     "mana_reach_maps": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64]),
