@@ -26,7 +26,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_damyo_threats": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
                                           ctypes.c_int]),
 }
-_fn = {}
+_fn: Dict[str, Any] = {}
 for _name, (_res, _args) in SIGNATURES.items():
     _f = lib[_name]  # a function object of this module's own
     _f.restype, _f.argtypes = _res, _args
