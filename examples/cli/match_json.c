@@ -4,11 +4,12 @@
  * (--json FILE) and the record of every game (--records DIR), written as
  * soon as the game ends (to a temporary name, then renamed: a record is
  * whole or absent), by mana_record_write.  A game lost by a fault keeps
- * its moves, Result `*` when the position is unfinished, and the runner's
- * verdict in comment lines that record readers skip:
+ * its moves, the runner's Result and a Termination tag saying why, which
+ * docs/record-format.md accepts for an unfinished game:
  *
- *     # Adjudicated: 0-1
- *     # Termination: crash-engine: engine crashed (exit status 3)
+ *     Round: 2
+ *     Termination: crash-engine: engine crashed (exit status 3)
+ *     Result: 0-1
  */
 #include <errno.h>
 #include <stdio.h>
@@ -123,15 +124,15 @@ static void tag(mana_record_headers *hdr, const char *key, const char *text)
         mana_record_tag_set(hdr, key, start);
 }
 
-/* The record of game i (mana_record_write) to DIR/game-NNN.mana: White,
- * Black, Date, the moves and the Result of the position; then the reason,
- * and the runner's verdict for a fault, as comment lines. */
+/* The record of game i (mana_record_write) to DIR/game-NNN.mana: tags
+ * White, Black, Date, Round (the game's number) and Termination (why it
+ * ended); a game lost by a fault has the runner's Result. */
 int match_write_record(const match *m, int i, const mana_game *g, const game_result *r)
 {
     if (m->records == NULL)
         return 0;
     mana_record_headers hdr;
-    char path[4096], tmp[4200], day[32];
+    char path[4096], tmp[4200], day[32], round[16];
     time_t now = time(NULL);
     struct tm tm;
     mana_record_headers_init(&hdr, m->preset);
@@ -139,16 +140,17 @@ int match_write_record(const match *m, int i, const mana_game *g, const game_res
     tag(&hdr, "Black", m->players[r->black].name);
     strftime(day, sizeof day, "%Y-%m-%d", localtime_r(&now, &tm));
     tag(&hdr, "Date", day);
+    snprintf(round, sizeof round, "%d", i + 1);
+    tag(&hdr, "Round", round);
+    tag(&hdr, "Termination", r->reason);
+    if (r->fault)
+        hdr.result = r->status; /* the runner's verdict on an unfinished game */
     int n = mana_record_write(g, &hdr, NULL, 0);
     char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     snprintf(path, sizeof path, "%s/game-%03d.mana", m->records, i + 1);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = text != NULL && mana_record_write(g, &hdr, text, (size_t)n + 1) == n ? fopen(tmp, "w") : NULL;
     int ok = f != NULL && fwrite(text, 1, (size_t)n, f) == (size_t)n;
-    if (f != NULL && r->fault)
-        fprintf(f, "# Adjudicated: %s\n", match_result_text(r->status));
-    if (f != NULL)
-        fprintf(f, "# Termination: %s\n", r->reason);
     ok = f != NULL && fclose(f) == 0 && ok && rename(tmp, path) == 0;
     free(text);
     if (!ok) {
