@@ -23,7 +23,7 @@ bench-rl: $(RL_BENCH_BIN) $(PY_STAMP)
 
 # The self-play run on a real Dask cluster that loses a worker, and a
 # driver killed mid-run (bindings/python/tests/test_selfplay.py, about
-# 40 s): part of `make ci`.
+# a minute): part of `make ci`.
 .PHONY: check-selfplay
 CI_STEPS += check-selfplay
 check-selfplay: $(PY_STAMP)

@@ -23,9 +23,9 @@ DIR/.partial, then os.replace):
       ply           int16 (P,)           plies of play before the position
     and per game: game_ids int32 (G,), results int8 (G,) (2 White won,
     3 Black won, 4 drawn), lengths int16 (G,) (plies of play).
-  DIR/shard-000000.games  the same games as text, one per line: the
-      setup moves and the moves in the library's notation, then the result
-      ("1-0" White won, "0-1" Black won, "1/2-1/2").
+  DIR/shard-000000.mana   the same games as records (docs/record-format.md,
+      written by mana_record_write; tags Event "mana.selfplay" and Round,
+      the game's number), readable with mana.read_records.
   DIR/manifest.json       the run's parameters and, for every finished
       shard, its files' names, sizes and SHA-256 sums.
 
@@ -64,10 +64,8 @@ from ._types import Status
 from .env import ManaVectorEnv
 
 MANIFEST = "manifest.json"
-FORMAT = "mana-selfplay-1"
+FORMAT = "mana-selfplay-2"
 PARTIAL = ".partial"
-_RESULT_TEXT = {int(Status.WHITE_WON): "1-0", int(Status.BLACK_WON): "0-1",
-                int(Status.DRAWN): "1/2-1/2"}
 log = logging.getLogger("mana.selfplay")
 
 
@@ -132,21 +130,19 @@ def _play_random(params: Dict[str, Any], first_game: int, count: int,
         env.close()
 
 
-def _records(starts: List[Game], moves: List[List[int]], results: Any) -> str:
-    """The text of the games (replayed through the library, which also
-    checks every move) and their lengths."""
-    lines = []
-    for g, acts, res in zip(starts, moves, results):
-        words = list(g.history())
+def _records(starts: List[Game], moves: List[List[int]], results: Any, first: int) -> str:
+    """The games as records (docs/record-format.md, written by the
+    library's mana_record_write), one after another; every move is played
+    again through the library on the way, which checks it."""
+    texts = []
+    for k, (g, acts, res) in enumerate(zip(starts, moves, results)):
         for a in acts:
-            m = g.action_to_move(a)
-            words.append(str(m))
-            g.play(m)
+            g.play(g.action_to_move(a))
         if int(g.status) != int(res):
             raise RuntimeError("replayed game ends %s, batch said %d" % (g.status, res))
-        lines.append(" ".join(words + [_RESULT_TEXT[int(res)]]))
+        texts.append(g.record({"Event": "mana.selfplay", "Round": str(first + k)}))
         g.close()
-    return "\n".join(lines) + "\n"
+    return "\n".join(texts)
 
 
 def _play_ab(params: Dict[str, Any], count: int,
@@ -196,14 +192,14 @@ def make_shard(params: Dict[str, Any], i: int) -> Dict[str, Any]:
         traj, results, (plies, moves), starts = _play_random(params, first, count, seed)
     else:
         traj, results, (plies, moves), starts = _play_ab(params, count, seed)
-    text = _records(starts, moves, results)
+    text = _records(starts, moves, results, first)
     arrays = _stack(traj, first, results, plies)
     out = params["out"]
     name = shard_name(i)
     entry: Dict[str, Any] = {"shard": i, "games": count, "positions": int(arrays["actions"].size),
                              "files": {}}
     entry["files"][name + ".npz"] = _atomic_write(out, name + ".npz", _npz_bytes(arrays))
-    entry["files"][name + ".games"] = _atomic_write(out, name + ".games", text.encode())
+    entry["files"][name + ".mana"] = _atomic_write(out, name + ".mana", text.encode())
     entry["seconds"] = round(time.time() - t0, 3)
     return entry
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """mana.selfplay: shards are pure functions of (seed, index), the manifest
 decides what is done, a rerun resumes and a finished run is left alone;
-and (MANA_SLOW_TESTS=1, `make check-selfplay`, about 40 s) a real Dask
+and (MANA_SLOW_TESTS=1, `make check-selfplay`, about a minute) a real Dask
 cluster that loses a worker mid-run, and a driver killed mid-run, still
 give the exact shard set."""
 
@@ -17,6 +17,7 @@ from typing import Dict, List
 import numpy as np
 import pytest
 
+import mana
 from mana import selfplay
 
 SLOW = os.environ.get("MANA_SLOW_TESTS") == "1"
@@ -36,7 +37,7 @@ def test_shard_is_deterministic_and_consistent(tmp_path: object) -> None:
     e2 = selfplay.make_shard(params(b), 1)
     assert e1["files"] == e2["files"]  # same names, sizes, SHA-256
     z = np.load(os.path.join(a, "shard-000001.npz"))
-    assert sorted(os.listdir(a)) == [".partial", "shard-000001.games", "shard-000001.npz"]
+    assert sorted(os.listdir(a)) == [".partial", "shard-000001.mana", "shard-000001.npz"]
     assert os.listdir(os.path.join(a, ".partial")) == []
     n = z["actions"].size
     assert z["observations"].shape == (n, 12, 6, 6) and z["masks"].shape == (n, 118)
@@ -49,8 +50,9 @@ def test_shard_is_deterministic_and_consistent(tmp_path: object) -> None:
         r = int(z["results"][z["game"][i] - 10])
         want = 0 if r == 4 else (1 if (r == 3) == bool(z["to_play"][i]) else -1)
         assert z["outcomes"][i] == want
-    lines = open(os.path.join(a, "shard-000001.games")).read().splitlines()
-    assert len(lines) == 10 and all(l.split()[-1] in ("1-0", "0-1", "1/2-1/2") for l in lines)
+    games = list(mana.read_records(os.path.join(a, "shard-000001.mana")))
+    assert [g.headers["Round"] for g in games] == [str(i) for i in range(10, 20)]
+    assert [int(g.status) for g in games] == [int(r) for r in z["results"]]
 
 
 def test_plan_trusts_only_the_manifest(tmp_path: object) -> None:
@@ -97,19 +99,19 @@ def wait_shards(out: str, n: int, proc: "subprocess.Popen[bytes]", limit: float 
 
 
 def check_exact(out: str, reference: str) -> None:
-    names = ["shard-%06d.%s" % (i, ext) for i in range(12) for ext in ("games", "npz")]
+    names = ["shard-%06d.%s" % (i, ext) for i in range(12) for ext in ("mana", "npz")]
     assert sorted(os.listdir(out)) == sorted(names + ["manifest.json"])
     with open(os.path.join(out, "manifest.json")) as f:
         m = json.load(f)
     assert m["complete"] and sorted(m["shards"]) == ["shard-%06d" % i for i in range(12)]
     for i in range(12):
-        for ext in ("games", "npz"):
+        for ext in ("mana", "npz"):
             name = "shard-%06d.%s" % (i, ext)
             data = open(os.path.join(out, name), "rb").read()
             assert hashlib.sha256(data).hexdigest() == \
                 m["shards"]["shard-%06d" % i]["files"][name]["sha256"]
             assert data == open(os.path.join(reference, name), "rb").read(), name
-    games = sum(len(open(os.path.join(out, "shard-%06d.games" % i)).read().splitlines())
+    games = sum(len(list(mana.read_records(os.path.join(out, "shard-%06d.mana" % i))))
                 for i in range(12))
     assert games == 1200
 
