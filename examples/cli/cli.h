@@ -30,6 +30,9 @@ void cli_usage_error(const char *cmd, const char *usage, const char *why);
 void cli_print_board(const mana_game *g, int color);        /* to stdout */
 int cli_fail(const char *what);  /* prints the library detail, returns 1 */
 const char *cli_status_text(int status);  /* "White won", ... */
+/* How g ended, in words ("White won, Black's Damyo captured", "drawn at
+ * the ply limit"; mana_end_reason); a static buffer. */
+const char *cli_end_text(const mana_game *g);
 /* Joins argv[0..argc-1] with single spaces into buf (an MFN given as four
  * unquoted words); 0, or -1 if it does not fit. */
 int cli_join_mfn(int argc, char **argv, char *buf, size_t size);

@@ -49,7 +49,7 @@ void cli_usage_error(const char *cmd, const char *usage, const char *why)
 
 int cli_fail(const char *what)
 {
-    fprintf(stderr, "mana-cli: %s: %s\n", what, mana_error_detail());
+    fprintf(stderr, "mana-cli %s: %s\n", what, mana_error_detail());
     return 1;
 }
 
@@ -92,7 +92,7 @@ void cli_print_board(const mana_game *g, int color)
     else if (status == MANA_SETUP)
         printf("setup: %s to %s\n", who, mana_orientation(g) < 0 ? "choose the orientation" : "place");
     else
-        printf("game over: %s\n", cli_status_text(status));
+        printf("finished: %s\n", cli_end_text(g));
     printf("reserve: White %d, Black %d\n", mana_reserve(g, MANA_WHITE), mana_reserve(g, MANA_BLACK));
 }
 
@@ -126,4 +126,32 @@ int cli_write_svg(const mana_game *g, const char *path)
         rc = -1;
     free(text);
     return rc;
+}
+
+const char *cli_end_text(const mana_game *g)
+{
+    static char text[96];
+    int status = mana_status(g), loser = status == MANA_WHITE_WON ? MANA_BLACK : MANA_WHITE;
+    const char *loser_name = loser == MANA_WHITE ? "White" : "Black";
+    switch (mana_end_reason(g)) {
+    case MANA_END_DAMYO_CAPTURED:
+        snprintf(text, sizeof text, "%s, %s's Damyo captured", cli_status_text(status), loser_name);
+        break;
+    case MANA_END_BLOCKED:
+        snprintf(text, sizeof text, "%s, %s to move and blocked", cli_status_text(status),
+                 mana_side_to_move(g) == MANA_WHITE ? "White" : "Black");
+        break;
+    case MANA_END_REPETITION:
+        snprintf(text, sizeof text, "drawn by repetition");
+        break;
+    case MANA_END_PLY_LIMIT:
+        snprintf(text, sizeof text, "drawn at the ply limit");
+        break;
+    case MANA_END_PASSES:
+        snprintf(text, sizeof text, "drawn, two passes in a row");
+        break;
+    default:
+        snprintf(text, sizeof text, "%s", cli_status_text(status));
+    }
+    return text;
 }

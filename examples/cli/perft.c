@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "par_perft.h"
 
-#define PERFT_USAGE "perft [--rules R] [--blocked pass|draw|loss] [--divide] [--threads N] DEPTH [MFN]"
 /* The position used when no MFN is given: the first line of perft.txt. */
 #define PERFT_DEFAULT_MFN "rrdrrr/6/6/6/6/RRRDRR b - 0"
 
@@ -17,7 +17,7 @@ static int perft_fail(int err, int threads)
 {
     if (threads == 1)
         return cli_fail("perft");
-    fprintf(stderr, "mana-cli: perft: %s\n", mana_strerror(err));
+    fprintf(stderr, "mana-cli perft: %s\n", mana_strerror(err));
     return 1;
 }
 
@@ -40,65 +40,57 @@ static int divide(mana_game *g, int depth, int threads, unsigned long long *tota
     return 0;
 }
 
-/* The options of mana-cli perft. */
+static const struct option perft_own[] = {{"divide", no_argument, NULL, CLI_OWN},
+                                          {"threads", required_argument, NULL, CLI_OWN + 1},
+                                          {NULL, 0, NULL, 0}};
+static const cli_command perft_command = {
+    "perft", "[OPTIONS] DEPTH [MFN]   (DEPTH 0..64; MFN: the start position by default)",
+    CLI_RULES | CLI_RULE_OPTIONS, perft_own,
+    "  --divide               one 'move count' line per legal move, then the total\n"
+    "  --threads N            1..64 threads\n"};
+
+/* The options of mana-cli perft of its own. */
 struct perft_args {
-    int preset, blocked, divide;
+    int divide;
     unsigned long long threads, depth;
     char mfn[256];
 };
 
-/* Reads the options and arguments into a; returns -1 to go on, else the
- * exit status (0 after --help, 2 after a usage error). */
-static int perft_args(int argc, char **argv, struct perft_args *a)
+static const char *perft_option(int val, const char *arg, void *ctx)
 {
-    static const struct option longopts[] = {{"rules", required_argument, NULL, 'r'},
-                                             {"blocked", required_argument, NULL, 'b'},
-                                             {"divide", no_argument, NULL, 'd'},
-                                             {"threads", required_argument, NULL, 't'},
-                                             {"help", no_argument, NULL, 'h'},
-                                             {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "r:b:dt:h", longopts, NULL)) != -1) {
-        if ((c == 'r' && cli_parse_rules(optarg, &a->preset) == 0) ||
-            (c == 'b' && cli_parse_blocked(optarg, &a->blocked) == 0) ||
-            (c == 't' && cli_parse_uint(optarg, PAR_PERFT_MAX_THREADS, &a->threads) == 0 && a->threads > 0) ||
-            (c == 'd' && (a->divide = 1)))
-            continue;
-        if (c == 'h') {
-            printf("usage: mana-cli %s\n", PERFT_USAGE);
-            return 0;
-        }
-        cli_usage_error("perft", PERFT_USAGE, c == 'r' ? "--rules takes jactalea or cosmoludo"
-                                              : c == 'b' ? "--blocked takes pass, draw or loss"
-                                              : c == 't' ? "--threads takes a number from 1 to 64"
-                                                         : "unknown option");
-        return 2;
+    struct perft_args *a = ctx;
+    if (val == CLI_OWN) {
+        a->divide = 1;
+        return NULL;
     }
-    if (optind >= argc || cli_parse_uint(argv[optind], 64, &a->depth)) {
-        cli_usage_error("perft", PERFT_USAGE, "DEPTH must be a whole number from 0 to 64");
-        return 2;
-    }
-    if (optind + 1 < argc && cli_join_mfn(argc - optind - 1, argv + optind + 1, a->mfn, sizeof a->mfn)) {
-        fprintf(stderr, "mana-cli perft: the MFN is too long\n");
-        return 1;
-    }
-    return -1;
+    return cli_parse_uint(arg, PAR_PERFT_MAX_THREADS, &a->threads) == 0 && a->threads > 0 ? NULL : "expected 1..64";
 }
 
 int cmd_perft(int argc, char **argv)
 {
-    struct perft_args a = {MANA_RULES_JACTALEA, MANA_BLOCKED_PASS, 0, 1, 0, PERFT_DEFAULT_MFN};
-    int rc = perft_args(argc, argv, &a);
-    if (rc >= 0)
-        return rc;
-    mana_game *g = mana_new(a.preset);
+    struct perft_args a = {0, 1, 0, PERFT_DEFAULT_MFN};
+    cli_args o;
+    int first = cli_parse(&perft_command, argc, argv, &o, perft_option, &a);
+    if (first < 0)
+        return first == -1 ? 0 : 2;
+    if (first >= argc || cli_parse_uint(argv[first], 64, &a.depth)) {
+        if (first >= argc)
+            cli_usage_fail(&perft_command, "missing DEPTH");
+        else
+            cli_usage_fail(&perft_command, "DEPTH: bad value '%.40s' (expected 0..64)", argv[first]);
+        return 2;
+    }
+    if (first + 1 < argc && cli_join_mfn(argc - first - 1, argv + first + 1, a.mfn, sizeof a.mfn)) {
+        fprintf(stderr, "mana-cli perft: the MFN is longer than any MFN\n");
+        return 1;
+    }
+    mana_game *g = cli_new_game(&perft_command, &o);
     if (!g)
-        return cli_fail("perft");
-    int depth = (int)a.depth, threads = (int)a.threads;
+        return 1;
+    int rc = 0, depth = (int)a.depth, threads = (int)a.threads;
     unsigned long long total = 0;
     uint64_t leaves = 0;
-    if (mana_set_option(g, MANA_OPT_BLOCKED, a.blocked) || mana_set_position(g, a.mfn))
+    if (mana_set_position(g, a.mfn))
         rc = cli_fail("perft");
     else if (a.divide && depth > 0)
         rc = divide(g, depth, threads, &total);

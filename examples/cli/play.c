@@ -5,7 +5,7 @@
  * illegal move is answered with libmana's own reason.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +15,9 @@
 
 #include "bot.h"
 #include "cli.h"
+#include "options.h"
 #include "record.h"
 #include "rng.h"
-
-#define PLAY_USAGE                                                                          \
-    "play [--rules R] [--blocked B] [--white P] [--black P] [--time MS] [--depth N]\n"     \
-    "                [--nodes N] [--iterations N] [--seed N] [--ply-limit N] [--mfn MFN]\n" \
-    "                [--load FILE] [--save FILE] [--no-color]   (P: human|random|ab|mcts)"
 
 typedef struct player {
     const char *name; /* "human" or a bot kind */
@@ -249,9 +245,12 @@ static int bot_turn(session *s, int side)
                 mana_strerror(rc), mana_error_detail());
         return 1;
     }
-    printf("\n%s (%s) plays %s\n", side_name(side), bot_name(b), text);
-    print_stats(b);
-    show(s);
+    int setup_goes_on = mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side;
+    printf("%s%s (%s) plays %s\n", setup_goes_on ? "" : "\n", side_name(side), bot_name(b), text);
+    if (!setup_goes_on) { /* one board after a bot's whole setup, not one a placement */
+        print_stats(b);
+        show(s);
+    }
     return 0;
 }
 
@@ -351,13 +350,34 @@ static void prompt(const session *s)
     fflush(stdout);
 }
 
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* SIGINT and SIGTERM end the game loop (getline is not restarted), so that
+ * the record is still saved. */
+static void catch_interrupts(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 static int run(session *s)
 {
     char *line = NULL;
     size_t cap = 0;
     int rc = 0, quit = 0;
     show(s);
-    while (!quit) {
+    catch_interrupts();
+    while (!quit && !interrupted) {
         int st = mana_status(s->g);
         if (st != MANA_SETUP && st != MANA_PLAYING) {
             char mfn[MANA_MFN_MAX + 1];
@@ -378,7 +398,7 @@ static int run(session *s)
         prompt(s);
         ssize_t got = getline(&line, &cap, stdin);
         if (got < 0) {
-            printf("\nend of input\n");
+            printf(interrupted ? "\ninterrupted\n" : "\nend of input\n");
             break;
         }
         if ((size_t)got != strlen(line)) {
@@ -388,144 +408,112 @@ static int run(session *s)
         quit = human_line(s, line);
     }
     free(line);
+    if (interrupted && !quit)
+        rc = 130; /* as a shell reports SIGINT */
     if (s->save_path != NULL && save(s, s->save_path) < 0)
         rc = 1;
     return rc;
 }
 
+static const struct option play_own[] = {{"white", required_argument, NULL, CLI_OWN},
+                                         {"black", required_argument, NULL, CLI_OWN + 1},
+                                         {"mfn", required_argument, NULL, CLI_OWN + 2},
+                                         {"load", required_argument, NULL, CLI_OWN + 3},
+                                         {"save", required_argument, NULL, CLI_OWN + 4},
+                                         {NULL, 0, NULL, 0}};
+static const cli_command play_command = {
+    "play", "[OPTIONS]", CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_COLOR, play_own,
+    "  --white P, --black P   human|random|ab|mcts (human against ab by default)\n"
+    "  --mfn MFN              start from a position instead of the setup\n"
+    "  --load FILE            continue the game of a record (its rules apply)\n"
+    "  --save FILE            write the record when the game ends (or on Ctrl-C)\n"};
+
+/* play's own options. */
+struct play_args {
+    const char *who[2], *mfn, *load, *save;
+};
+
+static const char *play_option(int val, const char *arg, void *ctx)
+{
+    struct play_args *a = ctx;
+    if (val == CLI_OWN || val == CLI_OWN + 1)
+        return parse_player(arg, &a->who[val - CLI_OWN]) < 0 ? "expected human|random|ab|mcts" : NULL;
+    *(val == CLI_OWN + 2 ? &a->mfn : val == CLI_OWN + 3 ? &a->load : &a->save) = arg;
+    return NULL;
+}
+
+/* Loads the record of --load; options given with it must agree with the
+ * record's, which apply.  Returns 0, or the exit status. */
+static int load_game(session *s, const cli_args *o, const char *path)
+{
+    char err[600];
+    if (record_load(path, &s->g, &s->info, err, sizeof err) < 0) {
+        fprintf(stderr, "mana-cli play: %s\n", err);
+        return 1;
+    }
+    if (o->rules_given && o->preset != s->info.preset) {
+        fprintf(stderr, "mana-cli play: --rules %s conflicts with %s, which says Rules: %s\n",
+                o->preset ? "cosmoludo" : "jactalea", path, s->info.preset ? "cosmoludo" : "jactalea");
+        return 2;
+    }
+    for (int opt = 0; opt < MANA_OPTION_COUNT; opt++) {
+        int v;
+        char mine[16], theirs[16];
+        if (!o->rule_given[opt] || mana_get_option(s->g, opt, &v) != MANA_OK || v == o->rule[opt])
+            continue;
+        rec_option_format(opt, o->rule[opt], mine, sizeof mine);
+        rec_option_format(opt, v, theirs, sizeof theirs);
+        fprintf(stderr, "mana-cli play: the %s option %s conflicts with %s, which plays with %s: %s\n",
+                rec_option_name(opt), mine, path, rec_option_name(opt), theirs);
+        return 2;
+    }
+    return 0;
+}
+
+/* A new game from the options (--rules, rule options, --mfn).  Returns 0,
+ * or the exit status. */
+static int new_game(session *s, const cli_args *o, const char *mfn)
+{
+    s->g = cli_new_game(&play_command, o);
+    if (s->g == NULL)
+        return 1;
+    s->info.preset = o->preset;
+    if (mfn != NULL) {
+        if (mana_set_position(s->g, mfn) != MANA_OK)
+            return cli_fail("play --mfn");
+        snprintf(s->info.start_mfn, sizeof s->info.start_mfn, "%s", mfn);
+    }
+    return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"rules", required_argument, NULL, 'r'},   {"blocked", required_argument, NULL, 'B'},
-        {"white", required_argument, NULL, 'w'},   {"black", required_argument, NULL, 'b'},
-        {"time", required_argument, NULL, 't'},    {"depth", required_argument, NULL, 'd'},
-        {"nodes", required_argument, NULL, 'n'},   {"iterations", required_argument, NULL, 'i'},
-        {"seed", required_argument, NULL, 's'},    {"ply-limit", required_argument, NULL, 'p'},
-        {"mfn", required_argument, NULL, 'm'},     {"load", required_argument, NULL, 'l'},
-        {"save", required_argument, NULL, 'S'},    {"no-color", no_argument, NULL, 'C'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int preset = MANA_RULES_JACTALEA, blocked = -1, no_color = 0;
-    const char *who[2] = {"human", "ab"}, *mfn = NULL, *load = NULL, *save_path = NULL;
-    unsigned long long v, seed = 0, ply_limit = 0;
-    int have_seed = 0, have_ply_limit = 0;
-    bot_limits lim = {0};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            printf("usage: mana-cli %s\n", PLAY_USAGE);
-            return 0;
-        }
-        const char *why = NULL;
-        switch (c) {
-        case 'r':
-            if (cli_parse_rules(optarg, &preset) < 0)
-                why = "--rules: expected jactalea or cosmoludo";
-            break;
-        case 'B':
-            if (cli_parse_blocked(optarg, &blocked) < 0)
-                why = "--blocked: expected pass, draw or loss";
-            break;
-        case 'w':
-        case 'b':
-            if (parse_player(optarg, &who[c == 'w' ? MANA_WHITE : MANA_BLACK]) < 0)
-                why = "--white/--black: expected human, random, ab or mcts";
-            break;
-        case 't':
-            if (cli_parse_uint(optarg, 86400000, &v) < 0 || v == 0)
-                why = "--time: expected milliseconds, 1 or more";
-            lim.time_ms = (int)v;
-            break;
-        case 'd':
-            if (cli_parse_uint(optarg, 60, &v) < 0 || v == 0)
-                why = "--depth: expected 1..60";
-            lim.depth = (int)v;
-            break;
-        case 'n':
-            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0 || v == 0)
-                why = "--nodes: expected a positive number";
-            lim.nodes = v;
-            break;
-        case 'i':
-            if (cli_parse_uint(optarg, UINT64_MAX, &v) < 0 || v == 0)
-                why = "--iterations: expected a positive number";
-            lim.iterations = v;
-            break;
-        case 's':
-            if (cli_parse_uint(optarg, UINT64_MAX, &seed) < 0)
-                why = "--seed: expected a number";
-            have_seed = 1;
-            break;
-        case 'p':
-            if (cli_parse_uint(optarg, 1000000000, &ply_limit) < 0)
-                why = "--ply-limit: expected 0..1000000000";
-            have_ply_limit = 1;
-            break;
-        case 'm':
-            mfn = optarg;
-            break;
-        case 'l':
-            load = optarg;
-            break;
-        case 'S':
-            save_path = optarg;
-            break;
-        case 'C':
-            no_color = 1;
-            break;
-        default:
-            why = "unknown option";
-            break;
-        }
-        if (why != NULL) {
-            cli_usage_error("play", PLAY_USAGE, why);
-            return 2;
-        }
-    }
-    if (optind != argc) {
-        cli_usage_error("play", PLAY_USAGE, "unexpected argument");
+    struct play_args a = {{"human", "ab"}, NULL, NULL, NULL};
+    cli_args o;
+    int first = cli_parse(&play_command, argc, argv, &o, play_option, &a);
+    if (first < 0)
+        return first == -1 ? 0 : 2;
+    if (first != argc || (a.mfn != NULL && a.load != NULL)) {
+        if (first != argc)
+            cli_usage_fail(&play_command, "unexpected argument '%s'", argv[first]);
+        else
+            cli_usage_fail(&play_command, "--mfn and --load exclude each other");
         return 2;
     }
-    if (mfn != NULL && load != NULL) {
-        cli_usage_error("play", PLAY_USAGE, "--mfn and --load exclude each other");
-        return 2;
-    }
-    if (!have_seed)
-        seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);
-
+    unsigned long long seed = o.seed_given ? o.seed : (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);
+    const char **who = a.who;
+    bot_limits lim = o.limits;
     session s;
     memset(&s, 0, sizeof s);
     s.rng = seed;
-    s.save_path = save_path;
-    s.color = isatty(STDOUT_FILENO) && !no_color;
-    if (load != NULL) {
-        char err[600];
-        if (record_load(load, &s.g, &s.info, err, sizeof err) < 0) {
-            fprintf(stderr, "mana-cli play: %s\n", err);
-            return 1;
-        }
-        if (blocked >= 0 || have_ply_limit)
-            fprintf(stderr, "mana-cli play: note: the loaded record's rule options apply\n");
-    } else {
-        s.g = mana_new(preset);
-        if (s.g == NULL)
-            return cli_fail("play");
-        s.info.preset = preset;
-        if ((blocked >= 0 && mana_set_option(s.g, MANA_OPT_BLOCKED, blocked) != MANA_OK) ||
-            (have_ply_limit &&
-             mana_set_option(s.g, MANA_OPT_PLY_LIMIT, (int)ply_limit) != MANA_OK)) {
-            mana_free(s.g);
-            return cli_fail("play");
-        }
-        if (mfn != NULL) {
-            if (mana_set_position(s.g, mfn) != MANA_OK) {
-                mana_free(s.g);
-                return cli_fail("play: --mfn");
-            }
-            snprintf(s.info.start_mfn, sizeof s.info.start_mfn, "%s", mfn);
-        }
+    s.save_path = a.save;
+    s.color = o.color;
+    int rc = a.load != NULL ? load_game(&s, &o, a.load) : new_game(&s, &o, a.mfn);
+    if (rc != 0) {
+        mana_free(s.g);
+        return rc;
     }
-    int rc = 1;
+    rc = 1;
     for (int side = 0; side < 2; side++) {
         s.p[side].name = who[side];
         if (strcmp(who[side], "human") != 0 &&

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* mana-cli selfplay: one whole game, random setup then random moves. */
-#include <getopt.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 #include "rng.h"
-
-#define SELFPLAY_USAGE "selfplay [--rules jactalea|cosmoludo] [--seed N] [--ply-limit N]"
 
 /* Plays random moves to the end, printing each move and the board;
  * counts the plies played in *plies. */
@@ -30,33 +27,33 @@ static int play_out(mana_game *g, uint64_t *rng, int color, int *plies)
     return 0;
 }
 
+static const cli_command selfplay_command = {"selfplay", "[OPTIONS]   (a random setup, then random moves)",
+                                             CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_COLOR, NULL, NULL};
+
 int cmd_selfplay(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"rules", required_argument, NULL, 'r'},
-                                             {"seed", required_argument, NULL, 's'},
-                                             {"ply-limit", required_argument, NULL, 'p'},
-                                             {NULL, 0, NULL, 0}};
-    int preset = MANA_RULES_JACTALEA, c;
-    unsigned long long seed = 1, limit = 400;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "r:s:p:", longopts, NULL)) != -1) {
-        if ((c == 'r' && cli_parse_rules(optarg, &preset) == 0) ||
-            (c == 's' && cli_parse_uint(optarg, UINT64_MAX, &seed) == 0) ||
-            (c == 'p' && cli_parse_uint(optarg, 1000000000, &limit) == 0))
-            continue;
-        cli_usage_error("selfplay", SELFPLAY_USAGE, "bad option or value");
+    cli_args o;
+    int first = cli_parse(&selfplay_command, argc, argv, &o, NULL, NULL);
+    if (first < 0)
+        return first == -1 ? 0 : 2;
+    if (first != argc) {
+        cli_usage_fail(&selfplay_command, "unexpected argument '%s'", argv[first]);
         return 2;
     }
-    if (optind != argc) {
-        cli_usage_error("selfplay", SELFPLAY_USAGE, "unexpected argument");
-        return 2;
+    if (!o.rule_given[MANA_OPT_PLY_LIMIT]) { /* a random game may wander: 400 plies by default */
+        o.rule[MANA_OPT_PLY_LIMIT] = 400;
+        o.rule_given[MANA_OPT_PLY_LIMIT] = 1;
     }
-    mana_game *g = mana_new(preset);
-    if (!g || mana_set_option(g, MANA_OPT_PLY_LIMIT, (int)limit) || mana_setup_random(g, seed)) {
+    unsigned long long seed = o.seed_given ? o.seed : 1;
+    int preset = o.preset;
+    mana_game *g = cli_new_game(&selfplay_command, &o);
+    if (!g)
+        return 1;
+    if (mana_setup_random(g, seed)) {
         mana_free(g);
         return cli_fail("selfplay");
     }
-    int color = isatty(STDOUT_FILENO);
+    int color = o.color;
     printf("Mana, %s rules, seed %llu: random setup\n", preset ? "cosmoludo" : "jactalea", seed);
     cli_print_board(g, color);
     uint64_t rng = rng_mix(seed, 1);

@@ -1,55 +1,41 @@
 /* SPDX-License-Identifier: MIT */
 /* mana-cli show: draws a position given as MFN on the terminal, and with
- * --svg FILE also as an SVG diagram. */
+ * --svg FILE also as an SVG picture (libmana's mana_svg). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 
-#define SHOW_USAGE "show [--svg FILE] MFN"
+static const cli_command show_command = {"show", "[OPTIONS] MFN", CLI_RULES | CLI_RULE_OPTIONS | CLI_COLOR | CLI_SVG,
+                                         NULL, NULL};
 
 int cmd_show(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"svg", required_argument, NULL, 's'},
-                                             {"help", no_argument, NULL, 'h'},
-                                             {NULL, 0, NULL, 0}};
-    const char *svg = NULL;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "+s:h", longopts, NULL)) != -1) {
-        if (c == 's') {
-            svg = optarg;
-        } else if (c == 'h') {
-            printf("usage: mana-cli %s\n", SHOW_USAGE);
-            return 0;
-        } else {
-            cli_usage_error("show", SHOW_USAGE, c == ':' || optopt == 's' ? "--svg needs a FILE" : "unknown option");
-            return 2;
-        }
-    }
+    cli_args o;
+    int first = cli_parse(&show_command, argc, argv, &o, NULL, NULL);
+    if (first < 0)
+        return first == -1 ? 0 : 2;
     char mfn[256];
-    if (optind >= argc) {
-        cli_usage_error("show", SHOW_USAGE, "missing MFN");
+    if (first >= argc) {
+        cli_usage_fail(&show_command, "missing MFN");
         return 2;
     }
-    if (cli_join_mfn(argc - optind, argv + optind, mfn, sizeof mfn)) {
+    if (cli_join_mfn(argc - first, argv + first, mfn, sizeof mfn)) {
         fprintf(stderr, "mana-cli show: the MFN is longer than any MFN\n");
         return 1;
     }
-    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    mana_game *g = cli_new_game(&show_command, &o);
     if (!g)
-        return cli_fail("show");
+        return 1;
     int rc = 0;
     if (mana_set_position(g, mfn)) {
         rc = cli_fail("show");
     } else {
-        cli_print_board(g, isatty(STDOUT_FILENO));
-        if (svg && cli_write_svg(g, svg) != 0) {
-            fprintf(stderr, "mana-cli show: cannot write %s: %s\n", svg, strerror(errno));
+        cli_print_board(g, o.color);
+        if (o.svg && cli_write_svg(g, o.svg) != 0) {
+            fprintf(stderr, "mana-cli show: cannot write %s: %s\n", o.svg, strerror(errno));
             rc = 1;
         }
     }
