@@ -486,6 +486,24 @@ static int new_game(session *s, const cli_args *o, const char *mfn)
     return 0;
 }
 
+/* Makes the bots of the two sides and the hint bot; 0, or -1 (out of
+ * memory). */
+static int make_players(session *s, const char *const who[2], const bot_limits *lim, uint64_t seed)
+{
+    for (int side = 0; side < 2; side++) {
+        s->p[side].name = who[side];
+        if (strcmp(who[side], "human") != 0 &&
+            (s->p[side].bot = bot_new(who[side], lim, rng_mix(seed, (uint64_t)side + 1))) == NULL)
+            return -1;
+        snprintf(side == MANA_WHITE ? s->info.white : s->info.black, RECORD_NAME_MAX, "%s", who[side]);
+    }
+    const char *hint_kind = s->p[MANA_WHITE].bot   ? bot_name(s->p[MANA_WHITE].bot)
+                            : s->p[MANA_BLACK].bot ? bot_name(s->p[MANA_BLACK].bot)
+                                                   : "ab";
+    s->hint = bot_new(strcmp(hint_kind, "random") ? hint_kind : "ab", lim, rng_mix(seed, 3));
+    return s->hint != NULL ? 0 : -1;
+}
+
 int cmd_play(int argc, char **argv)
 {
     struct play_args a = {{"human", "ab"}, NULL, NULL, NULL};
@@ -500,47 +518,22 @@ int cmd_play(int argc, char **argv)
             cli_usage_fail(&play_command, "--mfn and --load exclude each other");
         return 2;
     }
-    unsigned long long seed = o.seed_given ? o.seed : (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);
-    const char **who = a.who;
-    bot_limits lim = o.limits;
+    uint64_t seed = o.seed_given ? o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
     session s;
     memset(&s, 0, sizeof s);
     s.rng = seed;
     s.save_path = a.save;
     s.color = o.color;
     int rc = a.load != NULL ? load_game(&s, &o, a.load) : new_game(&s, &o, a.mfn);
-    if (rc != 0) {
-        mana_free(s.g);
-        return rc;
-    }
-    rc = 1;
-    for (int side = 0; side < 2; side++) {
-        s.p[side].name = who[side];
-        if (strcmp(who[side], "human") != 0 &&
-            (s.p[side].bot = bot_new(who[side], &lim, rng_mix(seed, (uint64_t)side + 1))) == NULL) {
-            fprintf(stderr, "mana-cli play: out of memory\n");
-            goto out;
-        }
-        snprintf(side == MANA_WHITE ? s.info.white : s.info.black, RECORD_NAME_MAX, "%s",
-                     who[side]);
-    }
-    const char *hint_kind = s.p[MANA_WHITE].bot   ? bot_name(s.p[MANA_WHITE].bot)
-                            : s.p[MANA_BLACK].bot ? bot_name(s.p[MANA_BLACK].bot)
-                                                  : "ab";
-    if (!strcmp(hint_kind, "random"))
-        hint_kind = "ab";
-    s.hint = bot_new(hint_kind, &lim, rng_mix(seed, 3));
-    if (s.hint == NULL) {
+    if (rc == 0 && make_players(&s, a.who, &o.limits, seed) < 0) {
         fprintf(stderr, "mana-cli play: out of memory\n");
-        goto out;
+        rc = 1;
     }
-    s.info.date[0] = '\0';
-    if (s.p[0].bot == NULL || s.p[1].bot == NULL)
-        printf("mana-cli play: %s (White) against %s (Black), seed %llu; type 'help' for "
-               "commands\n",
-               who[MANA_WHITE], who[MANA_BLACK], seed);
-    rc = run(&s);
-out:
+    if (rc == 0 && (s.p[0].bot == NULL || s.p[1].bot == NULL))
+        printf("mana-cli play: %s (White) against %s (Black), seed %llu; type 'help' for commands\n",
+               a.who[MANA_WHITE], a.who[MANA_BLACK], (unsigned long long)seed);
+    if (rc == 0)
+        rc = run(&s);
     bot_free(s.p[0].bot);
     bot_free(s.p[1].bot);
     bot_free(s.hint);
