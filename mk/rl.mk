@@ -4,7 +4,7 @@
 #
 #   make bench-rl   tests/rlbench/bench_rl (C) then tests/rlbench/bench_env.py
 #                   (Python, the package installed in build/python/venv);
-#                   prints two Markdown tables (about 40 s).  Never judges.
+#                   prints two Markdown tables (about a minute).  Never judges.
 #                   RL_BENCH_ARGS: e.g. --runs 3 --seconds 0.3
 
 RL_BENCH_BIN := $(B)/tests/rlbench/bench_rl
