@@ -8,7 +8,7 @@ import threading
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
-from ._lib import LibraryError, lib, optional
+from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
@@ -33,14 +33,7 @@ _fmt = lib.mana_move_format
 _status = lib.mana_status
 _hash = lib.mana_hash
 _get_position = lib.mana_get_position
-_history_format = optional("mana_history_format")
-
-
-def _need(name: str) -> Any:
-    fn = optional(name)
-    if fn is None:
-        raise LibraryError("the libmana loaded (%s) has no %s" % (lib._name, name))
-    return fn
+_history_format = lib.mana_history_format
 
 
 _STATUS: Tuple[Status, ...] = tuple(Status)
@@ -455,8 +448,6 @@ class Game(ReachMixin):
     def history(self) -> List[str]:
         """The moves played, as notation text, oldest first (the library's
         mana_history_format: no replay)."""
-        if _history_format is None:
-            return [str(m) for m in self.move_stack]
         g = self._enter()
         try:
             n = _history_format(g, None, 0)
@@ -474,8 +465,7 @@ class Game(ReachMixin):
     def end_reason(self) -> EndReason:
         """Why the game is finished (EndReason.NONE while it is not); the
         winner is in status."""
-        fn = _need("mana_end_reason")
-        return EndReason(self._query(fn, "ask why the game ended"))
+        return EndReason(self._query(lib.mana_end_reason, "ask why the game ended"))
 
     def record(self, headers: Optional[Mapping[str, str]] = None,
                result: Optional[str] = None) -> str:

@@ -73,12 +73,6 @@ REQUIRED: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_strerror": (_str, [_int]),
     "mana_error_detail": (_str, []),
     "mana_version": (_str, []),
-}
-
-# Functions newer libraries add; the package works without them and says
-# so when a feature needing one is used.
-OPTIONAL: Dict[str, Tuple[Any, List[Any]]] = {
-    "mana_error_name": (_str, [_int]),
     "mana_svg": (_int, [_p, _int, ctypes.c_uint, _buf, _size]),
     "mana_end_reason": (_int, [_p]),
     "mana_history_format": (_int, [_p, _buf, _size]),
@@ -88,6 +82,12 @@ OPTIONAL: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_record_read": (_int, [_p, _str, _size, ctypes.POINTER(_size), _p]),
     "mana_option_name": (_str, [_int]),
     "mana_option_format": (_int, [_int, _int, _buf, _size]),
+}
+
+# Functions newer libraries add; the package works without them and says
+# so when a feature needing one is used.
+OPTIONAL: Dict[str, Tuple[Any, List[Any]]] = {
+    "mana_error_name": (_str, [_int]),
 }
 
 

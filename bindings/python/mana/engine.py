@@ -20,14 +20,16 @@ zombie is left.  Moves an engine sends are checked against the rules
 Threads: an engine object belongs to one thread at a time, like a Game.
 """
 
+import ctypes
 import dataclasses
 import queue
 import subprocess
 import threading
 import time
-from typing import IO, Any, Dict, List, Mapping, NoReturn, Optional, Sequence, Union
+from typing import IO, Any, Dict, List, Mapping, NoReturn, Optional, Sequence, Tuple, Union
 
-from ._errors import ManaError
+from ._errors import ErrorCode, ManaError, fail
+from ._lib import lib
 from ._game import Game
 from ._move import Move
 from ._types import Option
@@ -182,21 +184,16 @@ def parse_info(words: Sequence[str]) -> Dict[str, Any]:
     return info
 
 
-# Rule options: the protocol's names (docs/engine-protocol.md).
-_RULE_OPTION_NAMES = {
-    Option.ORIENTATION: "Orientation", Option.SETUP_AREA: "SetupArea",
-    Option.DAMYO_ON_DOUBLE: "DamyoOnDouble", Option.REENTRY: "Reentry",
-    Option.REENTRY_WHEN_BLOCKED: "ReentryWhenBlocked", Option.BLOCKED: "Blocked",
-    Option.REPETITION: "Repetition", Option.PLY_LIMIT: "PlyLimit",
-}
-_RULE_OPTION_WORDS = {
-    Option.ORIENTATION: {-1: "chosen"},
-    Option.SETUP_AREA: {0: "two-ranks", 1: "back-rank"},
-    Option.DAMYO_ON_DOUBLE: {0: "false", 1: "true"},
-    Option.REENTRY: {0: "any", 1: "mana-mark"},
-    Option.REENTRY_WHEN_BLOCKED: {0: "false", 1: "true"},
-    Option.BLOCKED: {0: "pass", 1: "draw", 2: "loss"},
-}
+def rule_option_text(option: Option, value: int) -> Tuple[str, str]:
+    """The name and value text of a rule option in the library's words
+    (mana_option_name, mana_option_format: "Blocked", "draw"), which
+    records and the engine protocol share."""
+    name = lib.mana_option_name(int(option))
+    buf = ctypes.create_string_buffer(16)
+    n = lib.mana_option_format(int(option), value, ctypes.addressof(buf), 16)
+    if not name or n < 0:
+        fail(n if n < 0 else ErrorCode.EINVAL, "name rule option %d" % int(option))
+    return name.decode("ascii"), buf.raw[:n].decode("ascii")
 
 
 def _protocol_value(value: Union[str, int, bool]) -> str:
@@ -360,8 +357,9 @@ class SimpleEngine:
 
     def _set_rules(self, game: Game) -> None:
         settings: Dict[str, Union[str, int]] = {"Rules": game.preset.name.lower()}
-        for opt, value in zip(Option, (game.get_option(o) for o in Option)):
-            settings[_RULE_OPTION_NAMES[opt]] = _RULE_OPTION_WORDS.get(opt, {}).get(value, value)
+        for opt in Option:
+            name, text = rule_option_text(opt, game.get_option(opt))
+            settings[name] = text
         known = {k: v for k, v in settings.items() if k.lower() in self.options}
         if len(known) < len(settings):
             missing = sorted(set(settings) - set(known))

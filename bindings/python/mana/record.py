@@ -22,7 +22,8 @@ import os
 from typing import IO, Any, Dict, Iterator, Mapping, Optional, Tuple, Union
 
 from ._errors import ErrorCode, ManaError, check_int, fail, to_c_text
-from ._game import Game, _need
+from ._game import Game
+from ._lib import lib
 from ._types import Rules, Status
 
 TAG_KEY_MAX = 31  # MANA_TAG_KEY_MAX
@@ -70,7 +71,7 @@ def _read_source(source: Source) -> Tuple[bytes, str]:
 
 
 def _games(data: bytes, name: str) -> Iterator[Game]:
-    read = _need("mana_record_read")
+    read = lib.mana_record_read
     size = len(data)
     offset = ctypes.c_size_t(0)
     while offset.value < size:
@@ -111,17 +112,17 @@ def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
                  result: Optional[str] = None) -> str:
     """The record of game (see Game.record)."""
     h = Headers()
-    rc = _need("mana_record_headers_init")(ctypes.byref(h), check_int(int(game.preset), "preset"))
+    rc = lib.mana_record_headers_init(ctypes.byref(h), check_int(int(game.preset), "preset"))
     if rc < 0:
         fail(rc, "write a record")
-    tag_set = _need("mana_record_tag_set")
+    tag_set = lib.mana_record_tag_set
     for key, value in {**game.headers, **(headers or {})}.items():
         rc = tag_set(ctypes.byref(h), to_c_text(key, "tag key"), to_c_text(value, "tag value"))
         if rc < 0:
             fail(rc, "set the record tag %r" % key)
     if result is not None:
         h.result = _RESULTS[result] if result in _RESULTS else _bad_result(result)
-    write = _need("mana_record_write")
+    write = lib.mana_record_write
     g = game._enter()
     try:
         n = write(g, ctypes.byref(h), None, 0)

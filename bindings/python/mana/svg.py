@@ -12,7 +12,7 @@ import ctypes
 from typing import TYPE_CHECKING
 
 from ._errors import check_int, fail
-from ._lib import LibraryError, lib, optional
+from ._lib import lib
 
 if TYPE_CHECKING:
     from ._game import Game
@@ -23,7 +23,7 @@ NO_LAST_MOVE = 4  # MANA_SVG_NO_LAST_MOVE
 NO_MANA = 8  # MANA_SVG_NO_MANA
 NO_CAPTION = 16  # MANA_SVG_NO_CAPTION
 
-_svg = optional("mana_svg")
+_svg = lib.mana_svg
 
 
 def board(game: "Game", size: int = 0, *, flipped: bool = False,
@@ -39,11 +39,8 @@ def board(game: "Game", size: int = 0, *, flipped: bool = False,
     caption      side to move or result, Mana, reserves
 
     Raises OverflowError for a size no C int holds, ManaError EINVAL for a
-    size out of range, LibraryError if the loaded libmana has no mana_svg.
+    size out of range.
     """
-    if _svg is None:
-        raise LibraryError("the libmana loaded (%s) cannot draw: it has no mana_svg"
-                           % lib._name)
     width = check_int(size, "SVG size")
     flags = ((FLIPPED if flipped else 0) | (0 if coordinates else NO_COORDINATES)
              | (0 if last_move else NO_LAST_MOVE) | (0 if mana else NO_MANA)

@@ -200,3 +200,12 @@ def test_clean_quit(engine: me.SimpleEngine) -> None:
     engine.quit()
     assert engine.process.returncode == 0
     assert gone(pid)
+
+
+def test_rule_options_in_the_librarys_words() -> None:
+    assert me.rule_option_text(mana.Option.BLOCKED, 1) == ("Blocked", "draw")
+    assert me.rule_option_text(mana.Option.SETUP_AREA, 1) == ("SetupArea", "back-rank")
+    assert me.rule_option_text(mana.Option.ORIENTATION, -1) == ("Orientation", "chosen")
+    assert me.rule_option_text(mana.Option.PLY_LIMIT, 400) == ("PlyLimit", "400")
+    with pytest.raises(mana.ManaError):
+        me.rule_option_text(mana.Option.BLOCKED, 7)

@@ -16,9 +16,6 @@ from conftest import START
 
 E = mana.ErrorCode
 
-if mana.svg._svg is None:  # pragma: no cover - until libmana has them
-    pytest.skip("this libmana has no record/SVG API yet", allow_module_level=True)
-
 
 def finished_game() -> mana.Game:
     g = mana.Game("jactalea", blocked="draw")
