@@ -105,12 +105,26 @@ REC
 "$CLI" replay "$tmp/draw.mana" >"$tmp/out" 2>&1
 expect_status $? 0 "option header"
 expect_grep "$tmp/out" "result: 1/2-1/2 (drawn)" "Blocked: draw applied"
+expect_grep "$tmp/out" "end: drawn, White to move and blocked" "the end reason"
 sed '/^Blocked/d' "$tmp/draw.mana" >"$tmp/pass.mana"
 bad pass.mana "4:9: Result says 1/2-1/2 but the moves end with result *"
 printf 'Rules: jactalea\nMFN: 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0\n\n1. pass\n' >"$tmp/pass2.mana"
 "$CLI" replay "$tmp/pass2.mana" >"$tmp/out" 2>&1
 expect_status $? 0 "pass and a move number"
 expect_grep "$tmp/out" "final: 5d/6/1r4/rRr3/RRRr2/DRr3 b 1 0" "pass keeps the Mana"
+
+# Several games in one file: each is checked and summed up, and an error in
+# a later game names its line in the file.
+printf 'Rules: jactalea\nRound: 1\n\nO1\n\n# next\nRules: jactalea\nMFN: 6/6/6/2R3/dR4/4D1 w 2 0\n\nb2xa2\n' \
+    >"$tmp/two.mana"
+"$CLI" replay --quiet "$tmp/two.mana" >"$tmp/out" 2>&1
+expect_status $? 0 "two games"
+expect_grep "$tmp/out" "game 2" "the second game"
+expect_grep "$tmp/out" "end: White won, Black's Damyo captured" "the second game's end"
+printf 'Rules: jactalea\n\nQ9\n' >>"$tmp/two.mana"
+"$CLI" replay --quiet "$tmp/two.mana" >"$tmp/out" 2>&1
+expect_status $? 1 "a bad third game"
+expect_grep "$tmp/out" "mana-cli replay: $tmp/two.mana:13:1: move 1 'Q9'" "the third game's error"
 
 # A game from a position: the record starts with an MFN header and replays.
 printf 'b2xa2\n' | "$CLI" play --white human --black ab --no-color \
