@@ -24,7 +24,7 @@ from ._types import (Blocked, Color, EndReason, MoveKind, Option, ORIENTATION_CH
                      Rules, SetupArea, Status, SQUARE_COUNT, SQUARE_NAMES, square,
                      square_name)
 from ._move import Move
-from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX
+from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX, option_values
 from .record import read_record, read_records
 from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, ACTION_RONIN,
                       ACTION_STEP, OBSERVATION_SHAPE, OBS_PLANES, transform_action,
@@ -35,7 +35,7 @@ __all__ = [
     "MAX_MOVES", "MFN_MAX", "MOVE_TEXT_MAX", "ManaError", "Move", "MoveKind",
     "ORIENTATION_CHOSEN", "Option", "Reentry", "Rules", "SQUARE_COUNT",
     "SQUARE_NAMES", "SetupArea", "Status", "error_name", "library_path",
-    "library_version", "square", "square_name", "strerror",
+    "library_version", "option_values", "square", "square_name", "strerror",
     "ACTION_COUNT", "ACTION_DAMYO", "ACTION_ORIENT", "ACTION_PASS", "ACTION_RONIN",
     "ACTION_STEP", "OBSERVATION_SHAPE", "OBS_PLANES", "transform_action",
     "transform_observation",

@@ -53,6 +53,25 @@ def _preset_id(preset: PresetLike) -> int:
     return check_int(preset, "preset")
 
 
+def _option_word(opt: Option, text: str) -> int:
+    """The value of a rule option's word in the library's vocabulary
+    ("back-rank", "mana-mark", "on", "400": mana_option_parse)."""
+    option, value = ctypes.c_int(int(opt)), ctypes.c_int()
+    rc = lib.mana_option_parse(None, to_c_text(text, "option value"), ctypes.byref(option),
+                               ctypes.byref(value))
+    if rc < 0:
+        raise ValueError("option %s: unknown value %r (%s)" % (
+            opt.name.lower(), text, option_values(opt)))
+    return value.value
+
+
+def option_values(option: OptionName) -> str:
+    """The values a rule option accepts, in the library's words
+    ("pass|draw|loss", "0|2..1000000": mana_option_values)."""
+    opt, _ = parse_option(option)
+    return str(lib.mana_option_values(int(opt)).decode("ascii"))
+
+
 def _busy() -> RuntimeError:
     return RuntimeError(
         "this mana.Game is being used by another thread: a Game belongs to "
@@ -195,6 +214,30 @@ class Game(ReachMixin):
         copy.headers = dict(self.headers)
         return copy
 
+    def copy_from(self, other: "Game") -> None:
+        """Makes this game a copy of other (position, options, history,
+        preset, headers) in place, with mana_copy: no allocation once this
+        game has held a history as long, so a search can reuse one scratch
+        game for every copy of its root.  other must not be used by another
+        thread meanwhile."""
+        if not isinstance(other, Game):
+            raise TypeError("copy_from takes a mana.Game, not %s" % type(other).__name__)
+        if other is self:
+            return
+        src = other._enter()
+        try:
+            dst = self._enter()
+            try:
+                rc = lib.mana_copy(dst, src)
+            finally:
+                self._lock.release()
+        finally:
+            other._lock.release()
+        if rc < 0:
+            fail(rc, "copy a game")
+        self._preset = other._preset
+        self.headers = dict(other.headers)
+
     def __copy__(self) -> "Game":
         return self.clone()
 
@@ -213,10 +256,7 @@ class Game(ReachMixin):
     # ---- options -----------------------------------------------------------
     def _set_option(self, opt: Option, words: Dict[str, int], value: OptionValue) -> None:
         if isinstance(value, str):
-            if value not in words:
-                raise ValueError("option %s: unknown value %r (%s)" % (
-                    opt.name.lower(), value, ", ".join(words) or "an int"))
-            value = words[value]
+            value = words[value] if value in words else _option_word(opt, value)
         v = check_int(value, "value of option %s" % opt.name.lower())
         g = self._enter()
         try:

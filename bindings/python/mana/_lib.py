@@ -82,6 +82,9 @@ REQUIRED: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_record_read": (_int, [_p, _str, _size, ctypes.POINTER(_size), _p]),
     "mana_option_name": (_str, [_int]),
     "mana_option_format": (_int, [_int, _int, _buf, _size]),
+    "mana_option_values": (_str, [_int]),
+    "mana_option_parse": (_int, [_str, _str, _pint, _pint]),
+    "mana_copy": (_int, [_p, _p]),
 }
 
 # Functions newer libraries add; the package works without them and says

@@ -326,3 +326,33 @@ def test_text_board(start: mana.Game) -> None:
     assert lines[3] == "3  .2 .3 .1 .3 .1 .2"
     assert lines[6].split() == list("abcdef")
     assert lines[7] == "Black to move, Mana 0, reserve White 0 Black 0"
+
+
+def test_option_words_of_the_library() -> None:
+    # The library's words (records, engine protocol) are accepted too.
+    with mana.Game(setup_area="back-rank", reentry="mana-mark", damyo_on_double="on") as g:
+        assert g.get_option("setup_area") == mana.SetupArea.BACK_RANK
+        assert g.get_option("reentry") == mana.Reentry.MANA_MARK
+        assert g.get_option("damyo_on_double") == 1
+    assert mana.option_values("blocked") == "pass|draw|loss"
+    with pytest.raises(ValueError) as e:
+        mana.Game(blocked="resign")
+    assert "pass|draw|loss" in str(e.value)
+
+
+def test_copy_from_reuses_a_scratch_game() -> None:
+    root = mana.Game("jactalea", blocked="loss")
+    root.setup_random(9)
+    root.headers["White"] = "w"
+    scratch = mana.Game()
+    ply = root.ply  # 13: the orientation and twelve placements
+    assert ply == 13
+    for m in root.legal_move_values():
+        scratch.copy_from(root)
+        assert snapshot(scratch) == snapshot(root) and scratch == root
+        scratch.play(m)
+        assert scratch.ply == ply + 1 and root.ply == ply
+    assert scratch.headers == {"White": "w"} and scratch.options() == root.options()
+    scratch.copy_from(scratch)  # onto itself: nothing
+    with pytest.raises(TypeError):
+        scratch.copy_from("game")  # type: ignore[arg-type]
