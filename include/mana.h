@@ -928,7 +928,7 @@ MANA_API int mana_end_reason(const mana_game *g);
  *   width: the image's width in pixels, 0 for the natural 440, else
  *          64..8192 (the height follows the drawing's proportions).
  *   flags: MANA_SVG_* or-ed together.
- * Size query as snprintf (buf NULL, size 0); 16384 bytes always suffice.
+ * Size query as snprintf (buf NULL, size 0); 32768 bytes always suffice (as mana_svg(3)).
  * Returns the length; MANA_EINVAL for NULL g, NULL buf with size > 0, a
  * width out of range or an unknown flag; MANA_ESPACE if size is too small
  * (buf "" when size > 0).  Only reads g; no locale dependence.
