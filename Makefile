@@ -12,13 +12,11 @@
 #   make V=1 ...    show the commands
 #   make SANITIZE=1 check   the same tests under ASan + UBSan
 #
-# The version lives only in include/mana.h and is read from there.
+# The version lives only in include/mana.h, read by tools/version.sh
+# (`make -s version` prints it).
 
-hdr_version = $(shell sed -n 's/^\#define MANA_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' include/mana.h)
-MAJOR := $(call hdr_version,MAJOR)
-MINOR := $(call hdr_version,MINOR)
-PATCH := $(call hdr_version,PATCH)
-VERSION := $(MAJOR).$(MINOR).$(PATCH)
+VERSION := $(shell sh tools/version.sh)
+MAJOR := $(firstword $(subst ., ,$(VERSION)))
 
 CC ?= cc
 HOSTCC ?= cc
@@ -102,7 +100,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 CHECK_STEPS :=
 CLEAN_FILES :=
 
-.PHONY: all demo check check-unit deps clean
+.PHONY: all demo check check-unit check-version deps clean version
 all: $(LIB_SO) $(LIB_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
@@ -179,6 +177,13 @@ $(CLI): $(CLI_OBJ) $(LIB_A)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) -lm -lpthread
 
+# The version, for scripts: make -s version
+version:
+	@echo $(VERSION)
+
+check-version:
+	$(Q)sh tools/version.sh --check
+
 demo: $(CLI)
 	$(CLI) selfplay --seed 7
 
@@ -213,7 +218,7 @@ check-unit: $(CHECK_BIN)
 
 # The parts of `make check`, each run on its own after the build so that
 # one failure does not hide the others; the last line counts them.
-CHECK_PARTS = check-unit $(CHECK_STEPS)
+CHECK_PARTS = check-unit check-version $(CHECK_STEPS)
 check:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory all

@@ -39,9 +39,9 @@ fail() {
     exit 1
 }
 
-version=$(sed -n 's/^#define MANA_VERSION_STRING "\(.*\)"$/\1/p' include/mana.h)
+version=$(sh tools/version.sh)
 major=${version%%.*}
-[ -n "$version" ] || fail "no MANA_VERSION_STRING in include/mana.h"
+[ -n "$version" ] || fail "tools/version.sh found no version in include/mana.h"
 
 step "build and install $version into $prefix"
 "$MAKE" -s -j2 all

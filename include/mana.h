@@ -6,7 +6,7 @@
  * Conventions used by every function below
  * ----------------------------------------
  * - Squares are integers 0..35, a1 = 0, b1 = 1, ..., f1 = 5, a2 = 6, ...,
- *   f6 = 35 (sq = 6 * (rank - 1) + file), as in RULES.md "Board and
+ *   f6 = 35 (sq = 6 * (rank - 1) + file), as in docs/rules.md "Board and
  *   coordinates".  A set of squares is a uint64_t with bit sq set.
  * - Every function returning int returns a negative MANA_E* error code on
  *   failure.  On failure the game is left exactly as it was and
@@ -68,7 +68,7 @@ typedef struct mana_game mana_game;
  *   bits 12..14  kind (MANA_MOVE_STEP .. MANA_MOVE_PASS)
  *   bits 15..31  zero
  *
- * A step is identified by its start and end squares only (RULES.md
+ * A step is identified by its start and end squares only (docs/rules.md
  * "Moving"); whether it captures follows from the position.  A drop is a
  * setup placement during setup and a re-entry from the reserve in play.
  * MANA_MOVE_NONE (0) has kind 0 and is never legal.
@@ -94,7 +94,7 @@ enum mana_move_kind {
 
 /* ---- Constants ---------------------------------------------------------- */
 
-/* Rule presets (RULES.md "Setup"). */
+/* Rule presets (docs/rules.md "Setup"). */
 enum mana_preset {
     MANA_RULES_JACTALEA = 0,  /* 2005 edition: orientation chosen, two ranks */
     MANA_RULES_COSMOLUDO = 1  /* 2020 edition: orientation 3, back rank */
@@ -112,7 +112,7 @@ enum mana_status {
     MANA_DRAWN = 4
 };
 
-/* Rule options (RULES.md "Rule options") and their values. */
+/* Rule options (docs/rules.md "Rule options") and their values. */
 enum mana_option {
     MANA_OPT_ORIENTATION = 0,          /* MANA_ORIENTATION_CHOSEN or 0..3 */
     MANA_OPT_SETUP_AREA = 1,           /* MANA_SETUP_TWO_RANKS / _BACK_RANK */
@@ -168,7 +168,7 @@ enum mana_error { MANA_ERROR_LIST(MANA_ERROR_ENUM_) };
  * Returns a new game owned by the caller (release with mana_free), or NULL
  * if preset is unknown (detail set) or memory is exhausted.  Under
  * jactalea the first legal moves are O0..O3; under cosmoludo they are
- * Black's placements on rank 6 (RULES.md "Setup").  Thread-safe.
+ * Black's placements on rank 6 (docs/rules.md "Setup").  Thread-safe.
  */
 MANA_API mana_game *mana_new(int preset);
 
@@ -202,7 +202,7 @@ MANA_API mana_game *mana_clone(const mana_game *g);
  */
 MANA_API int mana_copy(mana_game *dst, const mana_game *src);
 
-/* ---- Options (RULES.md "Rule options") ---------------------------------- */
+/* ---- Options (docs/rules.md "Rule options") ---------------------------------- */
 
 /*
  * mana_set_option - sets one rule option.
@@ -224,7 +224,7 @@ MANA_API int mana_set_option(mana_game *g, int option, int value);
  */
 MANA_API int mana_get_option(const mana_game *g, int option, int *value);
 
-/* ---- Positions (RULES.md "MFN") ----------------------------------------- */
+/* ---- Positions (docs/rules.md "MFN") ----------------------------------------- */
 
 /*
  * mana_set_position - replaces the position by the one in mfn (a
@@ -248,7 +248,7 @@ MANA_API int mana_set_position(mana_game *g, const char *mfn);
  */
 MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size);
 
-/* ---- Moves (RULES.md "Moving", "The Mana", "Setup") --------------------- */
+/* ---- Moves (docs/rules.md "Moving", "The Mana", "Setup") --------------------- */
 
 /*
  * mana_legal_moves - the legal moves of the side to move: setup moves
@@ -256,8 +256,8 @@ MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size);
  * the Mana binds, or, when none of those can move, the steps of every
  * other piece and the re-entries; `pass` when nothing else is legal under
  * blocked = pass.  With no Mana yet (first move of play) every piece is
- * bound, so re-entry is possible only when no piece can move (a decision:
- * RULES.md is silent there).  RULES.md "Setup", "Moving", "The Mana",
+ * bound, so re-entry is possible only when no piece can move (decision D4 of
+ * docs/rules.md).  docs/rules.md "Setup", "Moving", "The Mana",
  * "No legal move at all".
  *   out: caller-owned array of cap moves, or NULL with cap == 0 to count.
  * Returns the number of legal moves (0 once the game is finished, never
@@ -279,7 +279,7 @@ MANA_API int mana_is_legal(const mana_game *g, mana_move m);
  * finished; MANA_EILLEGAL if m is not legal (the detail says why: no piece
  * of yours there, bound by the Mana, path blocked, own piece on the
  * target, ...); MANA_ENOMEM if the history cannot grow.  After the move
- * the status may change: a captured Damyo wins (RULES.md "Moving"), two
+ * the status may change: a captured Damyo wins (docs/rules.md "Moving"), two
  * passes in a row draw ("No legal move at all"), and the repetition and
  * ply-limit options draw ("Optional adjudication").
  */
@@ -307,7 +307,7 @@ MANA_API int mana_undo(mana_game *g);
  */
 MANA_API int mana_history(const mana_game *g, mana_move *out, int cap);
 
-/* ---- Notation (RULES.md "Notation") ------------------------------------- */
+/* ---- Notation (docs/rules.md "Notation") ------------------------------------- */
 
 /*
  * mana_move_parse - reads move text (NUL-terminated, borrowed) in the
@@ -346,7 +346,7 @@ MANA_API int mana_piece_at(const mana_game *g, int sq);
 
 /* mana_marks_at - the mark count (1..3) of square sq under the game's
  * orientation, 0 while the orientation is not chosen yet; MANA_EINVAL for
- * NULL g or sq outside 0..35.  (RULES.md "Board and coordinates".) */
+ * NULL g or sq outside 0..35.  (docs/rules.md "Board and coordinates".) */
 MANA_API int mana_marks_at(const mana_game *g, int sq);
 
 /* mana_orientation - 0..3, or -1 while Black has not chosen it yet;
@@ -355,7 +355,7 @@ MANA_API int mana_orientation(const mana_game *g);
 
 /* mana_mana - the Mana's mark count binding the side to move: 0 when there
  * is none (setup, or before the first move of play), else 1..3;
- * MANA_EINVAL for NULL.  (RULES.md "The Mana".) */
+ * MANA_EINVAL for NULL.  (docs/rules.md "The Mana".) */
 MANA_API int mana_mana(const mana_game *g);
 
 /* mana_reserve - how many captured Ronins colour may re-enter (0..5; 0
@@ -381,11 +381,11 @@ MANA_API uint64_t mana_hash(const mana_game *g);
  */
 MANA_API int mana_setup_random(mana_game *g, uint64_t seed);
 
-/* ---- Perft (RULES.md "Perft") ------------------------------------------- */
+/* ---- Perft (docs/rules.md "Perft") ------------------------------------------- */
 
 /*
  * mana_perft - counts the leaf nodes of the legal-move tree to depth plies
- * (0..64) from the current state into *leaves (RULES.md "Perft"; the
+ * (0..64) from the current state into *leaves (docs/rules.md "Perft"; the
  * last ply is counted without being played).  perft(0) = 1.  A finished
  * game has no moves.  g is modified during the call and restored before it
  * returns (so it is not const, and no other thread may use g meanwhile).
@@ -413,7 +413,7 @@ MANA_API const char *mana_version(void);
 /*
  * What a search asks of a position without playing moves: the squares the
  * pieces reach (the "attack maps" of chess engines), the moves a side
- * would have under a given Mana, and the captures of the Damyo (RULES.md
+ * would have under a given Mana, and the captures of the Damyo (docs/rules.md
  * "Moving", "The Mana").  All are bitboards: bit sq set for square sq
  * (0..35, a1 = 0).  A piece's reach, or its ends, are the squares where a
  * step of it may end: exactly as many orthogonal steps as its square has
@@ -456,7 +456,7 @@ MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3]);
  * under Mana mark count mana (1..3, or 0 for no Mana yet: every piece is
  * bound), the rest of the position and the rule options as they are: the
  * bound pieces' steps, or, when none of them can step, every piece's steps
- * and the re-entries (RULES.md "The Mana").  *steps gets the union of the
+ * and the re-entries (docs/rules.md "The Mana").  *steps gets the union of the
  * steps' end squares, *drops the re-entry squares (either may be NULL).
  * Returns the number of those moves, counted as mana_legal_moves counts
  * them (one `pass` when nothing else is legal under blocked = pass, 0
@@ -490,7 +490,7 @@ MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, in
 
 /* ---- Machine learning: action ids, observations, batched games ------------
  *
- * Dense action ids (RULES.md "Moving", "Setup", "The Mana", "No legal move
+ * Dense action ids (docs/rules.md "Moving", "Setup", "The Mana", "No legal move
  * at all").  Every move has one id in 0 .. MANA_ACTION_COUNT - 1.  The
  * numbering is part of the ABI: ids are never renumbered.  Ids are relative
  * to the side to move: squares are seen from its side of the board, so one
@@ -498,7 +498,7 @@ MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, in
  * absolute square sq is sq for White to move and 35 - sq (the board turned
  * half a turn) for Black to move; a1 is then the left corner of the
  * mover's own back rank.  The half turn maps orientation k onto orientation
- * (k + 2) % 4 (RULES.md "Board and coordinates"), so the relative view of
+ * (k + 2) % 4 (docs/rules.md "Board and coordinates"), so the relative view of
  * any position is a position of the game.
  *
  *   0 .. 863     a step: 24 * from' + k, from' the relative start square
@@ -721,7 +721,7 @@ MANA_API int mana_batch_playout(mana_batch *b, int32_t *results, int32_t *plies)
 /*
  * The words records, the CLI and the engine protocol use for the rule
  * options: names Orientation, SetupArea, DamyoOnDouble, Reentry,
- * ReentryWhenBlocked, Blocked, Repetition, PlyLimit (RULES.md "Rule
+ * ReentryWhenBlocked, Blocked, Repetition, PlyLimit (docs/rules.md "Rule
  * options"), and value words: Orientation chosen|0..3; SetupArea
  * two-ranks|back-rank; DamyoOnDouble and ReentryWhenBlocked on|off (also
  * true|false|1|0 when read); Reentry any|mana-mark; Blocked
@@ -900,7 +900,7 @@ enum mana_end_reason {
 
 /*
  * mana_end_reason - why g is finished, MANA_END_NONE .. MANA_END_PASSES
- * (RULES.md "Moving", "No legal move at all", "Optional adjudication");
+ * (docs/rules.md "Moving", "No legal move at all", "Optional adjudication");
  * mana_status says who won.  When the last move met the ply limit and
  * repeated the position at once, the ply limit is named.  Returns the
  * reason; MANA_EINVAL for NULL.  Only reads g.

@@ -11,7 +11,7 @@
 #define CHECK_GAME(g, fn) \
     do { if (!(g)) return mana__fail(MANA_EINVAL, fn ": game is NULL"); } while (0)
 
-/* The option values of the two presets (RULES.md "Rule options"). */
+/* The option values of the two presets (docs/rules.md "Rule options"). */
 static const int32_t preset_options[2][MANA_OPTION_COUNT] = {
     {MANA_ORIENTATION_CHOSEN, MANA_SETUP_TWO_RANKS, 0, MANA_REENTRY_ANY, 1, MANA_BLOCKED_PASS, 0, 0},
     {3, MANA_SETUP_BACK_RANK, 1, MANA_REENTRY_ANY, 1, MANA_BLOCKED_PASS, 0, 0},

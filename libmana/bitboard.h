@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Bitboard primitives over the 36 squares: bit sq is square sq, a1 = 0,
- * sq = 6 * rank + file (RULES.md "Board and coordinates").  Shifts clear
+ * sq = 6 * rank + file (docs/rules.md "Board and coordinates").  Shifts clear
  * the file that would wrap first and keep the result inside 36 bits.
  */
 #ifndef MANA_BITBOARD_H
@@ -69,7 +69,7 @@ static inline int bb_pop(mana_bb *b)
 /*
  * The marks of each orientation: bb_marks[k][m - 1] is the set of squares
  * with m marks on the board in orientation k.  Transcribed from the four
- * tables of RULES.md (the tests compare mana_marks_at with those tables).
+ * tables of docs/rules.md (the tests compare mana_marks_at with those tables).
  */
 static const mana_bb bb_marks[4][3] = {
     {0x215894291ULL, 0xcc032184cULL, 0x12a44a522ULL},

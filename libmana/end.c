@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Why a game ended (RULES.md "Moving", "No legal move at all", "Optional
+ * Why a game ended (docs/rules.md "Moving", "No legal move at all", "Optional
  * adjudication"), read from the state the rules left: no decision here
  * that play.c and legal.c did not take already.
  */

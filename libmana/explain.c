@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Why a readable move is illegal: the detail of MANA_EILLEGAL, in the
- * words of RULES.md ("Setup", "Moving", "The Mana").
+ * words of docs/rules.md ("Setup", "Moving", "The Mana").
  */
 #include "game.h"
 

@@ -91,7 +91,7 @@ int mana__count_steps(const struct mana_pos *p, mana_bb movers);
 /* Returns the squares where a side with the pieces own may re-enter a
  * Ronin when its bound pieces (bound) have no step, given every piece
  * (occ), the Damyos and the squares of the Mana's mark count (mana_sq,
- * every square when there is no Mana).  RULES.md "The Mana". */
+ * every square when there is no Mana).  docs/rules.md "The Mana". */
 static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, mana_bb mana_sq, mana_bb bound,
                                        const int32_t *opt)
 {
@@ -107,14 +107,14 @@ static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, 
 /* Returns the squares where the side to move may re-enter a Ronin, its
  * bound pieces (bound) having no step. */
 mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound);
-/* The exception (RULES.md "The Mana"): the moves of p when its bound
+/* The exception (docs/rules.md "The Mana"): the moves of p when its bound
  * pieces (bound) have no step, into out (NULL to count); returns the
  * count. */
 int mana__unbound_moves(const struct mana_pos *p, const int32_t *opt, mana_bb bound, mana_move *out);
 /* Returns the side to move's pieces bound by the Mana: those on its mark
  * count, or every piece before the first move, when there is no Mana yet
  * and any piece may move (so that the exception, re-entry included,
- * applies when none can: decision, RULES.md "The Mana"). */
+ * applies when none can: decision, docs/rules.md "The Mana"). */
 static inline mana_bb mana__bound_pieces(const struct mana_pos *p)
 {
     mana_bb own = p->occ[p->side];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Legality of one move, the move list by phase and the status of a game
- * (RULES.md "Moving", "The Mana", "No legal move at all"), on top of the
+ * (docs/rules.md "Moving", "The Mana", "No legal move at all"), on top of the
  * generator of movegen.c.
  */
 #include "game.h"

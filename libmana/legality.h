@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * legality.h - whether a step or a re-entry is legal in the play phase
- * (RULES.md "Moving", "The Mana"), inline: mana__is_legal (legal.c) and
+ * (docs/rules.md "Moving", "The Mana"), inline: mana__is_legal (legal.c) and
  * the quick path of mana_play (play.c) both test a move with it, so
  * mana_play needs no move list and no call to prove a move legal.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * MFN, the position string (RULES.md "MFN"): reading, with an error that
+ * MFN, the position string (docs/rules.md "MFN"): reading, with an error that
  * names the field and the problem, and writing in the canonical form.
  */
 #include <string.h>

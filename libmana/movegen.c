@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Move generation in the play phase (RULES.md "Moving", "The Mana",
+ * Move generation in the play phase (docs/rules.md "Moving", "The Mana",
  * "No legal move at all").  The ends of 1-, 2- and 3-step moves are read
  * from the reach tables (tables.h), which tools/mkreach.c computes at
  * build time with set operations on bitboards (shifts with file masks)
@@ -58,7 +58,7 @@ mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana
     return mana__reentry_to(p->occ[p->side], p->damyo, p->occ[0] | p->occ[1], mana_sq, bound, opt);
 }
 
-/* The exception (RULES.md "The Mana"): the bound pieces have no step, so
+/* The exception (docs/rules.md "The Mana"): the bound pieces have no step, so
  * any other piece may move, or a Ronin re-enter; pass if nothing is
  * legal under blocked = pass.  Appends to out (or counts); returns n. */
 int mana__unbound_moves(const struct mana_pos *p, const int32_t *opt, mana_bb bound, mana_move *out)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Move notation (RULES.md "Notation"): b2-c4, b2xc4, D@c6, R@c3, O2, pass.
+ * Move notation (docs/rules.md "Notation"): b2-c4, b2xc4, D@c6, R@c3, O2, pass.
  */
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The rule options by name (RULES.md "Rule options"): the words records,
+ * The rule options by name (docs/rules.md "Rule options"): the words records,
  * the CLI and the engine protocol share (mana_option_name and friends).
  */
 #include <stdio.h>

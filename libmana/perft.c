@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * perft (RULES.md "Perft"): the number of leaves of the legal-move tree,
+ * perft (docs/rules.md "Perft"): the number of leaves of the legal-move tree,
  * the last ply counted without being played.
  */
 #include "game.h"

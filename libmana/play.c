@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Making and taking back moves, with the incremental hash and the undo
- * history (RULES.md "Moving", "The Mana", "Optional adjudication"), and
+ * history (docs/rules.md "Moving", "The Mana", "Optional adjudication"), and
  * the quick path of mana_play: a step of a bound piece is proved legal
  * by one reach-table lookup, then played with a 4-byte undo record and a
  * hash update of a few xors.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reach and Damyo threats (RULES.md "Moving", "The Mana"): the squares
+ * Reach and Damyo threats (docs/rules.md "Moving", "The Mana"): the squares
  * the pieces reach as bitboards, the moves a side would have under a given
  * Mana, and the captures of the Damyo, for searches that look at a
  * position without playing moves.  The ends come from mana__reach (the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The setup phase (RULES.md "Setup"): Black's orientation choice, then
+ * The setup phase (docs/rules.md "Setup"): Black's orientation choice, then
  * Black's six placements, then White's.
  */
 #include "game.h"

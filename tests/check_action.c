@@ -112,7 +112,7 @@ static void plane_all(const uint8_t *obs, int p, int v)
 
 /* The start position, Black to move, orientation 0, no Mana.  Absolute
  * view: White's Damyo d1, Ronins a1 b1 c1 e1 f1; Black's Damyo c6, Ronins
- * a6 b6 d6 e6 f6.  One-mark squares of orientation 0 (RULES.md table, 1s):
+ * a6 b6 d6 e6 f6.  One-mark squares of orientation 0 (docs/rules.md table, 1s):
  * rank 1 "1 3 2 2 1 3" a1 e1; rank 2 "2 1 3 1 3 2" b2 d2; rank 3
  * "2 3 1 3 1 2" c3 e3; rank 4 "3 1 2 2 3 1" b4 f4; rank 5 "1 3 1 3 1 3" a5
  * c5 e5; rank 6 "2 2 3 1 2 2" d6.  No Mana: plane 7 empty; Black to move:

@@ -5,7 +5,7 @@
  * written by that very call, and leave the game exactly as it was (MFN,
  * hash, status, Mana, reserves, history and legal moves: inv_snapshot).
  *
- * Marks under orientation 0, used by the move table (RULES.md):
+ * Marks under orientation 0, used by the move table (docs/rules.md):
  *     6  2 2 3 1 2 2
  *     5  1 3 1 3 1 3
  *     4  3 1 2 2 3 1
@@ -149,7 +149,7 @@ static const struct {
 #define N_BAD_MFN (int)(sizeof bad_mfn / sizeof bad_mfn[0])
 
 /* The table holds at least 50 cases, each of which the independent reader
- * of RULES.md's grammar (inv_mfn_read) also refuses; and its well-formed
+ * of docs/rules.md's grammar (inv_mfn_read) also refuses; and its well-formed
  * neighbours are accepted, so the refusals are not vacuous. */
 START_TEST(mfn_table_is_sound)
 {

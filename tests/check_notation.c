@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Notation (RULES.md "Notation", "MFN"): MFN read -> write is the identity,
+ * Notation (docs/rules.md "Notation", "MFN"): MFN read -> write is the identity,
  * non-canonical MFN is refused with a detail naming the field and the game
  * left unchanged, move text parses in all its accepted forms and formats
  * canonically.

@@ -19,7 +19,7 @@ START_TEST(perft_file_read)
     ck_assert_msg(cases != NULL, "perft.txt: %s", perft_data_error());
     ck_assert_int_eq(n, PERFT_FILE_CASES);
     ck_assert_int_eq(cases[n - 1].blocked, MANA_BLOCKED_DRAW);
-    ck_assert_uint_eq(cases[0].leaves[3], 421); /* the start, RULES.md "Perft" */
+    ck_assert_uint_eq(cases[0].leaves[3], 421); /* the start, docs/rules.md "Perft" */
 }
 END_TEST
 
@@ -50,7 +50,7 @@ START_TEST(perft_table)
 END_TEST
 
 /* The same counts under cosmoludo rules: once a position is set, the two
- * presets play alike (RULES.md), so depth 3 agrees. */
+ * presets play alike (docs/rules.md), so depth 3 agrees. */
 START_TEST(perft_cosmoludo_same)
 {
     int n = 0;

@@ -2,7 +2,7 @@
 /*
  * Reach and Damyo threats (mana_pieces, mana_piece_reach, mana_reach_maps,
  * mana_reach_under, mana_damyo_capturable, mana_damyo_threats): positions
- * worked out by hand on the orientation-0 board of RULES.md, errors, and a
+ * worked out by hand on the orientation-0 board of docs/rules.md, errors, and a
  * cross-check against mana_legal_moves on random positions, each colour
  * and Mana set through the MFN fields.
  *

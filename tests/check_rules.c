@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Play-phase rules (RULES.md "Board and coordinates", "Moving", "The Mana",
+ * Play-phase rules (docs/rules.md "Board and coordinates", "Moving", "The Mana",
  * "No legal move at all", "Optional adjudication", "MFN"), one test per rule
  * on positions worked out by hand.  The reasoning is in the comments; the
  * board below (orientation 0) is the one most tests use.
@@ -307,7 +307,7 @@ END_TEST
  * and (reentry_when_blocked on, the default) re-entry on the 32 empty
  * squares; with the option off, no re-entry; with reentry = mana_mark, the
  * eleven empty 1-squares (a1 is taken). */
-/* Decision (RULES.md "The Mana" is silent): with no Mana yet every piece
+/* Decision (docs/rules.md "The Mana" is silent): with no Mana yet every piece
  * counts as bound, so when none can move the exception applies and a
  * Ronin may re-enter.  "d5/6/6/r5/Rr4/DRr3 w - 0": White D a1, R a2, R b1,
  * reserve 3.  a1's neighbours a2 and b1 are White's own; a2 (2 marks)

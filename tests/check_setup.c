@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Setup rules (RULES.md "Setup", "Rule options"): the orientation move
+ * Setup rules (docs/rules.md "Setup", "Rule options"): the orientation move
  * under jactalea, placements in the home two ranks or on the back rank,
  * the Damyo on a double, no dead-locking placement, undo through the setup,
  * and mana_setup_random.
  *
- * Marks of the ranks that matter (from RULES.md):
+ * Marks of the ranks that matter (from docs/rules.md):
  *   orientation 0: rank 6  2 2 3 1 2 2   rank 5  1 3 1 3 1 3
  *                  rank 2  2 1 3 1 3 2   rank 1  1 3 2 2 1 3
  *   orientation 3: rank 6  2 3 1 2 2 3   rank 1  2 1 3 2 2 1
@@ -44,7 +44,7 @@ START_TEST(jactalea_orientation_move)
     ck_assert_int_eq(mana_orientation(g), 2);
     ck_assert_int_eq(mana_side_to_move(g), MANA_BLACK);
     ck_assert_int_eq(mana_status(g), MANA_SETUP);
-    /* orientation 2, RULES.md: a1 2, f1 2, c1 1, a6 3, f6 1, c4 3 */
+    /* orientation 2, docs/rules.md: a1 2, f1 2, c1 1, a6 3, f6 1, c4 3 */
     ck_assert_int_eq(mana_marks_at(g, tu_sq("a1")), 2);
     ck_assert_int_eq(mana_marks_at(g, tu_sq("c1")), 1);
     ck_assert_int_eq(mana_marks_at(g, tu_sq("f1")), 2);
@@ -61,7 +61,7 @@ START_TEST(jactalea_orientation_move)
 END_TEST
 
 /* The orientation move sets the marks of every square to the table of
- * RULES.md (typed in, tu_table_marks); cosmoludo starts on table 3. */
+ * docs/rules.md (typed in, tu_table_marks); cosmoludo starts on table 3. */
 START_TEST(orientation_move_marks)
 {
     for (int k = 0; k < 4; k++) {

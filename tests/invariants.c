@@ -2,7 +2,7 @@
 /*
  * invariants.c - see invariants.h.  Public API only; the rules enter only
  * through the reference generator (ref_movegen.h) and through bookkeeping
- * that follows directly from RULES.md (a step empties its start square, a
+ * that follows directly from docs/rules.md (a step empties its start square, a
  * capture adds to the reserve, ...).
  */
 #include "invariants.h"
@@ -17,7 +17,7 @@
 #define NSQ 36
 #define REF_CAP (4 * MANA_MAX_MOVES)
 
-/* RULES.md "Board and coordinates": marks per orientation, rank 6 first,
+/* docs/rules.md "Board and coordinates": marks per orientation, rank 6 first,
  * files a..f. */
 static const char *const rules_marks[4][6] = {
     {"223122", "131313", "312231", "231312", "213132", "132213"},
@@ -303,7 +303,7 @@ static int own_color(int piece)
     return -1;
 }
 
-/* The canonical text of legal move m in the state s (RULES.md "Notation"). */
+/* The canonical text of legal move m in the state s (docs/rules.md "Notation"). */
 static void canonical_text(const inv_snapshot *s, mana_move m, char out[8])
 {
     char a[3], b[3];
@@ -554,7 +554,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
     for (int sq = 0; sq < NSQ; sq++) {
         int want = s.orientation < 0 ? 0 : inv_rules_marks(s.orientation, sq);
         if (s.marks[sq] != want)
-            return failf(msg, size, "marks_at(%d) = %d, RULES.md says %d (orientation %d)",
+            return failf(msg, size, "marks_at(%d) = %d, docs/rules.md says %d (orientation %d)",
                          sq, s.marks[sq], want, s.orientation);
     }
 

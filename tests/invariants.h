@@ -10,7 +10,7 @@
  * on different games.  Nothing here depends on the check framework.
  *
  * What is checked (issue 6, "Invariants"):
- *   - ranges of every query; marks_at against the tables of RULES.md;
+ *   - ranges of every query; marks_at against the tables of docs/rules.md;
  *   - while the game is on, each side has exactly one Damyo and
  *     pieces on the board + reserve = 6; a finished game's counts agree
  *     with its result; one piece per square (piece_at agrees with the MFN);
@@ -99,7 +99,7 @@ void inv_dump(FILE *f, const mana_game *g);
 void inv_sort_moves(mana_move *moves, int n);
 
 /*
- * inv_mfn_read - a strict, independent reader of MFN as RULES.md "MFN"
+ * inv_mfn_read - a strict, independent reader of MFN as docs/rules.md "MFN"
  * defines it (four fields, single spaces, six ranks of maximal runs summing
  * to 6, side w/b, Mana - or 1..3, orientation 0..3, at most one Damyo and
  * five Ronins per side, the side that just moved with its Damyo).  Returns
@@ -111,7 +111,7 @@ int inv_mfn_read(const char *text, int board[36], int *side, int *mana,
                  int *orient, char *why, size_t why_size);
 
 /* The mark count of sq (0..35) under orientation k (0..3), from the tables
- * in RULES.md "Board and coordinates". */
+ * in docs/rules.md "Board and coordinates". */
 int inv_rules_marks(int k, int sq);
 
 #endif /* MANA_TESTS_INVARIANTS_H */

@@ -5,7 +5,7 @@
  * Everything here is written for obviousness, not speed: the position is
  * copied out of the game through the public API into plain arrays, paths
  * are walked square by square by a recursive depth-first search with a
- * visited array, and the Mana rule is applied literally as RULES.md words
+ * visited array, and the Mana rule is applied literally as docs/rules.md words
  * it.  No bit tricks, no tables other than the four neighbours.
  */
 #include "ref_movegen.h"

@@ -9,7 +9,7 @@
  * square by square, so it shares no code and no idea with the library's
  * bitboard generator.  It is slow on purpose: clarity first.
  *
- * What it implements (RULES.md "Setup", "Moving", "The Mana", "No legal
+ * What it implements (docs/rules.md "Setup", "Moving", "The Mana", "No legal
  * move at all"):
  *   - setup: O0..O3 while the orientation is not chosen; then D@ / R@
  *     placements of the side to move in its setup area (two home ranks or
@@ -26,7 +26,7 @@
  *   - With no Mana (first move of play, mana_mana() == 0) every piece is
  *     "bound": any piece may move, and the exception (re-entry) applies
  *     only when none of them can move; re-entry squares are then any empty
- *     square.  RULES.md does not spell this corner out (it arises only in
+ *     square.  docs/rules.md does not spell this corner out (it arises only in
  *     composed MFN with "-" and a non-empty reserve); this is the
  *     project's decision, libmana reads it the same way (check_rules.c
  *     no_mana_reentry: "d5/6/6/r5/Rr4/DRr3 w - 0" has 29 re-entries).

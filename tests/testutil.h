@@ -24,7 +24,7 @@ static inline int tu_sq(const char *name)
 }
 
 /* The marks of square sq under orientation k, from the four tables of
- * RULES.md typed in (rank 6 first, files a..f): the test's own copy. */
+ * docs/rules.md typed in (rank 6 first, files a..f): the test's own copy. */
 static inline int tu_table_marks(int k, int sq)
 {
     static const char *const table[4][6] = {

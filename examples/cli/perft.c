@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mana-cli perft: leaf counts of the legal-move tree (RULES.md "Perft"). */
+/* mana-cli perft: leaf counts of the legal-move tree (docs/rules.md "Perft"). */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,7 @@
  *   - `ab` finds a forced capture of the Damyo in 1 and in 3 plies on
  *     positions worked out by hand below, and `mcts` takes a Damyo in 1.
  *
- * Orientation 0 of the board (RULES.md), used by every position here:
+ * Orientation 0 of the board (docs/rules.md), used by every position here:
  *
  *     6  2 2 3 1 2 2
  *     5  1 3 1 3 1 3

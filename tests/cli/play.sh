@@ -11,7 +11,7 @@ NAME=play.sh
 
 # Positions (orientation 0; the marks are drawn in tests/cli/botcheck.c):
 # IN3: White R d4 (2 marks), R b2 (1), D e1 (1); Black d a1, r c3 (1).
-#      White to move, bound to 2: only d4 may move (RULES.md "The Mana").
+#      White to move, bound to 2: only d4 may move (docs/rules.md "The Mana").
 # IN1: Black d a2, White R b2, R c3, D e1; White to move, Mana 2, and no
 #      White piece on a 2-mark square: b2xa2 takes the Damyo.
 IN3='6/6/3R2/2r3/1R4/d3D1 w 2 0'

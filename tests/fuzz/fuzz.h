@@ -78,7 +78,7 @@ static inline void fuzz_unchanged(const mana_game *g, const inv_snapshot *before
 }
 
 /*
- * Returns 1 if text is move notation as RULES.md "Notation" and mana.h
+ * Returns 1 if text is move notation as docs/rules.md "Notation" and mana.h
  * define it: a1-f6 squares, `b2-c4` / `b2xc4` / `b2c4`, `D@c6` `R@c3`
  * (or d r), `O0`..`O3` (or o), `pass`; nothing else, no white space.
  */

@@ -5,7 +5,7 @@
  * The input, cut at its first NUL, is given to mana_set_position on a game
  * that holds another position.  Then:
  *   - the library accepts it exactly when the independent reader
- *     inv_mfn_read (RULES.md "MFN") does;
+ *     inv_mfn_read (docs/rules.md "MFN") does;
  *   - accepted: writing it back gives the same text (input must be
  *     canonical), reading that into a fresh game gives the same position,
  *     hash and status, every invariant holds (reference moves, from-scratch

@@ -3,10 +3,10 @@
  * fuzz_move - any bytes as move text on a set of states (issue 6).
  *
  * Input: the first byte picks a state (setup under both presets, play
- * positions from RULES.md and perft.txt, a blocked side under each
+ * positions from docs/rules.md and perft.txt, a blocked side under each
  * `blocked` option, finished games); the rest, cut at its first NUL, is
  * the text.  Then mana_move_parse and mana_play_str must agree with the
- * legal move list and the notation of RULES.md "Notation":
+ * legal move list and the notation of docs/rules.md "Notation":
  *   - accepted text names exactly one legal move, and is one of its
  *     spellings (b2-c4 / b2xc4 / b2c4, D@c6 / d@c6, R@c3 / r@c3, O2 / o2,
  *     pass); every such spelling of a legal move is accepted;

@@ -139,7 +139,7 @@ static mana_move pick(const mana_game *g, struct rng *r, int policy)
     return moves[rng_below(r, n)];
 }
 
-/* Composed start positions: RULES.md's start positions, perft.txt's
+/* Composed start positions: docs/rules.md's start positions, perft.txt's
  * positions, and positions with a side blocked or nearly so (so that pass,
  * blocked = draw / loss and re-entry when blocked happen often). */
 static const char *const positions[] = {
