@@ -2,7 +2,7 @@
 # mk/wasm.mk - libmana in WebAssembly and the JavaScript package.
 #
 #   make wasm        builds bindings/js/dist/libmana.mjs (the library, the ab,
-#                    mcts and random bots, the record file glue and the
+#                    mcts and random bots, the record and SVG writers and the
 #                    glue of bindings/js/src/manajs.c) with emscripten's emcc;
 #                    the .wasm is embedded (SINGLE_FILE), so bindings/js then
 #                    imports as it is, in Node and in browsers.
@@ -20,8 +20,7 @@ EMCC ?= emcc
 WASM_NODE_PATH ?= /usr/share/nodejs
 WASM_DIR := bindings/js/dist
 WASM_OUT := $(WASM_DIR)/libmana.mjs
-WASM_CLI_SRC := $(sort $(wildcard examples/cli/bot*.c examples/cli/ab_*.c)) \
-    examples/cli/record.c
+WASM_CLI_SRC := $(sort $(wildcard examples/cli/bot*.c examples/cli/ab_*.c))
 WASM_SRC := $(LIB_SRC) $(REACH_C) $(WASM_CLI_SRC) bindings/js/src/manajs.c
 WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Iexamples/cli -D_POSIX_C_SOURCE=200809L
 # Every public function (the list tests/exports.txt keeps for libmana.so).

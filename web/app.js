@@ -6,7 +6,7 @@ import { init } from '../bindings/js/index.js';
 import { buildBoard, pieceSvg, renderBoard, squareAt } from './board.js';
 
 const mana = await init();
-const { Game, Bot, Status, Color, MoveKind, Move, ManaError } = mana;
+const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason } = mana;
 const $ = (id) => document.getElementById(id);
 
 const LEVELS = {
@@ -51,7 +51,7 @@ function askBot() {
   const [kind, limits] = LEVELS[$('level').value];
   st.thinking = true;
   st.request++;
-  worker.postMessage({ id: st.request, record: st.game.writeRecord({ date: '-' }), kind, limits });
+  worker.postMessage({ id: st.request, record: st.game.writeRecord(), kind, limits });
   render();
 }
 
@@ -174,6 +174,7 @@ function download() {
   const text = st.game.writeRecord({
     white: st.human === Color.WHITE ? 'you' : `bot ${$('level').value}`,
     black: st.human === Color.BLACK ? 'you' : `bot ${$('level').value}`,
+    date: new Date().toISOString().slice(0, 10),
   });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -209,14 +210,27 @@ function lastMove() {
   return k === MoveKind.DROP_RONIN ? { from: -1, to: Move.to(m) } : null;
 }
 
+/** Why the game ended, from the library's end reason. */
+function endText(g) {
+  const loser = g.status === Status.WHITE_WON ? 'Black' : 'White';
+  switch (g.endReason) {
+    case EndReason.DAMYO_CAPTURED: return `${loser}'s Damyo was captured`;
+    case EndReason.BLOCKED: return g.status === Status.DRAWN ? 'no legal move (blocked: draw)' : `${loser} had no legal move`;
+    case EndReason.REPETITION: return 'the position was repeated';
+    case EndReason.PLY_LIMIT: return 'the ply limit was reached';
+    case EndReason.PASSES: return 'both sides passed';
+    default: return '';
+  }
+}
+
 function statusText() {
   const g = st.game;
   const side = COLOR_NAME[g.sideToMove];
   if (g.status === Status.WHITE_WON || g.status === Status.BLACK_WON) {
     const winner = g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK;
-    return `${COLOR_NAME[winner]} wins (${g.result})${winner === st.human ? ' — well played!' : '.'}`;
+    return `${COLOR_NAME[winner]} wins (${g.result}): ${endText(g)}${winner === st.human ? ' — well played!' : '.'}`;
   }
-  if (g.status === Status.DRAWN) return `Drawn (${g.result}).`;
+  if (g.status === Status.DRAWN) return `Drawn (${g.result}): ${endText(g)}.`;
   const you = g.sideToMove === st.human;
   if (st.thinking) return `${side} (bot) is thinking…`;
   if (g.status === Status.SETUP)

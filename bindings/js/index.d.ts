@@ -63,6 +63,22 @@ export declare const Status: Readonly<{ SETUP: 0; PLAYING: 1; WHITE_WON: 2; BLAC
 export declare const Color: Readonly<{ WHITE: 0; BLACK: 1 }>;
 /** Move kinds (enum mana_move_kind). */
 export declare const MoveKind: Readonly<{ STEP: 1; DROP_DAMYO: 2; DROP_RONIN: 3; ORIENT: 4; PASS: 5 }>;
+/** Why a game ended (enum mana_end_reason; mana_end_reason). */
+export declare const EndReason: Readonly<{
+  /** Not finished (setup or play). */
+  NONE: 0;
+  /** The loser's Damyo was captured (or is missing from a set position). */
+  DAMYO_CAPTURED: 1;
+  /** The side to move had no legal move under blocked = draw (drawn) or loss (lost). */
+  BLOCKED: 2;
+  /** The repetition option drew it. */
+  REPETITION: 3;
+  /** The ply-limit option drew it. */
+  PLY_LIMIT: 4;
+  /** Two passes in a row (blocked = pass). */
+  PASSES: 5;
+}>;
+
 /** Rule presets (enum mana_preset): the 2005 and 2020 editions. */
 export declare const Rules: Readonly<{ JACTALEA: 0; COSMOLUDO: 1 }>;
 
@@ -178,8 +194,10 @@ export declare class Game {
   undo(): void;
   /** The moves played since the start or the last setPosition, oldest first (mana_history). */
   historyValues(): number[];
-  /** The same moves as text, each formatted in the state before it was played. */
+  /** The same moves as notation, setup included (mana_history_format). */
   history(): string[];
+  /** The history as one line of notation, moves separated by single spaces (mana_history_format). */
+  historyText(): string;
   /** The canonical text of a move legal now (mana_move_format); ManaError EILLEGAL otherwise. */
   format(move: number): string;
   /** Same as {@link format}. */
@@ -204,6 +222,8 @@ export declare class Game {
   readonly isOver: boolean;
   /** The record's result text: "1-0" (White won), "0-1", "1/2-1/2" or "*". */
   readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  /** Why the game ended: EndReason.NONE while it goes on (mana_end_reason); status says who won. */
+  readonly endReason: number;
   /** Color.WHITE or Color.BLACK: the side to move, or choosing/placing in setup. */
   readonly sideToMove: number;
   /**
@@ -224,19 +244,34 @@ export declare class Game {
   /** How many captured Ronins the colour may re-enter (0..5). */
   reserve(color: number): number;
   /**
-   * The game's record (docs/record-format.md): headers, then every move,
-   * setup included.  `date` "" writes today's date.  ManaError EINVAL if it
-   * cannot be written.
+   * The game's record (mana_record_write, docs/record-format.md): Rules, the
+   * options that differ from the preset, the tags given, Result, MFN when
+   * the game started from a position, then every move, setup included.
+   * Tags are keys [A-Za-z][A-Za-z0-9_]* (first letter written in capitals:
+   * `{ white: 'Ann' }` gives "White: Ann"), values up to 127 bytes of UTF-8
+   * without control characters; empty values are left out.  ManaError
+   * EINVAL for a bad tag or one the library owns (Rules, Result, MFN, an
+   * option name), ESPACE for more than 16 tags.
    */
-  writeRecord(info?: { white?: string; black?: string; date?: string }): string;
-  /** The position as a standalone SVG picture: marks as strokes, pieces, the Mana, reserves. */
-  svg(): string;
+  writeRecord(tags?: Record<string, string | number>): string;
+  /**
+   * The position as a standalone SVG picture (mana_svg): marks as strokes,
+   * pieces, the last move and the Mana tinted, the Mana bird, coordinates
+   * and a caption.  `width` in pixels: 0 (default, 440) or 64..8192, else
+   * ManaError EINVAL.  The other options (default true, flipped false)
+   * leave out what they name.
+   */
+  svg(options?: { width?: number; flipped?: boolean; coordinates?: boolean; lastMove?: boolean;
+    mana?: boolean; caption?: boolean }): string;
 }
 
 /** What {@link readRecord} returns. */
 export interface RecordRead {
   /** The game with every move of the record played; owned by the caller. */
   game: Game;
+  /** Every tag of the record (White, Black, Date, Event, ...), keys as written. */
+  tags: Record<string, string>;
+  /** The White, Black and Date tags ("" when absent). */
   white: string;
   black: string;
   date: string;
@@ -304,16 +339,22 @@ export interface Mana {
   MoveKind: typeof MoveKind;
   Move: typeof Move;
   Rules: typeof Rules;
+  EndReason: typeof EndReason;
   Errors: typeof Errors;
   /** The option names, in the order of enum mana_option. */
   OPTION_NAMES: readonly (keyof Options)[];
   /** The values an option accepts, e.g. "pass|draw|loss". */
   optionValues(name: keyof Options): string;
   /**
-   * Reads a game record (checking every move through the library) into a
-   * new game.  ManaError EPARSE with "record:LINE: reason" otherwise.
+   * Reads the first game of a record (mana_record_read: every move checked
+   * by the rules) into a new game.  A byte-order mark, CRLF line ends,
+   * comments and move numbers are accepted.  ManaError with the detail
+   * "LINE:COLUMN: reason": EPARSE for text that is not a record, EILLEGAL
+   * for a move the rules refuse, EOVER for a move after the end.
    */
   readRecord(text: string): RecordRead;
+  /** Reads every game of a text holding several records one after another. */
+  readRecords(text: string): RecordRead[];
   square: typeof square;
   squareName: typeof squareName;
   /** mana_strerror: the message of an error code. */

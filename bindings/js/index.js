@@ -10,7 +10,6 @@ import createManaModule from './dist/libmana.mjs';
 const MAX_MOVES = 128;
 const MFN_MAX = 47;
 const MOVE_TEXT_MAX = 5;
-const NAME_MAX = 64; // RECORD_NAME_MAX of the record reader
 
 const Status = Object.freeze({ SETUP: 0, PLAYING: 1, WHITE_WON: 2, BLACK_WON: 3, DRAWN: 4 });
 const Color = Object.freeze({ WHITE: 0, BLACK: 1 });
@@ -19,6 +18,8 @@ const Rules = Object.freeze({ JACTALEA: 0, COSMOLUDO: 1 });
 const RULE_NAMES = ['jactalea', 'cosmoludo'];
 const OPTION_KEYS = ['orientation', 'setupArea', 'damyoOnDouble', 'reentry',
   'reentryWhenBlocked', 'blocked', 'repetition', 'plyLimit'];
+const EndReason = Object.freeze({ NONE: 0, DAMYO_CAPTURED: 1, BLOCKED: 2, REPETITION: 3,
+  PLY_LIMIT: 4, PASSES: 5 });
 const ERR = Object.freeze({ OK: 0, EINVAL: -1, EILLEGAL: -2, EPARSE: -3, EOVER: -4,
   ENOHISTORY: -5, ENOMEM: -6, ESPACE: -7, ESTATE: -8 });
 
@@ -86,24 +87,32 @@ function bind(M) {
     detail: c('mana_error_detail', 'string', []),
     version: c('mana_version', 'string', []),
     errorName: c('mjs_error_name', 'string', ['number']),
-    lastError: c('mjs_last_error', 'string', []),
     hash: c('mjs_hash', null, ['number', 'number']),
     perft: c('mjs_perft', 'number', ['number', 'number', 'number']),
     setupRandom: c('mjs_setup_random', 'number', ['number', 'number', 'number']),
     lastLanding: c('mjs_last_landing', 'number', ['number']),
-    optionName: c('mjs_option_name', 'string', ['number']),
-    optionValues: c('mjs_option_values', 'string', ['number']),
-    optionParse: c('mjs_option_parse', 'number', ['string', 'string', 'number']),
-    optionFormat: c('mjs_option_format', 'string', ['number', 'number']),
+    optionName: c('mana_option_name', 'string', ['number']),
+    optionValues: c('mana_option_values', 'string', ['number']),
+    optionParse: c('mana_option_parse', 'number', ['string', 'string', 'number', 'number']),
+    optionFormat: c('mana_option_format', 'number', ['number', 'number', 'number', 'number']),
+    endReason: c('mana_end_reason', 'number', ['number']),
+    historyFormat: c('mana_history_format', 'number', ['number', 'number', 'number']),
     botNew: c('mjs_bot_new', 'number', ['string', 'number', 'number', 'number', 'number', 'number', 'number']),
     botFree: c('mjs_bot_free', null, ['number']),
     botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number']),
     botClear: c('mjs_bot_clear', null, ['number']),
     botStats: c('mjs_bot_stats', null, ['number', 'number']),
     botDescribe: c('mjs_bot_describe', 'string', ['number']),
-    recordWrite: c('mjs_record_write', 'number', ['number', 'number', 'string', 'string', 'string', 'string']),
-    recordRead: c('mjs_record_read', 'number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']),
-    svg: c('mjs_svg', 'number', ['number']),
+    headersSize: c('mjs_headers_size', 'number', []),
+    headersInit: c('mana_record_headers_init', 'number', ['number', 'number']),
+    headersPreset: c('mjs_headers_preset', 'number', ['number']),
+    tagCount: c('mjs_headers_tag_count', 'number', ['number']),
+    tagKey: c('mjs_headers_tag_key', 'string', ['number', 'number']),
+    tagValue: c('mjs_headers_tag_value', 'string', ['number', 'number']),
+    tagSet: c('mana_record_tag_set', 'number', ['number', 'string', 'string']),
+    recordWrite: c('mana_record_write', 'number', ['number', 'number', 'number', 'number']),
+    recordRead: c('mjs_record_read', 'number', ['number', 'number', 'number', 'number', 'number']),
+    svg: c('mana_svg', 'number', ['number', 'number', 'number', 'number', 'number']),
   };
 
   // One scratch area for out-parameters (calls are synchronous, and the
@@ -125,9 +134,17 @@ function bind(M) {
     if (s.includes('\0')) fail(ERR.EPARSE, what, `${what}: embedded NUL character`);
     return s;
   }
-  function takeString(ptr, call) {
-    if (!ptr) fail(ERR.EINVAL, call, C.lastError());
-    try { return M.UTF8ToString(ptr); } finally { M._free(ptr); }
+  /** Calls fn(buf, size) as snprintf: once to size the text, once to write it. */
+  function sized(fn, call) {
+    const n = check(fn(0, 0), call);
+    const buf = M._malloc(n + 1);
+    if (!buf) fail(ERR.ENOMEM, call, 'out of memory');
+    try {
+      check(fn(buf, n + 1), call);
+      return M.UTF8ToString(buf, n);
+    } finally {
+      M._free(buf);
+    }
   }
   function rulesId(rules) {
     const id = typeof rules === 'string' ? RULE_NAMES.indexOf(rules.toLowerCase()) : rules;
@@ -136,14 +153,15 @@ function bind(M) {
     return id;
   }
   function optionValueToJs(opt, value) {
-    const t = C.optionFormat(opt, value);
+    check(C.optionFormat(opt, value, scratch, 32), 'mana_option_format');
+    const t = M.UTF8ToString(scratch);
     if (t === 'on' || t === 'off') return t === 'on';
     return /^-?[0-9]+$/.test(t) ? Number(t) : t;
   }
   function parseOption(name, value) {
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       throw new TypeError(`option ${name}: a string, number or boolean, not ${typeof value}`);
-    if (check(C.optionParse(String(name), String(value), scratch), 'option') !== 0) return null;
+    check(C.optionParse(String(name), text(String(value), `option ${name}`), scratch, scratch + 4), 'mana_option_parse');
     return [i32(0), i32(1)];
   }
   function optionIndex(name) {
@@ -151,11 +169,6 @@ function bind(M) {
     if (i < 0) fail(ERR.EINVAL, 'option', `unknown rule option '${name}' (${OPTION_KEYS.join(', ')})`);
     return i;
   }
-  C.optionParse = ((raw) => (name, value, out) => {
-    const rc = raw(name, value, out);
-    if (rc < 0) fail(rc, 'option', C.lastError());
-    return rc;
-  })(C.optionParse);
 
   // C objects (games and bots) owned by live JavaScript objects: each is
   // released by free() or, when its owner is collected, by the registry.
@@ -180,17 +193,16 @@ function bind(M) {
         throw e;
       }
     }
-    _adopt(g, rules, startMfn = '') {
+    _adopt(g, rules) {
       this._g = g;
       this._rules = rules;
-      this._start = startMfn;
       this._token = {};
       registry.register(this, { ptr: g, free: C.free }, this._token);
       live++;
     }
-    static _wrap(g, rules, startMfn) {
+    static _wrap(g, rules) {
       const game = Object.create(Game.prototype);
-      game._adopt(g, rules, startMfn);
+      game._adopt(g, rules);
       return game;
     }
     /** Releases the C game now (else the garbage collector does it). */
@@ -209,7 +221,7 @@ function bind(M) {
     clone() {
       const g = C.clone(this._h());
       if (!g) fail(ERR.ENOMEM, 'mana_clone');
-      return Game._wrap(g, this._rules, this._start);
+      return Game._wrap(g, this._rules);
     }
     get rules() { return RULE_NAMES[this._rules]; }
     setOption(name, value) {
@@ -229,7 +241,6 @@ function bind(M) {
     }
     setPosition(mfn) {
       check(C.setPosition(this._h(), text(mfn, 'MFN')), 'mana_set_position');
-      this._start = mfn;
     }
     getPosition() {
       const n = check(C.getPosition(this._h(), scratch, MFN_MAX + 1), 'mana_get_position');
@@ -279,14 +290,12 @@ function bind(M) {
     }
     historyValues() { return this._moves(C.history, 'mana_history'); }
     history() {
-      const moves = this.historyValues();
-      const c = this.clone();
-      try {
-        for (let i = 0; i < moves.length; i++) c.undo();
-        return moves.map((m) => { const t = c.format(m); c.play(m); return t; });
-      } finally {
-        c.free();
-      }
+      const t = sized((buf, size) => C.historyFormat(this._h(), buf, size), 'mana_history_format');
+      return t ? t.split(' ') : [];
+    }
+    /** The history as one line of notation (mana_history_format). */
+    historyText() {
+      return sized((buf, size) => C.historyFormat(this._h(), buf, size), 'mana_history_format');
     }
     format(move) {
       const n = check(C.format(this._h(), moveValue(move), scratch, MOVE_TEXT_MAX + 1), 'mana_move_format');
@@ -309,6 +318,7 @@ function bind(M) {
     get status() { return check(C.status(this._h()), 'mana_status'); }
     get isOver() { return this.status >= Status.WHITE_WON; }
     get result() { return ['*', '*', '1-0', '0-1', '1/2-1/2'][this.status]; }
+    get endReason() { return check(C.endReason(this._h()), 'mana_end_reason'); }
     get sideToMove() { return check(C.side(this._h()), 'mana_side_to_move'); }
     get mana() { return check(C.mana(this._h()), 'mana_mana'); }
     get manaSquare() { const s = C.lastLanding(this._h()); return s < 0 ? null : s; }
@@ -326,14 +336,23 @@ function bind(M) {
       if (color !== Color.WHITE && color !== Color.BLACK) fail(ERR.EINVAL, 'mana_reserve', `not a colour: ${color} (Color.WHITE or Color.BLACK)`);
       return check(C.reserve(this._h(), color), 'mana_reserve');
     }
-    writeRecord(info = {}) {
-      const { white = '', black = '', date = '' } = info;
-      const ptr = C.recordWrite(this._h(), this._rules, text(white, 'White'), text(black, 'Black'),
-        text(date, 'Date'), this._start);
-      return takeString(ptr, 'record');
+    writeRecord(tags = {}) {
+      return withHeaders(this._rules, (h) => {
+        for (const [k, v] of Object.entries(tags)) {
+          if (v === undefined || v === null || v === '') continue;
+          const key = k.charAt(0).toUpperCase() + k.slice(1);
+          check(C.tagSet(h, text(key, 'tag'), text(String(v), `tag ${key}`)), 'mana_record_tag_set');
+        }
+        return sized((buf, size) => C.recordWrite(this._h(), h, buf, size), 'mana_record_write');
+      });
     }
-    svg() {
-      return takeString(C.svg(this._h()), 'svg');
+    svg(options = {}) {
+      const { width = 0, flipped = false, coordinates = true, lastMove = true, mana = true,
+        caption = true } = options;
+      const flags = (flipped ? 1 : 0) | (coordinates ? 0 : 2) | (lastMove ? 0 : 4) | (mana ? 0 : 8) |
+        (caption ? 0 : 16);
+      if (!Number.isInteger(width)) throw new TypeError('svg: width must be an integer');
+      return sized((buf, size) => C.svg(this._h(), width, flags, buf, size), 'mana_svg');
     }
     toString() {
       return `Game(${this.rules}, ${this.position ?? `setup after ${this.historyValues().length} moves`})`;
@@ -346,28 +365,69 @@ function bind(M) {
     return move;
   }
 
-  function readRecord(recordText) {
+  /** Runs fn(headers) with a fresh mana_record_headers in the module. */
+  function withHeaders(preset, fn) {
+    const h = M._malloc(C.headersSize());
+    if (!h) fail(ERR.ENOMEM, 'record', 'out of memory');
+    try {
+      check(C.headersInit(h, preset), 'mana_record_headers_init');
+      return fn(h);
+    } finally {
+      M._free(h);
+    }
+  }
+
+  function tagsOf(h) {
+    const tags = {};
+    for (let i = 0; i < C.tagCount(h); i++) tags[C.tagKey(h, i)] = C.tagValue(h, i);
+    return tags;
+  }
+
+  function startOf(game) {
+    const c = game.clone();
+    try {
+      while (c.historyValues().length > 0) c.undo();
+      return c.position;
+    } finally {
+      c.free();
+    }
+  }
+
+  /** Reads every game of a record text (mana_record_read, game after game). */
+  function readRecords(recordText, limit = Infinity) {
     const bytes = new TextEncoder().encode(text(recordText, 'record'));
-    const len = bytes.length;
-    const buf = M._malloc(len + 1 + 2 * NAME_MAX + 32 + MFN_MAX + 1 + 4);
+    const buf = M._malloc(bytes.length + 1);
+    const games = [];
     try {
       M.HEAPU8.set(bytes, buf);
-      M.HEAPU8[buf + len] = 0;
-      const white = buf + len + 1, black = white + NAME_MAX, date = black + NAME_MAX;
-      const start = date + 32, preset = (start + MFN_MAX + 1 + 3) & ~3;
-      const g = C.recordRead(buf, len, preset, white, black, date, start);
-      if (!g) fail(ERR.EPARSE, 'record', C.lastError());
-      const startMfn = M.UTF8ToString(start);
-      return {
-        game: Game._wrap(g, M.HEAP32[preset >> 2], startMfn),
-        white: M.UTF8ToString(white), black: M.UTF8ToString(black),
-        date: M.UTF8ToString(date), startMfn: startMfn || null,
-      };
+      M.HEAPU8[buf + bytes.length] = 0;
+      let offset = 0;
+      do {
+        const g = Game._wrap(C.new(0), 0);
+        const read = withHeaders(0, (h) => {
+          M.HEAP32[scratch >> 2] = offset;
+          const rc = C.recordRead(g._h(), buf, bytes.length, scratch, h);
+          if (rc < 0) { g.free(); fail(rc, 'mana_record_read'); }
+          offset = M.HEAP32[scratch >> 2];
+          g._rules = C.headersPreset(h);
+          return tagsOf(h);
+        });
+        games.push({ game: g, tags: read, white: read.White ?? '', black: read.Black ?? '',
+          date: read.Date ?? '', startMfn: startOf(g) });
+      } while (offset < bytes.length && games.length < limit);
+      return games;
+    } catch (e) {
+      for (const r of games) r.game.free();
+      throw e;
     } finally {
       M._free(buf);
     }
   }
 
+  /** Reads the first game of a record text. */
+  function readRecord(recordText) {
+    return readRecords(recordText, 1)[0];
+  }
 
   class Bot {
     constructor(kind = 'ab', limits = {}) {
@@ -409,10 +469,10 @@ function bind(M) {
   }
 
   return Object.freeze({
-    Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, Errors: ERR,
+    Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, EndReason, Errors: ERR,
     OPTION_NAMES: Object.freeze([...OPTION_KEYS]),
     optionValues: (name) => C.optionValues(optionIndex(name)),
-    readRecord, square, squareName,
+    readRecord, readRecords, square, squareName,
     strerror: (code) => C.strerror(code),
     version: C.version(),
     heapBytes: () => M.HEAPU8.length,
@@ -428,5 +488,5 @@ export function init() {
   return loading;
 }
 
-export { ManaError, Status, Color, MoveKind, Move, Rules, square, squareName };
+export { ManaError, Status, Color, MoveKind, Move, Rules, EndReason, square, squareName };
 export default init;

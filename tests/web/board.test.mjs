@@ -193,7 +193,7 @@ await step('a whole game against the bot, by clicks (and a drag)', async () => {
     await humanMove();
     await page.waitForFunction((k) => document.querySelectorAll('#moves li').length > k, { timeout: 5000 }, before);
   }
-  assert.match(await text('#status'), /wins|Drawn/);
+  assert.match(await text('#status'), /(wins \((1-0|0-1)\): (White|Black)'s Damyo was captured|Drawn \(1\/2-1\/2\): the ply limit was reached)/);
   assert.ok(dragged);
   const mfn = await text('#mfn');
   const g = new mana.Game({ plyLimit: 80, position: mfn });
@@ -242,7 +242,7 @@ await step('loading a record shows its game; a bad record is refused', async () 
   writeFileSync(file, 'Rules: jactalea\n\nO7\n');
   await input.uploadFile(file);
   await page.waitForFunction(() => /refused/.test(document.getElementById('message').textContent));
-  assert.match(await text('#message'), /record:3/);
+  assert.match(await text('#message'), /refused: 3:1: move 1 'O7'/);
   assert.equal(await text('#mfn'), g.position, 'the refused record changed nothing');
   g.free(); bot.free();
 });

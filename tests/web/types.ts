@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   const ab = new Bot('ab', { timeMs: 100, seed: 3n });
   const m: number = ab.choose(g);
   const depth: number = ab.stats.depth;
-  const record: string = g.writeRecord({ white: 'ab', black: 'me' });
+  const record: string = g.writeRecord({ white: 'ab', black: 'me', round: 3 });
+  const why: number = g.endReason === mana.EndReason.NONE ? 0 : g.endReason;
+  const pic: string = g.svg({ width: 200, flipped: true });
+  const many = mana.readRecords(record + record);
+  const tags: Record<string, string> = many[0].tags;
   const back = mana.readRecord(record);
   const start: string | null = back.startMfn;
   back.game.free();
@@ -42,7 +46,7 @@ async function main(): Promise<void> {
   g.play({ from: 'a1' });
   // @ts-expect-error: hash is a bigint
   const h: number = g.hash;
-  console.log(mfn, leaves, hash, o, blocked, kind, m, depth, start, h);
+  console.log(mfn, leaves, hash, o, blocked, kind, m, depth, start, h, why, pic, tags);
   g.free();
   ab.free();
 }

@@ -66,9 +66,10 @@ test('the position is MANA_ESTATE during setup (null from the getter)', () => {
 
 test('bad options, rules, squares, moves, depths and bots', () => {
   throwsMana(() => new Game({ rules: 'chess' }), Errors.EINVAL, /unknown rules/);
-  throwsMana(() => new Game({ blocked: 'maybe' }), Errors.EINVAL, /Blocked: bad value 'maybe' \(expected pass\|draw\|loss\)/);
-  throwsMana(() => new Game({ repetition: 1 }), Errors.EINVAL, /Repetition/);
-  throwsMana(() => new Game({ plyLimit: -3 }), Errors.EINVAL, /PlyLimit/);
+  // Option values are read by the library (mana_option_parse): MANA_EPARSE.
+  throwsMana(() => new Game({ blocked: 'maybe' }), Errors.EPARSE, /Blocked: bad value 'maybe' \(expected pass\|draw\|loss\)/);
+  throwsMana(() => new Game({ repetition: 1 }), Errors.EPARSE, /Repetition/);
+  throwsMana(() => new Game({ plyLimit: -3 }), Errors.EPARSE, /PlyLimit/);
   throwsMana(() => new Game({ colour: 'red' }), Errors.EINVAL, /unknown rule option 'colour'/);
   assert.throws(() => new Game({ blocked: {} }), TypeError);
   withGame({ position: START }, (g) => {

@@ -52,24 +52,75 @@ test('a game from an MFN keeps its start position in the record', () => {
   });
 });
 
-test('a bad record is refused with the line and the reason', () => {
-  const bad = (text, re) => assert.throws(() => mana.readRecord(text), (e) => {
+test('a bad record is refused with the line, the column and the reason', () => {
+  const bad = (text, code, re) => assert.throws(() => mana.readRecord(text), (e) => {
     assert.ok(e instanceof ManaError);
-    assert.equal(e.code, Errors.EPARSE);
+    assert.equal(e.code, code, e.message);
     assert.match(e.detail, re);
     return true;
   });
-  bad('Rules: jactalea\n\nO9\n', /record:3/);
-  bad('Rules: chess\n\n', /record:1/);
-  bad('White: x\n\nO1\n', /Rules/);
-  bad('Rules: jactalea\nResult: 1-0\n\nO1\n', /Result/);
-  bad('', /./);
+  bad('Rules: jactalea\n\nO9\n', Errors.EPARSE, /^3:1: move 1 'O9'/);
+  bad('Rules: chess\n\n', Errors.EPARSE, /^1:8: Rules: unknown rules 'chess'/);
+  bad('White: x\n\nO1\n', Errors.EPARSE, /no Rules header/);
+  bad('Rules: jactalea\nResult: 1-0\n\nO1\n', Errors.EPARSE, /^2:9: Result says 1-0/);
+  bad('Rules: jactalea\n\nO1 O2\n', Errors.EILLEGAL, /^3:4: /);
+  bad('Rules: jactalea\n\nO1 \0\n', Errors.EPARSE, /NUL/);
+  bad('', Errors.EPARSE, /./);
 });
 
-test('svg() draws the position', () => {
+test('a record with a byte-order mark and CRLF line ends reads as the plain one', () => {
+  const r = mana.readRecord('\uFEFFRules: jactalea\r\nWhite: Ann\r\n\r\nO1 D@a6\r\n');
+  assert.deepEqual(r.game.history(), ['O1', 'D@a6']);
+  assert.equal(r.white, 'Ann');
+  r.game.free();
+});
+
+test('a file of several games reads game after game', () => {
+  const a = botGame({}, 5), b = botGame({ rules: 'cosmoludo' }, 6);
+  const text = `${a.writeRecord({ event: 'one' })}\n${b.writeRecord({ event: 'two' })}`;
+  const games = mana.readRecords(text);
+  assert.equal(games.length, 2);
+  assert.deepEqual(games.map((r) => r.tags.Event), ['one', 'two']);
+  assert.equal(games[0].game.position, a.position);
+  assert.equal(games[1].game.position, b.position);
+  assert.equal(games[1].game.rules, 'cosmoludo');
+  for (const r of games) r.game.free();
+  a.free(); b.free();
+});
+
+test('endReason says why a game ended', () => {
+  const { EndReason, Status } = mana;
+  withGame({}, (g) => assert.equal(g.endReason, EndReason.NONE));
+  // Black to move without its Damyo: captured (or missing), White won.
+  withGame({ position: '6/6/6/6/6/RRRDRR b - 0' }, (g) => {
+    assert.equal(g.status, Status.WHITE_WON);
+    assert.equal(g.endReason, EndReason.DAMYO_CAPTURED);
+  });
+  // A ply limit of 1: the first move of play ends the game drawn.
+  withGame({ position: 'rrdrrr/6/6/6/6/RRRDRR b - 0', plyLimit: 1 }, (g) => {
+    g.play('a6-a4');
+    assert.equal(g.status, Status.DRAWN);
+    assert.equal(g.endReason, EndReason.PLY_LIMIT);
+  });
+});
+
+test('history() and historyText() are the library\'s notation of the moves', () => {
+  const g = botGame({}, 9);
+  const moves = g.history();
+  assert.equal(moves.length, g.historyValues().length);
+  assert.equal(g.historyText(), moves.join(' '));
+  assert.match(moves[0], /^O[0-3]$/);
+  g.free();
+});
+
+test('svg() draws the position, with options', () => {
   withGame({ position: 'rrdrrr/6/6/6/6/RRRDRR b - 0' }, (g) => {
     const svg = g.svg();
-    assert.match(svg, /^<\?xml[^>]*>\s*<svg /);
+    assert.match(svg, /<svg [^>]*width="440"/);
     assert.match(svg, /<\/svg>\s*$/);
+    assert.match(g.svg({ width: 220 }), /<svg [^>]*width="220"/);
+    assert.notEqual(g.svg({ flipped: true }), svg);
+    assert.ok(g.svg({ caption: false }).length < svg.length);
+    assert.throws(() => g.svg({ width: 10 }), (e) => e.code === Errors.EINVAL);
   });
 });
