@@ -6,12 +6,11 @@
  * plain arguments.  Nothing here knows the rules or a format: each function
  * calls libmana or the mana-cli bots (examples/cli/bot*.c).  Errors: the
  * int functions return a negative MANA_E* code with mana_error_detail()
- * set.
+ * set.  The Mana's square still comes from mana-cli's cli_last_landing
+ * (examples/cli/svg.c): the library has no public call for it.
  */
-#define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include <emscripten.h>
 #include <mana.h>
@@ -21,7 +20,6 @@
 #include "bot.h"
 
 #define MJS EMSCRIPTEN_KEEPALIVE
-
 
 static uint64_t u64(uint32_t lo, uint32_t hi)
 {
