@@ -2,8 +2,8 @@
 # mk/wasm.mk - libmana in WebAssembly and the JavaScript package.
 #
 #   make wasm        builds bindings/js/dist/libmana.mjs (the library, the ab,
-#                    mcts and random bots, the record and SVG writers and the
-#                    glue of bindings/js/src/manajs.c) with emscripten's emcc;
+#                    mcts and random bots, and the glue of
+#                    bindings/js/src/manajs.c) with emscripten's emcc;
 #                    the .wasm is embedded (SINGLE_FILE), so bindings/js then
 #                    imports as it is, in Node and in browsers.
 #   make check-js    make wasm, then the package's tests (node --test)
