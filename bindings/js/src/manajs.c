@@ -3,19 +3,18 @@
  * manajs.c - the thin layer between JavaScript and libmana in the
  * WebAssembly build.  JavaScript numbers carry 32-bit ints and doubles only,
  * so every 64-bit value crosses as two 32-bit halves and every struct as
- * plain arguments.  Nothing here knows the rules or a format: each function
- * calls libmana or the mana-cli bots (examples/cli/bot*.c).  Errors: the
+ * plain arguments.  Nothing here knows a format, and of the rules only where
+ * the Mana comes from (mjs_last_landing): each function calls libmana or the
+ * mana-cli bots (examples/cli/bot*.c).  Errors: the
  * int functions return a negative MANA_E* code with mana_error_detail()
- * set.  The Mana's square still comes from mana-cli's cli_last_landing
- * (examples/cli/svg.c): the library has no public call for it.
+ * set.
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <emscripten.h>
 #include <mana.h>
-
-#include <stdlib.h>
 
 #include "bot.h"
 
