@@ -52,11 +52,12 @@ static inline int tt_flag(const tt_entry *e) { return e->flag_age & 3; }
 /* ---- evaluation (ab_eval.c) ---- */
 
 /* The features of a position, from the view of the side to move (us).
- * The evaluation is their dot product with the weights of ab_weights.h. */
+ * The evaluation is their dot product with the weights of ab_weights.c:
+ * its unit is a hundredth of a logit of the probability that we win. */
 enum ab_feature {
     F_TEMPO,        /* 1: the value of having the move */
-    F_RONINS,       /* our Ronins on the board minus theirs */
-    F_RESERVE,      /* our Ronins in reserve minus theirs */
+    F_RONINS,       /* our Ronins on the board minus theirs (= their reserve
+                     * minus ours: a Ronin in reserve may re-enter anywhere) */
     F_MOBILITY,     /* our legal moves now */
     F_OPP_LEAST,    /* their fewest moves under a Mana we can give */
     F_THREAT_US,    /* Mana counts (0-3) under which they take our Damyo */

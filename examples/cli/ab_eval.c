@@ -3,8 +3,9 @@
  * ab_eval.c - the evaluation of `ab`: a few features of a position, each
  * read from libmana's attack-map queries (no move is played, no text is
  * written), weighted by the table of ab_weights.c, which a logistic fit on
- * self-play positions produced (tools/tune/).  Scores are in hundredths of
- * a Ronin, from the view of the side to move.
+ * self-play positions produced (tools/tune/).  Scores are from the view
+ * of the side to move, in hundredths of a logit of its chance to win (100:
+ * about 73%).
  *
  * The Mana shapes everything: whatever we play, the opponent is then bound
  * to the mark count of the square we land on.  So for each count k we ask
@@ -19,7 +20,7 @@
 #include "ab.h"
 
 const char *const ab_feature_names[F_COUNT] = {
-    "tempo", "ronins", "reserve", "mobility", "opp_least", "threat_us",
+    "tempo", "ronins", "mobility", "opp_least", "threat_us",
     "threat_them", "no_safe", "safe_give", "reentry", "damyo_room", "pressure",
 };
 
@@ -122,7 +123,6 @@ void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v)
     mana_pieces(g, !v->us, &their_d, &their_r);
     v->f[F_TEMPO] = 1;
     v->f[F_RONINS] = popcount(our_r) - popcount(their_r);
-    v->f[F_RESERVE] = mana_reserve(g, v->us) - mana_reserve(g, !v->us);
     our_moves(g, marks, v, their_d);
     per_mana(g, v, our_d, their_d);
     v->f[F_DAMYO_ROOM] = damyo_room(g, our_d) - damyo_room(g, their_d);

@@ -26,7 +26,7 @@ lines=$(($(wc -l <"$tmp/pos.csv") - 1))
 bad=$(awk -F, -v n="$fields" 'NR > 1 && NF != n' "$tmp/pos.csv" | wc -l)
 [ "$lines" -gt 50 ] && [ "$bad" = 0 ] || { echo "check-tune: $lines positions, $bad malformed"; exit 1; }
 
-"$py" tools/tune/tune.py --any-sign "$tmp/pos.csv" >"$tmp/w.c" 2>/dev/null
+"$py" tools/tune/tune.py "$tmp/pos.csv" >"$tmp/w.c" 2>/dev/null
 entries=$(grep -c '^    -*[0-9][0-9]*, */\*' "$tmp/w.c")
 [ "$entries" = $((fields - 1)) ] || { echo "check-tune: $entries weights for $((fields - 1)) features"; exit 1; }
 echo "check-tune: selftest, $lines positions of 24 games, $entries weights fitted: ok"

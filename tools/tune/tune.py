@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: MIT
 """tune.py - fits the weights of ab's evaluation (examples/cli/ab_eval.c)
 on self-play positions, Texel style: the probability that the side to move
-wins is modelled as sigmoid(eval / scale), eval being the dot product of
+wins is modelled as sigmoid(eval / 100), eval being the dot product of
 the features with the weights, and the weights maximise the likelihood of
 the games' results (logistic regression by Newton's method, with a small
-L2 penalty).  Weights are in hundredths of a Ronin: the fit is scaled so
-that a Ronin on the board is worth 100.  Features the quiet positions
-cannot show (always 0 there, like no_safe) keep their current weight.
+L2 penalty).  The weights are the fitted coefficients in hundredths of a
+logit (an evaluation of 100 is a 73% chance to win), rounded.  Features
+the quiet positions cannot show (always 0 there, like no_safe) keep their
+current weight.
 
     features GAME.mana... > positions.csv        (tools/tune/features)
-    tune.py positions.csv > examples/cli/ab_weights.c
+    tune.py positions.csv > w.c && mv w.c examples/cli/ab_weights.c
     tune.py --selftest                            (recovers known weights)
 
 The whole pipeline, from a seed, is in docs/strength.md.
@@ -24,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 Matrix = npt.NDArray[np.float64]
-ANCHOR = "ronins"  # the feature whose weight is fixed at 100
+SCALE = 100.0  # evaluation units per logit
 
 
 def load(path: str) -> Tuple[List[str], Matrix, Matrix]:
@@ -50,22 +51,15 @@ def fit(x: Matrix, y: Matrix, l2: float = 1e-3, rounds: int = 50) -> Matrix:
     return beta
 
 
-def weights(names: Sequence[str], x: Matrix, y: Matrix,
-            any_sign: bool = False) -> Tuple[List[int], float, List[bool]]:
-    """Fits and scales: returns integer weights (anchor = 100), the scale
-    (centi-Ronin per logit unit) and which features were fitted."""
+def weights(names: Sequence[str], x: Matrix, y: Matrix) -> Tuple[List[int], List[bool]]:
+    """Fits: returns the integer weights (SCALE per logit) and which
+    features were fitted (those not always 0)."""
     fitted = [bool(np.any(x[:, i] != 0)) for i in range(len(names))]
     cols = [i for i, f in enumerate(fitted) if f]
     beta = fit(x[:, cols], y)
     full = np.zeros(len(names))
     full[cols] = beta
-    anchor = full[names.index(ANCHOR)]
-    if any_sign and anchor != 0:
-        anchor = abs(anchor)
-    if anchor <= 0:
-        raise SystemExit(f"tune: the {ANCHOR} weight came out {anchor:.4f}: too little data")
-    scale = 100.0 / anchor
-    return [int(round(b * scale)) for b in full], scale, fitted
+    return [int(round(b * SCALE)) for b in full], fitted
 
 
 def current_weights(path: str) -> List[int]:
@@ -81,24 +75,24 @@ def c_table(names: Sequence[str], w: Sequence[int], note: str) -> str:
     lines = [f"    {v},{' ' * (6 - len(str(v)))}/* {n} */" for n, v in zip(names, w)]
     return ("/* SPDX-License-Identifier: MIT */\n/*\n"
             " * ab_weights.c - the weights of ab's evaluation features (ab.h, enum\n"
-            " * ab_feature), in hundredths of a Ronin, written by tools/tune/tune.py.\n"
+            " * ab_feature), in hundredths of a logit, written by tools/tune/tune.py.\n"
             f"{note} */\n#include \"ab.h\"\n\nconst int ab_weights[F_COUNT] = {{\n"
             + "\n".join(lines) + "\n};\n")
 
 
 def selftest() -> int:
     """Draws results from a known logistic model and checks that the fit
-    finds its weights again (within 10% of the anchor)."""
+    finds its weights again (within 0.05 logit)."""
     rng = np.random.default_rng(13)
-    names = ["tempo", ANCHOR, "mobility", "never"]
+    names = ["tempo", "ronins", "mobility", "never"]
     true = np.array([0.1, 0.8, 0.05, 0.0])
     n = 40000
     x = np.column_stack([np.ones(n), rng.integers(-3, 4, n), rng.integers(0, 40, n), np.zeros(n)])
     p = 1.0 / (1.0 + np.exp(-(x @ true - 1.0)))  # -1: a bias the tempo absorbs
     y = (rng.random(n) < p).astype(float)
-    w, _, fitted = weights(names, x, y)
-    want = [int(round(v * 100 / true[1])) for v in true - np.array([1.0, 0, 0, 0])]
-    ok = fitted == [True, True, True, False] and all(abs(a - b) <= 10 for a, b in zip(w, want))
+    w, fitted = weights(names, x, y)
+    want = [int(round(v * SCALE)) for v in true - np.array([1.0, 0, 0, 0])]
+    ok = fitted == [True, True, True, False] and all(abs(a - b) <= 5 for a, b in zip(w, want))
     print(f"tune selftest: fitted {w}, expected {want}: {'ok' if ok else 'FAILED'}")
     return 0 if ok else 1
 
@@ -110,26 +104,23 @@ def main(argv: Sequence[str]) -> int:
                     help="weights kept for features the data cannot fit")
     ap.add_argument("--command", default="", help="the command line to record in the output")
     ap.add_argument("--selftest", action="store_true")
-    ap.add_argument("--any-sign", action="store_true",
-                    help="scale by |anchor| even if the data gives a Ronin a negative value (tests)")
     a = ap.parse_args(argv)
     if a.selftest:
         return selftest()
     if not a.csv:
         ap.error("a CSV of positions is needed")
     names, x, y = load(a.csv)
-    w, scale, fitted = weights(names, x, y, a.any_sign)
+    w, fitted = weights(names, x, y)
     old = current_weights(a.current)
     if len(old) == len(w):
         w = [v if f else o for v, o, f in zip(w, old, fitted)]
     kept = [n for n, f in zip(names, fitted) if not f]
-    pred = 1.0 / (1.0 + np.exp(-(x @ np.array(w, dtype=float)) / scale))
+    pred = 1.0 / (1.0 + np.exp(-(x @ np.array(w, dtype=float)) / SCALE))
     mse = float(np.mean((pred - y) ** 2))
-    note = (f" * Fitted on {len(y)} quiet positions: scale {scale:.1f} centi-Ronin per logit unit,\n"
-            f" * mean squared error {mse:.4f}" + (f"; kept by hand: {', '.join(kept)}" if kept else "")
+    note = (f" * Fitted on {len(y)} quiet positions, mean squared error {mse:.4f}" + (f"; kept by hand: {', '.join(kept)}" if kept else "")
             + ".\n" + (f" * Made by: {a.command}\n" if a.command else ""))
     sys.stdout.write(c_table(names, w, note))
-    print(f"tune: {len(y)} positions, scale {scale:.1f}, mse {mse:.4f}", file=sys.stderr)
+    print(f"tune: {len(y)} positions, mse {mse:.4f}", file=sys.stderr)
     return 0
 
 
