@@ -1,27 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bot_mcts.c - the `mcts` bot: Monte Carlo tree search with the UCT
- * selection rule (Kocsis and Szepesvari 2006) and random playouts.
+ * selection rule (Kocsis and Szepesvari 2006) and playouts guided by what
+ * `ab` knows.
  *
  * Each iteration walks down the tree from the root choosing the child with
  * the best upper confidence bound, expands the leaf it reaches (all its
- * legal moves become children at once), plays one random game from there
- * and credits the result to every node on the path.  The playouts are
- * random with one exception: a playout takes the enemy Damyo whenever it
- * can, which makes the result of a playout far more telling at almost no
- * cost, and in the tree a node where the Damyo can be taken gets that
- * move as its only child.  The move played is the root child visited most
- * often.
+ * legal moves become children at once), plays one playout from there and
+ * credits the result to every node on the path.  A playout takes the enemy
+ * Damyo whenever it can and otherwise plays a random move among those
+ * that do not hand the opponent our Damyo (a move landing on a mark count
+ * under which he can take it, from libmana's mana_damyo_threats); after
+ * PLAYOUT_PLIES plies the position is scored by ab's evaluation as a win
+ * probability, sigmoid(score / 100).  In the tree a node where the Damyo
+ * can be taken gets that move as its only child.  The move played is the
+ * root child visited most often.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_impl.h"
+#include "ab.h"
 #include "rng.h"
 
 #define UCT_C 1.0         /* exploration constant, results in [0, 1] */
-#define PLAYOUT_PLIES 120 /* a playout still running after this is a draw */
+/* Plies a playout runs before ab's evaluation scores it: 6 beat both 24
+ * and whole games (120 plies) in matches at a fixed move time, the
+ * evaluation being worth more than the extra random plies. */
+#define PLAYOUT_PLIES 6
 #define TREE_PATH 256     /* deepest tree walk kept */
 
 typedef struct node {
@@ -118,42 +124,91 @@ static int32_t select_child(const tree *t, int32_t i)
     return best;
 }
 
-/* Plays a random game from w (taking the enemy Damyo when possible) and
- * takes it back.  Returns the winner, or -1 for a draw or a game still
- * running after PLAYOUT_PLIES plies. */
-static int playout(bot *b, mana_game *w)
+/* Returns the Mana counts (bit k-1 for k marks) under which the opponent
+ * would take the Damyo of the side to move, as the board stands. */
+static int unsafe_counts(const mana_game *w)
 {
-    int played = 0, winner = -1;
-    while (played < PLAYOUT_PLIES) {
-        int st = mana_status(w);
-        if (st != MANA_PLAYING) {
-            if (st == MANA_WHITE_WON)
-                winner = MANA_WHITE;
-            else if (st == MANA_BLACK_WON)
-                winner = MANA_BLACK;
-            break;
-        }
+    int unsafe = 0;
+    for (int k = 1; k <= 3; k++)
+        if (mana_damyo_threats(w, k, NULL, 0) > 0)
+            unsafe |= 1 << (k - 1);
+    return unsafe;
+}
+
+/* Returns 1 if m gives the opponent a Mana under which he takes our
+ * Damyo (unsafe from unsafe_counts), m being neither a capture nor a move
+ * of the Damyo itself (those change what he reaches). */
+static int gives_damyo(const mana_game *w, const uint64_t marks[3], int unsafe, mana_move m)
+{
+    int kind = MANA_MOVE_KIND(m);
+    if (kind != MANA_MOVE_STEP && kind != MANA_MOVE_DROP_RONIN)
+        return 0;
+    if (kind == MANA_MOVE_STEP) {
+        int p = mana_piece_at(w, MANA_MOVE_FROM(m));
+        if (p == 'D' || p == 'd' || mana_piece_at(w, MANA_MOVE_TO(m)) != 0)
+            return 0;
+    }
+    uint64_t to = (uint64_t)1 << MANA_MOVE_TO(m);
+    for (int k = 0; k < 3; k++)
+        if ((marks[k] & to) && (unsafe & (1 << k)))
+            return 1;
+    return 0;
+}
+
+/* The playout policy: take the enemy Damyo when possible, else a random
+ * move among those that do not hand the opponent our Damyo (any move if
+ * all do). */
+static mana_move playout_move(bot *b, const mana_game *w, const uint64_t marks[3], mana_move *mv, int n)
+{
+    if (mana_damyo_capturable(w) == 1)
+        for (int k = 0; k < n; k++)
+            if (bot_captures_damyo(w, mv[k]))
+                return mv[k];
+    int unsafe = unsafe_counts(w), safe = 0;
+    if (unsafe)
+        for (int k = 0; k < n; k++)
+            if (!gives_damyo(w, marks, unsafe, mv[k]))
+                mv[safe++] = mv[k];
+    if (safe > 0)
+        n = safe;
+    return mv[rng_below(&b->rng, (uint64_t)n)];
+}
+
+/* Returns the result for White of the position w: 1 White won, 0 Black
+ * won, 1/2 drawn; a game still running is scored by ab's evaluation as a
+ * win probability, sigmoid(score / 100) for the side to move. */
+static double result_for_white(const mana_game *w, const uint64_t marks[3])
+{
+    int st = mana_status(w);
+    if (st == MANA_WHITE_WON)
+        return 1.0;
+    if (st == MANA_BLACK_WON)
+        return 0.0;
+    if (st != MANA_PLAYING)
+        return 0.5;
+    ab_view v;
+    ab_look(w, marks, &v);
+    double p = v.win_now ? 1.0 : 1.0 / (1.0 + exp(-ab_score(&v) / 100.0));
+    return v.us == MANA_WHITE ? p : 1.0 - p;
+}
+
+/* Plays a guided game from w (playout_move) for at most PLAYOUT_PLIES
+ * plies and takes it back.  Returns its result for White
+ * (result_for_white). */
+static double playout(bot *b, mana_game *w, const uint64_t marks[3])
+{
+    int played = 0;
+    while (played < PLAYOUT_PLIES && mana_status(w) == MANA_PLAYING) {
         mana_move mv[MANA_MAX_MOVES];
         int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
-        if (n <= 0)
-            break;
-        mana_move m = mv[rng_below(&b->rng, (uint64_t)n)];
-        for (int k = 0; k < n; k++)
-            if (bot_captures_damyo(w, mv[k])) {
-                m = mv[k];
-                break;
-            }
-        if (mana_play(w, m) != MANA_OK)
+        if (n <= 0 || mana_play(w, playout_move(b, w, marks, mv, n)) != MANA_OK)
             break;
         played++;
     }
-    if (played == PLAYOUT_PLIES && mana_status(w) != MANA_PLAYING) {
-        int st = mana_status(w);
-        winner = st == MANA_WHITE_WON ? MANA_WHITE : st == MANA_BLACK_WON ? MANA_BLACK : -1;
-    }
+    double r = result_for_white(w, marks);
     while (played-- > 0)
         mana_undo(w);
-    return winner;
+    return r;
 }
 
 static int budget_left(const bot *b, const tree *t, uint64_t iterations)
@@ -203,8 +258,10 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
                 return MANA_ENOMEM;
             if (mana_play(c, mv[i]) == MANA_OK &&
                 (mana_status(c) != MANA_SETUP || mana_setup_random(c, rng_next(&b->rng)) == MANA_OK)) {
-                int winner = playout(b, c);
-                score += winner < 0 ? 0.5 : winner == mover ? 1.0 : 0.0;
+                uint64_t marks[3];
+                ab_marks(c, marks);
+                double r = playout(b, c, marks);
+                score += mover == MANA_WHITE ? r : 1.0 - r;
             }
             mana_free(c);
             done++;
@@ -253,6 +310,8 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
 
     mana_game *w = mana_clone(g);
     tree t = {NULL, 0, 0};
+    uint64_t marks[3];
+    ab_marks(g, marks);
     int rc = MANA_OK;
     if (w == NULL || tree_grow(&t, 1) < 0) {
         rc = MANA_ENOMEM;
@@ -292,11 +351,11 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         if (len - 1 > b->stats.seldepth)
             b->stats.seldepth = len - 1;
         /* simulation and back-propagation */
-        int winner = playout(b, w);
+        double r = playout(b, w, marks);
         for (int k = 0; k < len; k++) {
             node *p = &t.n[path[k]];
             p->visits++;
-            p->wins += winner < 0 ? 0.5 : winner == p->mover ? 1.0 : 0.0;
+            p->wins += p->mover == MANA_WHITE ? r : 1.0 - r;
         }
         while (down-- > 0)
             mana_undo(w);
