@@ -36,13 +36,15 @@ static mana_bb ends_of(const struct mana_pos *p, int c, int sq)
 }
 
 /* Returns the union of the ends of c's pieces in pieces; adds to *count
- * the number of steps (one per piece and end square). */
+ * the number of steps (one per piece and end square) unless count is
+ * NULL. */
 static mana_bb ends_union(const struct mana_pos *p, int c, mana_bb pieces, int *count)
 {
     mana_bb all = 0;
     while (pieces) {
         mana_bb e = ends_of(p, c, bb_pop(&pieces));
-        *count += bb_count(e);
+        if (count)
+            *count += bb_count(e);
         all |= e;
     }
     return all;
@@ -63,10 +65,8 @@ static struct mana_pos hypothetical(const struct mana_pos *p, int c, int mana)
 static mana_bb movers(const struct mana_pos *h, int *free_all)
 {
     mana_bb bound = mana__bound_pieces(h);
-    int n = 0;
-    ends_union(h, h->side, bound, &n);
-    *free_all = n == 0;
-    return n ? bound : h->occ[h->side];
+    *free_all = ends_union(h, h->side, bound, NULL) == 0;
+    return *free_all ? h->occ[h->side] : bound;
 }
 
 MANA_API int mana_pieces(const mana_game *g, int color, uint64_t *damyo, uint64_t *ronins)
@@ -107,9 +107,8 @@ MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3])
     if (err)
         return err;
     const struct mana_pos *p = &g->pos;
-    int n = 0;
     for (int k = 0; k < 3; k++)
-        maps[k] = p->orient < 0 ? 0 : ends_union(p, color, p->occ[color] & bb_marks[p->orient][k], &n);
+        maps[k] = p->orient < 0 ? 0 : ends_union(p, color, p->occ[color] & bb_marks[p->orient][k], NULL);
     return MANA_OK;
 }
 
@@ -143,8 +142,8 @@ MANA_API int mana_damyo_capturable(const mana_game *g)
     if (p->status != MANA_PLAYING)
         return 0;
     mana_bb target = p->occ[!p->side] & p->damyo;
-    int free_all, n = 0;
-    return (ends_union(p, p->side, movers(p, &free_all), &n) & target) != 0;
+    int free_all;
+    return (ends_union(p, p->side, movers(p, &free_all), NULL) & target) != 0;
 }
 
 MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, int cap)

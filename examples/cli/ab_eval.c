@@ -34,37 +34,49 @@ void ab_marks(const mana_game *g, uint64_t marks[3])
     }
 }
 
+#define FILE_A 0x041041041ULL /* a1 a2 ... a6 */
+#define FILE_F 0x820820820ULL /* f1 f2 ... f6 */
+#define ALL36 0xFFFFFFFFFULL
+
 static int popcount(uint64_t b)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(b);
+#else
     int n = 0;
     for (; b; b &= b - 1)
         n++;
     return n;
+#endif
 }
 
 static int first_sq(uint64_t b)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return b ? __builtin_ctzll(b) : 0;
+#else
     int sq = 0;
     while (b && !(b & 1)) {
         b >>= 1;
         sq++;
     }
     return sq;
+#endif
+}
+
+/* Returns the squares within 3 orthogonal steps of the squares of b. */
+static uint64_t ball3(uint64_t b)
+{
+    for (int i = 0; i < 3; i++)
+        b |= ((b << 6) & ALL36) | (b >> 6) | ((b & ~FILE_F) << 1) | ((b & ~FILE_A) >> 1);
+    return b;
 }
 
 /* Returns the pieces of set within 3 steps (Manhattan distance) of the
  * Damyo on d (a one-square set; 0 gives 0). */
 static int near(uint64_t set, uint64_t d)
 {
-    if (!d)
-        return 0;
-    int ds = first_sq(d), n = 0;
-    for (; set; set &= set - 1) {
-        int sq = first_sq(set);
-        int df = sq % 6 - ds % 6, dr = sq / 6 - ds / 6;
-        n += (df < 0 ? -df : df) + (dr < 0 ? -dr : dr) <= 3;
-    }
-    return n;
+    return d ? popcount(set & ball3(d)) : 0;
 }
 
 static int damyo_room(const mana_game *g, uint64_t d)
