@@ -358,6 +358,14 @@ MANA_API int mana_orientation(const mana_game *g);
  * MANA_EINVAL for NULL.  (docs/rules.md "The Mana".) */
 MANA_API int mana_mana(const mana_game *g);
 
+/* mana_mana_square - the square the Mana came from: where the last moved or
+ * re-entered piece landed (a pass leaves it where it was), 0..35 (a1 = 0),
+ * also once the game has ended.  -1 when there is none: in the setup, before
+ * the first move of play, or when the history does not hold that move (a
+ * position set by MFN).  MANA_EINVAL (also -1) for NULL: pass a valid game
+ * to tell them apart.  Only reads g.  (RULES.md "The Mana".) */
+MANA_API int mana_mana_square(const mana_game *g);
+
 /* mana_reserve - how many captured Ronins colour may re-enter (0..5; 0
  * during setup); MANA_EINVAL for NULL g or a colour other than MANA_WHITE
  * or MANA_BLACK. */

@@ -275,6 +275,20 @@ MANA_API int mana_mana(const mana_game *g)
     return g->pos.mana;
 }
 
+MANA_API int mana_mana_square(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_mana_square");
+    if (g->pos.status == MANA_SETUP)
+        return -1;
+    for (uint32_t i = g->len; i-- > g->play_start;) {
+        int kind = MANA_MOVE_KIND(g->hist[i].move);
+        if (kind != MANA_MOVE_PASS)
+            return kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN ? MANA_MOVE_TO(g->hist[i].move)
+                                                                          : -1;
+    }
+    return -1;
+}
+
 MANA_API int mana_reserve(const mana_game *g, int color)
 {
     CHECK_GAME(g, "mana_reserve");

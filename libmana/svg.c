@@ -32,20 +32,6 @@ static void corner(const struct frame *f, int sq, int *x, int *y)
     *y = f->margin + (flip ? rank : 5 - rank) * CELL;
 }
 
-/* The square the last moved or re-entered piece landed on, passes
- * skipped; -1 in setup or when the history has no such move. */
-static int last_landing(const mana_game *g)
-{
-    if (g->pos.status == MANA_SETUP)
-        return -1;
-    for (uint32_t i = g->len; i-- > g->play_start;) {
-        int kind = MANA_MOVE_KIND(g->hist[i].move);
-        if (kind != MANA_MOVE_PASS)
-            return kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN ? MANA_MOVE_TO(g->hist[i].move) : -1;
-    }
-    return -1;
-}
-
 static void tint(const struct frame *f, int sq, const char *color, const char *opacity)
 {
     int x, y;
@@ -177,7 +163,7 @@ static int bird_square(const mana_game *g, unsigned flags)
 {
     if ((flags & MANA_SVG_NO_MANA) || (g->pos.mana == 0 && mana__status(g) == MANA_PLAYING))
         return -1;
-    return last_landing(g);
+    return mana_mana_square(g);
 }
 
 MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, size_t size)

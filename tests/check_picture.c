@@ -271,6 +271,34 @@ START_TEST(svg_errors)
 }
 END_TEST
 
+/* ---- where the Mana came from ------------------------------------------- */
+
+/* The Mana's square is the landing square of the last move that moved or
+ * re-entered a piece.  In "6/3r2/3R2/2r3/1R4/d3D1 w 2 0" White's Ronin on d4
+ * (a 2-mark square, so it moves when bound by the Mana 2) takes the Black
+ * Ronin on c3 two steps away (through the empty d3 or c4), so the Mana
+ * then comes from c3 = 2 + 2 * 6 = 14.  Before any move of play,
+ * in the setup, and for a position set by MFN with no history there is
+ * none (-1). */
+START_TEST(mana_square_follows_landing)
+{
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    ck_assert_int_eq(mana_mana_square(g), -1); /* setup */
+    play_all(g, SETUP_O0);
+    ck_assert_int_eq(mana_status(g), MANA_PLAYING);
+    ck_assert_int_eq(mana_mana_square(g), -1); /* no move of play yet */
+    ck_assert_int_eq(mana_set_position(g, "6/3r2/3R2/2r3/1R4/d3D1 w 2 0"), MANA_OK);
+    ck_assert_int_eq(mana_mana_square(g), -1); /* MFN: history empty */
+    tu_play(g, "d4xc3");
+    ck_assert_int_eq(mana_mana_square(g), 14);
+    ck_assert_int_eq(mana_marks_at(g, 14), mana_mana(g));
+    ck_assert_int_eq(mana_undo(g), MANA_OK);
+    ck_assert_int_eq(mana_mana_square(g), -1);
+    ck_assert_int_eq(mana_mana_square(NULL), MANA_EINVAL);
+    mana_free(g);
+}
+END_TEST
+
 Suite *picture_suite(void)
 {
     Suite *s = suite_create("picture");
@@ -278,6 +306,7 @@ Suite *picture_suite(void)
     tcase_add_test(tc, history_format_without_replay);
     tcase_add_test(tc, end_reasons);
     tcase_add_test(tc, option_words);
+    tcase_add_test(tc, mana_square_follows_landing);
     suite_add_tcase(s, tc);
     tc = tcase_create("svg");
     tcase_add_test(tc, svg_drawing);

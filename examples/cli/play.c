@@ -65,27 +65,6 @@ static int last_move_text(const mana_game *g, char *buf, size_t size)
     return rc;
 }
 
-/* Returns the square the Mana came from: where the last moved or
- * re-entered piece landed (a pass leaves the Mana where it was), or -1. */
-static int mana_origin(const mana_game *g)
-{
-    int n = mana_history(g, NULL, 0);
-    if (mana_status(g) != MANA_PLAYING || mana_mana(g) <= 0 || n <= 0)
-        return -1;
-    mana_move *h = malloc((size_t)n * sizeof *h);
-    int sq = -1;
-    if (h != NULL && mana_history(g, h, n) == n)
-        for (int i = n - 1; i >= 0 && sq < 0; i--) {
-            int kind = MANA_MOVE_KIND(h[i]);
-            if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
-                sq = MANA_MOVE_TO(h[i]);
-            else if (kind != MANA_MOVE_PASS)
-                break;
-        }
-    free(h);
-    return sq;
-}
-
 static void show(const session *s)
 {
     const mana_game *g = s->g;
@@ -101,7 +80,7 @@ static void show(const session *s)
         int mover = c != NULL && mana_undo(c) == MANA_OK ? mana_side_to_move(c) : -1;
         mana_free(c);
         printf("last move: %s %s (move %d)", mover >= 0 ? side_name(mover) : "", text, n);
-        int origin = mana_origin(g);
+        int origin = mana_status(g) == MANA_PLAYING && mana_mana(g) > 0 ? mana_mana_square(g) : -1;
         if (origin >= 0)
             printf("; the Mana stands on %c%d, a %d-mark square", 'a' + origin % 6, origin / 6 + 1,
                    mana_marks_at(g, origin));

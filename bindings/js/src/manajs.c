@@ -58,31 +58,10 @@ MJS int mjs_setup_random(mana_game *g, uint32_t seed_lo, uint32_t seed_hi)
     return mana_setup_random(g, u64(seed_lo, seed_hi));
 }
 
-/*
- * The square the Mana came from: where the last moved or re-entered piece
- * landed (RULES.md "The Mana"), found in the history (passes skipped), or
- * -1 during setup, before the first move of play, or when the game began
- * at an MFN with no move since.  (The library draws this square in
- * mana_svg but has no public call for it yet.)
- */
+/* The square the Mana came from (mana_mana_square), or -1. */
 MJS int mjs_last_landing(const mana_game *g)
 {
-    int n = mana_history(g, NULL, 0);
-    if (n <= 0 || mana_status(g) == MANA_SETUP)
-        return -1;
-    mana_move *h = malloc((size_t)n * sizeof *h);
-    int sq = -1;
-    if (h != NULL && mana_history(g, h, n) == n)
-        for (int i = n - 1; i >= 0; i--) {
-            int kind = MANA_MOVE_KIND(h[i]);
-            if (kind == MANA_MOVE_PASS)
-                continue;
-            if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN)
-                sq = MANA_MOVE_TO(h[i]);
-            break;
-        }
-    free(h);
-    return sq;
+    return mana_mana_square(g);
 }
 
 /* ---- bots -------------------------------------------------------------- */
