@@ -597,6 +597,20 @@ class Game(ReachMixin):
         return self._query(lib.mana_mana, "ask the Mana")
 
     @property
+    def mana_square(self) -> Optional[int]:
+        """The square the Mana came from (0..35, a1 = 0): where the last moved
+        or re-entered piece landed; None in the setup, before the first move
+        of play, or when the history does not hold that move (a position set
+        by MFN).  Rules: "The Mana"."""
+        g = self._enter()
+        try:
+            # -1 is also MANA_EINVAL, which only answers a NULL game.
+            sq = int(lib.mana_mana_square(g))
+        finally:
+            self._lock.release()
+        return None if sq < 0 else sq
+
+    @property
     def orientation(self) -> int:
         """The board's orientation 0..3, or -1 while Black has not chosen."""
         g = self._enter()

@@ -356,3 +356,16 @@ def test_copy_from_reuses_a_scratch_game() -> None:
     scratch.copy_from(scratch)  # onto itself: nothing
     with pytest.raises(TypeError):
         scratch.copy_from("game")  # type: ignore[arg-type]
+
+
+def test_mana_square_follows_the_landing() -> None:
+    # White's Ronin on d4 (2 marks, bound by the Mana 2) takes on c3, two
+    # steps away: the Mana then comes from c3 = 2 + 2 * 6 = 14.  A position
+    # set by MFN has no history, so before the capture there is none.
+    g = mana.Game(position="6/3r2/3R2/2r3/1R4/d3D1 w 2 0")
+    assert g.mana_square is None
+    g.play("d4xc3")
+    assert g.mana_square == 14
+    g.undo()
+    assert g.mana_square is None
+    assert mana.Game().mana_square is None  # setup
