@@ -39,6 +39,8 @@ python-deps:
 	$(PY_SYS) -c 'import setuptools, wheel' 2>/dev/null || missing="$$missing python3-setuptools python3-wheel"; \
 	$(PY_SYS) -c 'import build' 2>/dev/null || missing="$$missing python3-build"; \
 	$(PY_SYS) -c 'import mypy' 2>/dev/null || missing="$$missing mypy"; \
+	$(PY_SYS) -c 'import numpy' 2>/dev/null || missing="$$missing python3-numpy"; \
+	$(PY_SYS) -c 'import distributed' 2>/dev/null || missing="$$missing python3-distributed"; \
 	if [ -n "$$missing" ]; then \
 	    echo "make python-deps: installing$$missing with apt-get"; \
 	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \

@@ -17,7 +17,7 @@ $(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(CLI_HDR) include/
 	    $(TUNE_OBJ) $(LIB_A) $(LDFLAGS)
 
 .PHONY: check-tune
-check-tune: $(CLI) $(TUNE_FEATURES)
+check-tune: $(CLI) $(TUNE_FEATURES) | python-deps
 	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES)
 
 CHECK_STEPS += check-tune
