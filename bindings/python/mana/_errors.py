@@ -63,13 +63,21 @@ class ManaError(Exception):
         self.message = strerror(code)
         self.detail = detail
         self.operation = operation
-        text = "%s: %s" % (operation, self.message)
-        if detail:
-            text += " (%s)" % detail
-        super().__init__(text)
+        super().__init__(compose(operation, self.message, detail))
 
     def __reduce__(self) -> Any:
         return (_rebuild, (self.code, self.detail, self.operation))
+
+
+def compose(operation: str, message: str, detail: str) -> str:
+    """ "operation: message (detail)", saying each thing once: the detail
+    alone when it already starts with the message ("the game is finished
+    (Black won)"), the message alone when the detail adds nothing."""
+    if not detail or detail == message:
+        return "%s: %s" % (operation, message)
+    if detail.startswith(message):
+        return "%s: %s" % (operation, detail)
+    return "%s: %s (%s)" % (operation, message, detail)
 
 
 def _rebuild(code: int, detail: str, operation: str) -> ManaError:
@@ -90,13 +98,66 @@ INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
 
 
-def _range(value: Any, lo: int, hi: int, what: str, ctype: str) -> int:
-    if not isinstance(value, int):
-        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
-    if not lo <= value <= hi:
-        raise OverflowError("%s %d does not fit in a C %s (%d..%d)"
-                            % (what, value, ctype, lo, hi))
+class RangeError(OverflowError, ValueError):
+    """A number outside a parameter's valid range that no C type could hold
+    either: a ValueError like any value out of range, and an OverflowError
+    as ctypes would raise."""
+
+
+def need_int(value: Any, what: str, accepted: str = "an int") -> int:
+    """value if it is an int (bool refused: True is no number), else
+    TypeError saying what is accepted."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be %s, not %s" % (what, accepted, type(value).__name__))
     return int(value)
+
+
+def out_of_range(value: int, what: str, valid: str) -> ValueError:
+    """The error for value outside valid: RangeError when no C int holds
+    it, else ValueError; the message is the same whatever the size."""
+    cls = ValueError if INT_MIN <= value <= INT_MAX else RangeError
+    return cls("%s %d outside %s" % (what, value, valid))
+
+
+def check_in(value: Any, what: str, lo: int, hi: int, valid: str = "",
+             accepted: str = "an int") -> int:
+    """value as an int in lo..hi (TypeError / ValueError / RangeError
+    naming what and valid, "lo..hi" by default)."""
+    v = need_int(value, what, accepted)
+    if not lo <= v <= hi:
+        raise out_of_range(v, what, valid or "%d..%d" % (lo, hi))
+    return v
+
+
+class ManaRangeError(ManaError, OverflowError):
+    """ManaError EINVAL for a number outside a parameter's range that no C
+    int could hold either (so also an OverflowError, as ctypes raises)."""
+
+
+def refused(value: int, what: str, valid: str, operation: str) -> ManaError:
+    """ManaError EINVAL for value outside valid (ManaRangeError when no C
+    int holds it): the detail names the range whatever the value's size."""
+    cls = ManaError if INT_MIN <= value <= INT_MAX else ManaRangeError
+    return cls(ErrorCode.EINVAL, "%s %d outside %s" % (what, value, valid), operation)
+
+
+def check_arg(value: Any, what: str, lo: int, hi: int, operation: str,
+              valid: str = "", accepted: str = "an int") -> int:
+    """value as an int in lo..hi, else TypeError (not an int; bool is
+    refused) or ManaError EINVAL naming the valid range ("lo..hi" by
+    default), as the library's own check of that parameter would."""
+    v = need_int(value, what, accepted)
+    if not lo <= v <= hi:
+        raise refused(v, what, valid or "%d..%d" % (lo, hi), operation)
+    return v
+
+
+def _range(value: Any, lo: int, hi: int, what: str, ctype: str) -> int:
+    v = need_int(value, what)
+    if not lo <= v <= hi:
+        raise RangeError("%s %d does not fit in a C %s (%d..%d)"
+                         % (what, v, ctype, lo, hi))
+    return v
 
 
 def check_int(value: Any, what: str) -> int:

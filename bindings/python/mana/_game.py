@@ -3,17 +3,18 @@
 
 import array
 import ctypes
-import operator
 import threading
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
-from ._errors import ManaError, ErrorCode, check_int, check_u64, check_u32, fail, to_c_text
+from ._errors import (INT_MAX, INT_MIN, ManaError, ErrorCode, check_arg, check_u64, check_u32,
+                      fail, need_int, refused, to_c_text)
 from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
-from ._types import (Color, EndReason, Option, OptionName, OptionValue, Rules,
+from ._types import (Color, ColorLike, EndReason, Option, OptionName, OptionValue, Rules,
                      Square, Status, parse_option, square)
+from ._types import color as to_color
 
 MAX_MOVES = 128  # MANA_MAX_MOVES
 MFN_MAX = 47  # MANA_MFN_MAX
@@ -44,13 +45,17 @@ def _decode(raw: bytes) -> str:
     return raw.decode("ascii")
 
 
+PRESET_RANGE = '"jactalea", "cosmoludo", Rules.JACTALEA, Rules.COSMOLUDO, 0 or 1'
+
+
 def _preset_id(preset: PresetLike) -> int:
     if isinstance(preset, str):
         try:
             return int(Rules[preset.upper()])
         except KeyError:
-            raise ValueError("unknown preset %r (jactalea, cosmoludo)" % preset) from None
-    return check_int(preset, "preset")
+            raise ValueError("unknown preset %r (%s)" % (preset, PRESET_RANGE)) from None
+    return check_arg(preset, "preset", 0, len(Rules) - 1, "create a game with preset %r"
+                     % (preset,), PRESET_RANGE, PRESET_RANGE)
 
 
 def _option_word(opt: Option, text: str) -> int:
@@ -72,6 +77,87 @@ def option_values(option: OptionName) -> str:
     return str(lib.mana_option_values(int(opt)).decode("ascii"))
 
 
+_FLAGS = (Option.DAMYO_ON_DOUBLE, Option.REENTRY_WHEN_BLOCKED)
+
+
+def _numbers(tokens: List[str]) -> List[Tuple[int, int]]:
+    """The int ranges of the library's value tokens ("0", "2..1000000"),
+    runs of consecutive ints merged (0|1|2|3 is 0..3)."""
+    spans: List[Tuple[int, int]] = []
+    for t in tokens:
+        lo, _, hi = t.partition("..")
+        a, b = int(lo), int(hi or lo)
+        if spans and spans[-1][1] + 1 == a:
+            a = spans.pop()[0]
+        spans.append((a, b))
+    return spans
+
+
+def python_values(option: OptionName) -> str:
+    """What Game(**options) and set_option accept for a rule option, in
+    Python's words, from the library's list (mana_option_values):
+    '"chosen" or 0..3', '0 or 2..1000000', '"pass", "draw" or "loss"
+    (or 0..2)', 'True or False ("on" / "off", 1 / 0)'."""
+    opt, _ = parse_option(option)
+    if opt in _FLAGS:
+        return 'True or False ("on" / "off", 1 / 0)'
+    tokens = option_values(opt).split("|")
+    words = [t for t in tokens if not t[:1].isdigit()]
+    spans = _numbers([t for t in tokens if t[:1].isdigit()])
+    suffix = ""
+    if not spans:  # words only: their numbers are accepted too
+        suffix = " (or %s)" % _spans_text(_numbers(sorted(
+            str(_option_word(opt, w)) for w in words)))
+    parts = ['"%s"' % w.replace("-", "_") for w in words]
+    parts += ["%d" % a if a == b else "%d..%d" % (a, b) for a, b in spans]
+    return _alternatives(parts) + suffix
+
+
+def _spans_text(spans: List[Tuple[int, int]]) -> str:
+    return _alternatives(["%d" % a if a == b else "%d..%d" % (a, b) for a, b in spans])
+
+
+def _alternatives(parts: List[str]) -> str:
+    return parts[0] if len(parts) == 1 else "%s or %s" % (", ".join(parts[:-1]), parts[-1])
+
+
+def _in_range(opt: Option, value: int) -> bool:
+    """Whether the library accepts value for opt (mana_option_format
+    answers for every value of the option's range, and only those)."""
+    if not INT_MIN <= value <= INT_MAX:
+        return False
+    buf = ctypes.create_string_buffer(16)
+    return bool(lib.mana_option_format(int(opt), value, ctypes.addressof(buf), 16) >= 0)
+
+
+def option_value(opt: Option, words: Dict[str, int], value: OptionValue) -> int:
+    """The library's int for a rule option value given as a word, a bool
+    (on/off options) or an int; TypeError / ValueError saying what Python
+    accepts (python_values) for anything else, whatever its size."""
+    name = opt.name.lower()
+    if isinstance(value, str):
+        return words[value] if value in words else _option_word(opt, value)
+    if isinstance(value, bool) and opt in _FLAGS:
+        return int(value)
+    v = need_int(value, "option %s" % name, python_values(opt))
+    if not _in_range(opt, v):
+        raise refused(v, "option %s value" % name, python_values(opt),
+                      "set option %s to %r" % (name, value))
+    return v
+
+
+PERFT_MAX = 64  # mana_perft's deepest depth
+MOVE_ACCEPTED = "a Move, an int move value or a str in notation"
+
+
+def _move_value(move: Any, what: str, accepted: str) -> int:
+    """A move's value from a Move or an int (bool refused), checked to be
+    a uint32_t; TypeError saying what is accepted otherwise."""
+    if isinstance(move, Move):
+        return move.value
+    return check_u32(need_int(move, what, accepted), "move value")
+
+
 def _busy() -> RuntimeError:
     return RuntimeError(
         "this mana.Game is being used by another thread: a Game belongs to "
@@ -91,9 +177,11 @@ class Game(ReachMixin):
               (bool), blocked ("pass" / "draw" / "loss"), repetition (0 or
               2..1000000), ply_limit (0 or 1..1000000000)
 
-    Errors: ValueError/KeyError/TypeError for a bad name, OverflowError for
-    an int no C int holds, ManaError (code EINVAL) for a value the library
-    refuses.
+    Errors: KeyError for an unknown option, ValueError for an unknown
+    word, TypeError for a value of the wrong type (bool only for the on/off
+    options), ManaError (code EINVAL) naming the values accepted for a
+    value out of range, whatever its size (also an OverflowError when no C
+    int holds it).
 
     Equality and hashing are by position: two games are equal when their
     rule options, status and current position (the MFN; during setup, the
@@ -255,9 +343,7 @@ class Game(ReachMixin):
 
     # ---- options -----------------------------------------------------------
     def _set_option(self, opt: Option, words: Dict[str, int], value: OptionValue) -> None:
-        if isinstance(value, str):
-            value = words[value] if value in words else _option_word(opt, value)
-        v = check_int(value, "value of option %s" % opt.name.lower())
+        v = option_value(opt, words, value)
         g = self._enter()
         try:
             rc = lib.mana_set_option(g, int(opt), v)
@@ -268,8 +354,9 @@ class Game(ReachMixin):
 
     def set_option(self, name: OptionName, value: OptionValue) -> None:
         """Sets a rule option by name ("blocked") or Option, with a value
-        word ("draw") or int.  Only before the first move (ManaError ESTATE
-        after); ManaError EINVAL for a value out of range."""
+        word ("draw") or int (a bool for the on/off options).  Only before the
+        first move (ManaError ESTATE after); ManaError EINVAL for a value out
+        of range, its message naming what is accepted (python_values)."""
         opt, words = parse_option(name)
         self._set_option(opt, words, value)
 
@@ -372,7 +459,7 @@ class Game(ReachMixin):
 
     def move(self, value: Union[int, Move]) -> Move:
         """The Move of a move value legal now (ManaError EILLEGAL if not)."""
-        v = check_u32(int(value), "move value")
+        v = _move_value(value, "move", "a Move or an int move value")
         g = self._enter()
         try:
             return make_move(v, self._format(g, v))
@@ -404,7 +491,7 @@ class Game(ReachMixin):
                     return False
                 raise
             return True
-        v = check_u32(int(move) if isinstance(move, Move) else move, "move")
+        v = _move_value(move, "move", MOVE_ACCEPTED)
         g = self._enter()
         try:
             rc = lib.mana_is_legal(g, v)
@@ -426,7 +513,7 @@ class Game(ReachMixin):
             self._play_text(move)
             return
         else:
-            v = check_u32(operator.index(move), "move")
+            v = _move_value(move, "move", MOVE_ACCEPTED)
         g = self._enter()
         try:
             rc = _play(g, v)
@@ -548,7 +635,7 @@ class Game(ReachMixin):
     def perft(self, depth: int) -> int:
         """The number of leaves of the legal-move tree depth (0..64) plies
         deep (RULES.md "Perft").  Releases the GIL while counting."""
-        d = check_int(depth, "perft depth")
+        d = check_arg(depth, "perft depth", 0, PERFT_MAX, "perft to depth %r" % (depth,))
         out = ctypes.c_uint64()
         g = self._enter()
         try:
@@ -639,10 +726,10 @@ class Game(ReachMixin):
         """The mark count 1..3 of square sq, 0 while the orientation is open."""
         return self._query(lib.mana_marks_at, "read a square's marks", square(sq))
 
-    def reserve(self, color: Union[Color, int]) -> int:
-        """How many captured Ronins color may re-enter (0..5)."""
-        c = check_int(color, "colour")
-        return self._query(lib.mana_reserve, "read the reserve", c)
+    def reserve(self, color: ColorLike) -> int:
+        """How many captured Ronins color (Color.WHITE / Color.BLACK, 0 / 1,
+        or "white" / "black" in any case) may re-enter (0..5)."""
+        return self._query(lib.mana_reserve, "read the reserve", int(to_color(color)))
 
     # ---- text, equality ----------------------------------------------------
     def board_text(self) -> str:
@@ -723,8 +810,9 @@ class Game(ReachMixin):
     def move_to_action(self, move: MoveLike) -> int:
         """The action id of move (Move, value or text; text must be legal
         now, a Move or value only well formed)."""
-        value = int(self.parse_move(move)) if isinstance(move, str) else int(move)
-        return int(self._with_ptr(_actions.action_of, check_u32(value, "move")))
+        value = (int(self.parse_move(move)) if isinstance(move, str)
+                 else _move_value(move, "move", MOVE_ACCEPTED))
+        return int(self._with_ptr(_actions.action_of, value))
 
     def board(self) -> str:
         """The 36 squares a1..f6 in one call: "D", "R" (White), "d", "r"

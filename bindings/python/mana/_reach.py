@@ -10,9 +10,10 @@ turns one back into the library's 64-bit bitboard.
 import ctypes
 from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
-from ._errors import check_int, fail
+from ._errors import check_arg, fail
 from ._lib import lib
-from ._types import Color, Square, square
+from ._types import Color, ColorLike, Square, square
+from ._types import color as to_color
 
 _u64 = ctypes.c_uint64
 _pu64 = ctypes.POINTER(_u64)
@@ -61,10 +62,10 @@ class ReachMixin:
             fail(rc, what)
         return int(rc)
 
-    def pieces(self, color: Union[Color, int]) -> Tuple[Optional[int], SquareSet]:
+    def pieces(self, color: ColorLike) -> Tuple[Optional[int], SquareSet]:
         """(Damyo square or None, Ronin squares) of color."""
         d, r = _u64(), _u64()
-        self._call("mana_pieces", "list the pieces", check_int(color, "colour"),
+        self._call("mana_pieces", "list the pieces", int(to_color(color)),
                    ctypes.byref(d), ctypes.byref(r))
         damyo = squares(d.value)
         return (min(damyo) if damyo else None), squares(r.value)
@@ -76,21 +77,22 @@ class ReachMixin:
         self._call("mana_piece_reach", "find a piece's reach", square(sq), ctypes.byref(ends))
         return squares(ends.value)
 
-    def reach_maps(self, color: Union[Color, int]) -> Tuple[SquareSet, SquareSet, SquareSet]:
+    def reach_maps(self, color: ColorLike) -> Tuple[SquareSet, SquareSet, SquareSet]:
         """color's attack maps by mark count: element k - 1 is the union of
         the reach of its pieces standing on k-mark squares (k = 1..3)."""
         maps = (_u64 * 3)()
-        self._call("mana_reach_maps", "compute the attack maps", check_int(color, "colour"),
+        self._call("mana_reach_maps", "compute the attack maps", int(to_color(color)),
                    maps)
         return squares(maps[0]), squares(maps[1]), squares(maps[2])
 
-    def reach_under(self, color: Union[Color, int], mana: int) -> Tuple[int, SquareSet, SquareSet]:
+    def reach_under(self, color: ColorLike, mana: int) -> Tuple[int, SquareSet, SquareSet]:
         """(move count, step end squares, re-entry squares) color would have
         if it were to move under Mana mark count mana (0..3; 0: none yet).
         ManaError ESTATE during setup."""
         steps, drops = _u64(), _u64()
+        m = check_arg(mana, "Mana mark count", 0, 3, "read a Mana mark count")
         n = self._call("mana_reach_under", "compute the moves under a Mana",
-                       check_int(color, "colour"), check_int(mana, "Mana"),
+                       int(to_color(color)), m,
                        ctypes.byref(steps), ctypes.byref(drops))
         return n, squares(steps.value), squares(drops.value)
 
@@ -102,7 +104,7 @@ class ReachMixin:
         """The (attacker square, Damyo square) steps with which the opponent
         would capture the side to move's Damyo under Mana mark count mana
         (0..3), by attacker square.  ManaError ESTATE during setup."""
-        m = check_int(mana, "Mana")
+        m = check_arg(mana, "Mana mark count", 0, 3, "read a Mana mark count")
         out = (ctypes.c_uint32 * 8)()
         n = self._call("mana_damyo_threats", "find the Damyo threats", m, out, 8)
         return [(out[i] & 63, (out[i] >> 6) & 63) for i in range(n)]

@@ -4,10 +4,25 @@
 import enum
 from typing import Dict, List, Tuple, Union
 
-from ._errors import check_int
+from ._errors import check_arg, check_in
 
 
-class Color(enum.IntEnum):
+class NamedIntEnum(enum.IntEnum):
+    """An IntEnum whose str() and format() are the member's name
+    ("BLACK_WON"), on every Python (3.11 made IntEnum's str() the number):
+    print(game.status, game.end_reason) reads "BLACK_WON DAMYO_CAPTURED".
+    int() and a format spec ("{:d}") still give the number."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bcdoxXneEfFgG%":  # a number's format
+            return int(self).__format__(spec)
+        return self.name.__format__(spec)
+
+
+class Color(NamedIntEnum):
     """enum mana_color.  Black moves first."""
 
     WHITE = 0
@@ -17,7 +32,7 @@ class Color(enum.IntEnum):
         return Color(1 - self.value)
 
 
-class Status(enum.IntEnum):
+class Status(NamedIntEnum):
     """enum mana_status."""
 
     SETUP = 0
@@ -32,14 +47,14 @@ class Status(enum.IntEnum):
         return self >= Status.WHITE_WON
 
 
-class Rules(enum.IntEnum):
+class Rules(NamedIntEnum):
     """enum mana_preset: the rule presets (RULES.md "Setup")."""
 
     JACTALEA = 0  # 2005 edition: orientation chosen, setup on two ranks
     COSMOLUDO = 1  # 2020 edition: orientation 3, back rank, Damyo on a double
 
 
-class MoveKind(enum.IntEnum):
+class MoveKind(NamedIntEnum):
     """enum mana_move_kind: bits 12..14 of a move."""
 
     STEP = 1
@@ -49,7 +64,7 @@ class MoveKind(enum.IntEnum):
     PASS = 5
 
 
-class EndReason(enum.IntEnum):
+class EndReason(NamedIntEnum):
     """enum mana_end_reason: why a game is finished (Game.end_reason)."""
 
     NONE = 0  # not finished
@@ -60,7 +75,7 @@ class EndReason(enum.IntEnum):
     PASSES = 5  # two passes in a row (blocked = pass)
 
 
-class Option(enum.IntEnum):
+class Option(NamedIntEnum):
     """enum mana_option: the rule options (RULES.md "Rule options")."""
 
     ORIENTATION = 0
@@ -73,21 +88,21 @@ class Option(enum.IntEnum):
     PLY_LIMIT = 7
 
 
-class SetupArea(enum.IntEnum):
+class SetupArea(NamedIntEnum):
     """Values of Option.SETUP_AREA."""
 
     TWO_RANKS = 0
     BACK_RANK = 1
 
 
-class Reentry(enum.IntEnum):
+class Reentry(NamedIntEnum):
     """Values of Option.REENTRY."""
 
     ANY = 0
     MANA_MARK = 1
 
 
-class Blocked(enum.IntEnum):
+class Blocked(NamedIntEnum):
     """Values of Option.BLOCKED: what a player with no legal move does."""
 
     PASS = 0
@@ -122,23 +137,41 @@ _SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 Square = Union[int, str]
 
 
+SQUARE_RANGE = "0..35 (a1 = 0, f6 = 35) or a name a1..f6"
+
+
 def square(sq: Square) -> int:
     """A square's index 0..35 (a1 = 0, b1 = 1, ..., f6 = 35) from its name
-    "a1".."f6" or from an index (checked).  ValueError otherwise."""
+    "a1".."f6" or from an index.  ValueError for any other
+    value, whatever its size (a RangeError, also an OverflowError, when no
+    C int holds it); TypeError for what is neither int nor str."""
     if isinstance(sq, str):
         try:
             return _SQUARE_INDEX[sq]
         except KeyError:
-            raise ValueError("not a square: %r (a1..f6)" % sq) from None
-    check_int(sq, "square")
-    if not 0 <= sq < SQUARE_COUNT:
-        raise ValueError("square index %d outside 0..35" % sq)
-    return int(sq)
+            raise ValueError("not a square: %r (%s)" % (sq, SQUARE_RANGE)) from None
+    return check_in(sq, "square", 0, SQUARE_COUNT - 1, SQUARE_RANGE,
+                    "an int 0..35 or a name a1..f6")
 
 
 def square_name(sq: Square) -> str:
     """The name "a1".."f6" of a square given by index 0..35 or name."""
     return SQUARE_NAMES[square(sq)]
+
+
+ColorLike = Union[Color, int, str]
+COLOR_RANGE = 'Color.WHITE, Color.BLACK, 0, 1, "white" or "black"'
+
+
+def color(value: ColorLike) -> Color:
+    """A Color from a Color, 0 (white) or 1 (black), or the name "white" or
+    "black" (any case).  ValueError / TypeError naming what is accepted."""
+    if isinstance(value, str):
+        try:
+            return Color[value.upper()]
+        except KeyError:
+            raise ValueError("not a colour: %r (%s)" % (value, COLOR_RANGE)) from None
+    return Color(check_arg(value, "colour", 0, 1, "read a colour", COLOR_RANGE, COLOR_RANGE))
 
 
 def parse_option(name: OptionName) -> Tuple[Option, Dict[str, int]]:

@@ -34,7 +34,7 @@ k + 1): ``transform_action(a, turns)`` maps ids and
 import ctypes
 from typing import Any, Optional
 
-from ._errors import check_int, fail
+from ._errors import check_arg, check_in, fail
 from ._lib import lib
 
 try:
@@ -153,7 +153,7 @@ def move_value(g: int, action: int) -> int:
     """The mana_move value of action id action in the game at address g
     (legal or not); ManaError EINVAL for an id out of range or off the
     board."""
-    a = check_int(action, "action id")
+    a = check_arg(action, "action id", 0, ACTION_COUNT - 1, "read an action id")
     out = ctypes.c_uint32()
     rc = c_function("mana_action_to_move")(g, a, ctypes.byref(out))
     if rc < 0:
@@ -184,8 +184,8 @@ def transform_action(action: int, quarter_turns: int) -> int:
     of the board (see the module docstring for when that is a symmetry of
     the rules).  ManaError EINVAL for an id out of range or off the board
     or quarter_turns outside 0..3."""
-    a = check_int(action, "action id")
-    t = check_int(quarter_turns, "quarter_turns")
+    a = check_arg(action, "action id", 0, ACTION_COUNT - 1, "read an action id")
+    t = check_arg(quarter_turns, "quarter_turns", 0, 3, "turn the board")
     rc = c_function("mana_action_transform")(a, t)
     if rc < 0:
         fail(rc, "transform action %d" % a)
@@ -197,9 +197,7 @@ def transform_observation(obs: Any, quarter_turns: int) -> Any:
     matching transform_action (needs numpy)."""
     if not HAVE_NUMPY:
         raise RuntimeError("transform_observation needs numpy")
-    t = check_int(quarter_turns, "quarter_turns")
-    if not 0 <= t <= 3:
-        raise ValueError("quarter_turns %d outside 0..3" % t)
+    t = check_in(quarter_turns, "quarter_turns", 0, 3)
     # (file, rank) -> (rank, 5 - file): new[r'][f'] = old[f'][5 - r'] with
     # [rank][file] indexing, which is numpy.rot90 over axes (rank, file)
     return _np.ascontiguousarray(_np.rot90(obs, t, axes=(-2, -1)))

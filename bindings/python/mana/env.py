@@ -38,14 +38,15 @@ try:
     import numpy as _np
 except ImportError:  # pragma: no cover - numpy is optional
     _np = None  # type: ignore[assignment]
-from ._errors import check_int, check_u64, fail
-from ._game import Game
-from ._types import Color, Status
+from ._errors import check_arg, check_u64, fail
+from ._game import Game, option_value
+from ._types import Color, Option, Status
 
 AGENTS = ("player_0", "player_1")  # Black, White
 _COLOR_OF = {"player_0": Color.BLACK, "player_1": Color.WHITE}
 _AGENT_OF = {Color.BLACK: "player_0", Color.WHITE: "player_1"}
 # plane permutation: the other side's view from a side's view
+BATCH_MAX = 1000000  # mana_batch_new's largest batch (mana.h)
 _SWAP = (2, 3, 0, 1, 4, 5, 6, 7, 8, 10, 9, 11)
 
 
@@ -155,7 +156,7 @@ class ManaEnv:
                  random_setup: bool = False, render_mode: Optional[str] = None,
                  **options: Any) -> None:
         self.preset = preset
-        self.ply_limit = check_int(ply_limit, "ply_limit")
+        self.ply_limit = option_value(Option.PLY_LIMIT, {}, ply_limit)
         self.random_setup = bool(random_setup)
         self.render_mode = render_mode
         self.options = dict(options)
@@ -341,7 +342,7 @@ class ManaVectorEnv:
         if not _a.HAVE_NUMPY:
             raise RuntimeError("ManaVectorEnv needs numpy (Debian: python3-numpy)")
         np = _np
-        self.num_envs = check_int(num_envs, "num_envs")
+        self.num_envs = check_arg(num_envs, "num_envs", 1, BATCH_MAX, "create batched games")
         self._flags = _a.OBS_SIDE_TO_MOVE if side_to_move else _a.OBS_ABSOLUTE
         opts = dict(options)
         if ply_limit:
@@ -426,7 +427,7 @@ class ManaVectorEnv:
 
     def game(self, i: int) -> Game:
         """An independent copy (a mana.Game) of game i as it stands."""
-        g = _a.c_function("mana_batch_game")(self._ptr(), check_int(i, "index"))
+        g = _a.c_function("mana_batch_game")(self._ptr(), check_arg(i, "index", 0, self.num_envs - 1, "read a batched game"))
         if not g:
             fail(-1, "read batched game %d" % i)
         c = lib.mana_clone(g)

@@ -11,7 +11,7 @@ In a notebook a Game displays itself through ``game._repr_svg_()``.
 import ctypes
 from typing import TYPE_CHECKING
 
-from ._errors import check_int, fail
+from ._errors import INT_MAX, fail, need_int, refused
 from ._lib import lib
 
 if TYPE_CHECKING:
@@ -22,6 +22,8 @@ NO_COORDINATES = 2  # MANA_SVG_NO_COORDINATES
 NO_LAST_MOVE = 4  # MANA_SVG_NO_LAST_MOVE
 NO_MANA = 8  # MANA_SVG_NO_MANA
 NO_CAPTION = 16  # MANA_SVG_NO_CAPTION
+
+SIZES = "0 or 64..8192"  # widths mana_svg accepts (mana.h)
 
 _svg = lib.mana_svg
 
@@ -38,10 +40,13 @@ def board(game: "Game", size: int = 0, *, flipped: bool = False,
     mana         the Mana's mark count tinted and the Mana on its square
     caption      side to move or result, Mana, reserves
 
-    Raises OverflowError for a size no C int holds, ManaError EINVAL for a
-    size out of range.
+    Raises ManaError EINVAL for a size out of range, whatever its size
+    (also an OverflowError when no C int holds it); TypeError for a size
+    that is not an int (bool included).
     """
-    width = check_int(size, "SVG size")
+    width = need_int(size, "SVG size")
+    if not 0 <= width <= INT_MAX:
+        raise refused(width, "SVG size", SIZES, "draw the board as SVG")
     flags = ((FLIPPED if flipped else 0) | (0 if coordinates else NO_COORDINATES)
              | (0 if last_move else NO_LAST_MOVE) | (0 if mana else NO_MANA)
              | (0 if caption else NO_CAPTION))
