@@ -66,7 +66,7 @@ class ManaError(Exception):
         super().__init__(compose(operation, self.message, detail))
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (self.code, self.detail, self.operation))
+        return (type(self), (int(self.code), self.detail, self.operation))
 
 
 def compose(operation: str, message: str, detail: str) -> str:
@@ -78,10 +78,6 @@ def compose(operation: str, message: str, detail: str) -> str:
     if detail.startswith(message):
         return "%s: %s" % (operation, detail)
     return "%s: %s (%s)" % (operation, message, detail)
-
-
-def _rebuild(code: int, detail: str, operation: str) -> ManaError:
-    return ManaError(code, detail, operation)
 
 
 def detail() -> str:

@@ -83,7 +83,7 @@ class Limit:
 
         def count(key: str, n: Optional[int]) -> None:
             if n is not None:
-                if not isinstance(n, int) or n < 1:
+                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                     raise ValueError("Limit %s must be a positive int, not %r" % (key, n))
                 out.extend([key, str(n)])
 

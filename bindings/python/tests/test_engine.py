@@ -109,6 +109,9 @@ def test_limit_words() -> None:
         "wtime", "60000", "btime", "59500", "winc", "500", "movestogo", "20"]
     with pytest.raises(ValueError):
         me.Limit(depth=0).words()
+    with pytest.raises(ValueError) as e:
+        me.Limit(nodes=True).words()  # a bool is no count
+    assert str(e.value) == "Limit nodes must be a positive int, not True"
 
 
 # ---- broken engines -----------------------------------------------------------

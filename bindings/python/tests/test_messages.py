@@ -8,6 +8,7 @@ chosen" is never shown; an error's reason is said once; None and bool are
 not taken for ints; colours are taken by name; enums print their names.
 """
 
+import pickle
 from typing import Any, Callable
 
 import pytest
@@ -184,3 +185,11 @@ def test_enums_print_their_names() -> None:
             assert str(member) == format(member) == member.name
             assert f"{member:>12}" == "%12s" % member.name
             assert f"{member:d}" == str(int(member)) and member == int(member)
+
+
+def test_a_refused_huge_value_pickles_as_itself() -> None:
+    with pytest.raises(mana.ManaError) as e:
+        mana.Game(ply_limit=10 ** 20)
+    back = pickle.loads(pickle.dumps(e.value))
+    assert isinstance(back, OverflowError) and isinstance(back, mana.ManaError)
+    assert str(back) == str(e.value) and back.code == E.EINVAL
