@@ -28,6 +28,7 @@ seed.
 arrays in, arrays out, finished games reset at once.  It needs numpy.
 """
 
+import operator
 import random
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -38,7 +39,7 @@ try:
     import numpy as _np
 except ImportError:  # pragma: no cover - numpy is optional
     _np = None  # type: ignore[assignment]
-from ._errors import check_arg, check_u64, fail
+from ._errors import INT_MAX, INT_MIN, ErrorCode, check_arg, check_u64, fail, refused
 from ._game import Game, option_value
 from ._types import Color, Option, Status
 
@@ -143,6 +144,18 @@ def _other_view(obs: Any) -> Any:
     if _a.HAVE_NUMPY:
         return _np.ascontiguousarray(obs[list(_SWAP), ::-1, ::-1])
     return bytes(obs[p * 36 + 35 - c] for p in _SWAP for c in range(36))
+
+
+def _action_id(action: Any) -> int:
+    """action (an int or numpy integer, not a bool or float) as an int
+    (range-checked by action_to_move): TypeError, never a truncated id."""
+    if isinstance(action, bool) or (_np is not None and isinstance(action, _np.bool_)):
+        raise TypeError("an action must be an int, not bool")
+    try:
+        value = operator.index(action)
+    except TypeError:
+        raise TypeError("an action must be an int, not %s" % type(action).__name__) from None
+    return value
 
 
 class ManaEnv:
@@ -255,9 +268,11 @@ class ManaEnv:
             yield self.agent_selection
 
     def step(self, action: Optional[int]) -> None:
-        """Plays action (an id legal for agent_selection), or removes a
-        finished agent (action None).  ManaError EILLEGAL / EINVAL for an
-        action that is not legal: the game is then unchanged."""
+        """Plays action (an int or numpy integer id legal for
+        agent_selection), or removes a finished agent (action None).
+        ManaError EILLEGAL / EINVAL for an action that is not legal, TypeError
+        for a float or bool, OverflowError for an int that does not fit a C
+        int: the game is then unchanged."""
         a = self.agent_selection
         if self.terminations[a] or self.truncations[a]:
             self._was_dead_step(action)
@@ -265,7 +280,7 @@ class ManaEnv:
         if action is None:
             raise ValueError("step(None) is only for a terminated or truncated agent")
         playing = self.game.status == Status.PLAYING
-        self.game.play(self.game.action_to_move(int(action)))
+        self.game.play(self.game.action_to_move(_action_id(action)))
         self._plies += playing
         self._cumulative_rewards[a] = 0.0
         for k in self.rewards:
@@ -321,10 +336,12 @@ class ManaVectorEnv:
     """N games of Mana stepped together by one library call.
 
     ``ManaVectorEnv(num_envs, preset="jactalea", ply_limit=400,
-    random_setup=True, seed=0, side_to_move=True, **options)``.
+    random_setup=True, seed=0, side_to_move=True, **options)``, num_envs
+    1 .. 1,000,000 (ManaError EINVAL outside, checked before any memory is
+    taken; ENOMEM if memory runs out).
 
     ``reset()`` returns ``(observations, masks)``; ``step(actions)`` plays
-    ``actions[i]`` (int32 ids, legal in game i) and returns
+    ``actions[i]`` (integer ids, legal in game i) and returns
     ``(observations, masks, rewards, terminations, truncations)``:
     observations uint8 (N, 12, 6, 6) (the side to move's view unless
     side_to_move=False), masks uint8 (N, 941), rewards float32 (N,) from the
@@ -356,7 +373,8 @@ class ManaVectorEnv:
         finally:
             self._start._lock.release()
         if not b:
-            fail(-1 if self.num_envs < 1 else -6, "create %d batched games" % self.num_envs)
+            code = ErrorCode.EOVER if self._start.is_over() else ErrorCode.ENOMEM
+            fail(code, "create %d batched games" % self.num_envs)
         self._b = b
         n = self.num_envs
         self.observations = np.zeros((n,) + _a.OBSERVATION_SHAPE, dtype=np.uint8)
@@ -404,8 +422,13 @@ class ManaVectorEnv:
         return self.observations, self.masks
 
     def step(self, actions: Sequence[int]) -> Tuple[Any, Any, Any, Any, Any]:
-        """Plays one action per game (see the class docstring).  ManaError
-        EILLEGAL (no game changed) if an action is not legal in its game."""
+        """Plays one action per game (see the class docstring): actions is
+        a sequence or array of N integer ids (any integer dtype).  ManaError
+        EILLEGAL (no game changed) if an action is not legal in its game
+        or outside 0..940, EINVAL (also an OverflowError) for one no C int
+        holds; TypeError for float, bool or object actions, ValueError
+        for a shape other than (N,): never a silently wrapped or truncated
+        id."""
         np = _np
         b = self._ptr()
         if isinstance(actions, np.ndarray) and actions.dtype == np.int32 and \
@@ -413,12 +436,28 @@ class ManaVectorEnv:
             acts = actions
         else:
             acts = self.actions
-            acts[:] = actions
+            acts[:] = self._checked_actions(actions)
         o, m, r, d = self._ptrs
         rc = self._step(b, acts.ctypes.data, self._flags, o, m, r, d)
         if rc < 0:
             fail(rc, "step the batched games")
         return self.observations, self.masks, self.rewards, self.dones == 1, self.dones == 2
+
+    def _checked_actions(self, actions: Any) -> Any:
+        """actions as an integer array of shape (N,): TypeError for floats,
+        bools or objects, ManaError EINVAL (an OverflowError too) for ids
+        that do not fit a C int (never a silent wrap or truncation)."""
+        a = _np.asarray(actions)
+        ints_beyond_64_bits = a.dtype.kind == "O" and all(type(x) is int for x in a.flat)
+        if not ints_beyond_64_bits and a.dtype.kind not in "iu":
+            raise TypeError("actions must be integers, not %s" % a.dtype)
+        if a.shape != (self.num_envs,):
+            raise ValueError("actions must have shape (%d,), not %s" % (self.num_envs, a.shape))
+        for bad in (a.min(), a.max()) if a.size else ():
+            if not INT_MIN <= int(bad) <= INT_MAX:  # the rest is checked in C
+                raise refused(int(bad), "action id", "0..%d" % (_a.ACTION_COUNT - 1),
+                              "step the batched games")
+        return a
 
     @property
     def to_play(self) -> Any:

@@ -177,3 +177,51 @@ def test_vector_env_errors_and_playout() -> None:
     venv.close()
     with pytest.raises(ValueError):
         venv.reset()
+
+
+def test_vector_env_refuses_wrapped_or_truncated_actions() -> None:
+    venv = ManaVectorEnv(3, seed=5)
+    _, masks = venv.reset()
+    legal = np.array([int(np.flatnonzero(m)[0]) for m in masks], np.int64)
+    before = venv.observations.copy()
+    # legal + 2**32 would wrap to the legal ids in an int32 cast
+    with pytest.raises(OverflowError):
+        venv.step(legal + 2 ** 32)
+    with pytest.raises(OverflowError):
+        venv.step([int(x) + 2 ** 70 for x in legal])
+    # legal + 0.9 would truncate to the legal ids
+    with pytest.raises(TypeError):
+        venv.step(legal.astype(np.float64) + 0.9)
+    with pytest.raises(TypeError):
+        venv.step([float(x) for x in legal])
+    with pytest.raises(TypeError):
+        venv.step(np.ones(3, bool))
+    with pytest.raises(ValueError):
+        venv.step(legal[:2])
+    assert (venv.observations == before).all()
+    venv.step(legal)  # int64 ids that fit are played
+    assert not (venv.observations == before).all()
+
+
+def test_vector_env_size_range() -> None:
+    for n in (0, -1, 10 ** 7):  # 10**7 used to report "out of memory"
+        with pytest.raises(mana.ManaError, match="1..1000000") as e:
+            ManaVectorEnv(n)
+        assert e.value.code == mana.ErrorCode.EINVAL
+    with pytest.raises(OverflowError):
+        ManaVectorEnv(2 ** 40)
+
+
+def test_env_step_refuses_floats_and_bools() -> None:
+    env = ManaEnv()
+    env.reset(seed=1)
+    a0 = int(np.flatnonzero(env.action_mask())[0])
+    history = env.game.history()
+    for bad in (a0 + 0.9, 1.5, float(a0), True, np.float64(a0)):
+        with pytest.raises(TypeError):
+            env.step(bad)
+    with pytest.raises(OverflowError):
+        env.step(a0 + 2 ** 32)
+    assert env.game.history() == history
+    env.step(np.int64(a0))
+    assert len(env.game.history()) == len(history) + 1
