@@ -58,9 +58,15 @@ def _read_source(source: Source) -> Tuple[bytes, str]:
     """(bytes, name for messages) of a path, bytes or file object."""
     if isinstance(source, bytes):
         return source, "<bytes>"
+    if isinstance(source, (bytearray, memoryview)):
+        return bytes(source), "<bytes>"
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
             return f.read(), os.fspath(source)
+    if not callable(getattr(source, "read", None)):
+        raise TypeError("a record source is a path (str or os.PathLike), bytes, or a file "
+                        "object in text or binary mode, not %s; for record text held in a "
+                        "str pass text.encode() or io.StringIO(text)" % type(source).__name__)
     data = source.read()
     name = str(getattr(source, "name", "<file>"))
     if isinstance(data, str):
@@ -93,7 +99,9 @@ def _games(data: bytes, name: str) -> Iterator[Game]:
 def read_records(source: Source) -> Iterator[Game]:
     """Every game of a record file (path, bytes, or a file object opened
     in text or binary mode), one Game at a time, each with its tags in
-    ``game.headers``.  ManaError at the first game that is not a valid
+    ``game.headers``.  A str is always a path: to parse record text held
+    in a str, pass ``text.encode()`` or ``io.StringIO(text)``.  TypeError
+    for any other source; ManaError at the first game that is not a valid
     record (the games before it have been yielded)."""
     data, name = _read_source(source)
     return _games(data, name)

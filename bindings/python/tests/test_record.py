@@ -168,3 +168,19 @@ def test_svg() -> None:
         with pytest.raises(OverflowError):
             mana.svg.board(g, size=beyond)
     assert mana.svg.board(mana.Game()).rstrip().endswith("</svg>")  # in setup
+
+
+def test_record_source_types() -> None:
+    g = mana.Game()
+    g.setup_random(3)
+    text = g.record()
+    for bad in (5, 1.5, None, ["a"]):
+        with pytest.raises(TypeError, match="path .*bytes.*file object"):
+            mana.read_record(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            mana.read_records(bad)  # type: ignore[arg-type]
+    # a str is a path; text in a str is read through StringIO or bytes
+    with pytest.raises(FileNotFoundError):
+        mana.read_record(text)
+    for source in (io.StringIO(text), text.encode(), bytearray(text.encode())):
+        assert mana.read_record(source).history() == g.history()  # type: ignore[arg-type]
