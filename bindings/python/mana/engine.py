@@ -22,6 +22,7 @@ Threads: an engine object belongs to one thread at a time, like a Game.
 
 import ctypes
 import dataclasses
+import math
 import queue
 import subprocess
 import threading
@@ -54,13 +55,17 @@ class EngineTimeoutError(EngineError, TimeoutError):
 class Limit:
     """Search limits of ``go`` (the first one reached ends the search).
 
-    time        seconds to think (``movetime``)
+    time        seconds to think (``movetime``), > 0
     depth       plies (alpha-beta bots)
     nodes       nodes (or tree nodes for MCTS)
     iterations  playouts (MCTS)
     white_clock, black_clock   seconds left on each clock
     white_inc, black_inc       seconds added per move
     remaining_moves            moves to the next time control (movestogo)
+
+    Times are seconds (int or float): ``time`` must be positive, clocks and
+    increments non-negative and finite; counts are positive ints.  words()
+    raises ValueError for any other value (never a silently clamped limit).
     """
 
     time: Optional[float] = None
@@ -78,8 +83,13 @@ class Limit:
         out: List[str] = []
 
         def ms(key: str, seconds: Optional[float], least: int) -> None:
-            if seconds is not None:
-                out.extend([key, str(max(least, int(round(seconds * 1000))))])
+            if seconds is None:
+                return
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+                    or not math.isfinite(seconds) or seconds < 0 or (least and seconds == 0):
+                raise ValueError("Limit %s must be a %s number of seconds, not %r"
+                                 % (key, "positive" if least else "finite non-negative", seconds))
+            out.extend([key, str(max(least, int(round(seconds * 1000))))])
 
         def count(key: str, n: Optional[int]) -> None:
             if n is not None:

@@ -114,6 +114,18 @@ def test_limit_words() -> None:
     assert str(e.value) == "Limit nodes must be a positive int, not True"
 
 
+def test_limit_times_are_checked_not_clamped() -> None:
+    # time=-1 used to become "movetime 1"; like depth=0 it is refused
+    for bad in (-1, 0, 0.0, -0.5, float("nan"), float("inf"), True, "1"):
+        with pytest.raises(ValueError, match="movetime"):
+            me.Limit(time=bad).words()  # type: ignore[arg-type]
+    for clock in ("white_clock", "black_clock", "white_inc", "black_inc"):
+        with pytest.raises(ValueError):
+            me.Limit(**{clock: -1}).words()  # type: ignore[arg-type]
+    assert me.Limit(white_clock=0, white_inc=0).words() == ["wtime", "0", "winc", "0"]
+    assert me.Limit(time=0.0001).words() == ["movetime", "1"]
+
+
 # ---- broken engines -----------------------------------------------------------
 
 FAKE = textwrap.dedent("""
