@@ -92,16 +92,19 @@ MANA_API const char *mana_option_values(int option)
 }
 
 /* Reads a decimal number 0..max written with 1..10 digits; -1 if not. */
+/* The decimal number text (digits only) if it is at most max (max >= 0), else -1.
+   Checked before each step, so no value overflows a long of any width. */
 static long read_number(const char *text, long max)
 {
     long v = 0;
     int n = 0;
     for (; text[n] >= '0' && text[n] <= '9'; n++) {
-        if (n == 10)
+        long d = text[n] - '0';
+        if (d > max || v > (max - d) / 10)
             return -1;
-        v = v * 10 + (text[n] - '0');
+        v = v * 10 + d;
     }
-    return n == 0 || text[n] != '\0' || v > max ? -1 : v;
+    return n == 0 || text[n] != '\0' ? -1 : v;
 }
 
 /* The value of text for option, or -2 if the option does not accept it. */

@@ -157,6 +157,9 @@ START_TEST(option_words)
     ck_assert_int_eq(mana_option_parse("plylimit", "007", &opt, &value), MANA_OK);
     ck_assert_int_eq(opt, MANA_OPT_PLY_LIMIT);
     ck_assert_int_eq(value, 7);
+    /* leading zeros do not count towards the range: 20 digits, value 1000000000 (the PlyLimit maximum) */
+    ck_assert_int_eq(mana_option_parse("PlyLimit", "00000000001000000000", &opt, &value), MANA_OK);
+    ck_assert_int_eq(value, 1000000000);
     /* refusals: *option and *value untouched */
     opt = value = -5;
     ck_assert_int_eq(mana_option_parse("Blocked", "sometimes", &opt, &value), MANA_EPARSE);
@@ -165,6 +168,13 @@ START_TEST(option_words)
     ck_assert_int_eq(mana_option_parse("Repetition", "1", &opt, &value), MANA_EPARSE);
     ck_assert_int_eq(mana_option_parse("PlyLimit", "-1", &opt, &value), MANA_EPARSE);
     ck_assert_int_eq(mana_option_parse("PlyLimit", "12345678901", &opt, &value), MANA_EPARSE);
+    /* out of range on every width of long: just above the maximum, INT_MAX + 1, UINT32_MAX + 5 (5 where a
+       32-bit long wraps), 20 digits (wraps a 64-bit long) */
+    static const char *const too_big[] = {"1000000001", "2147483648", "4294967301", "99999999999999999999",
+                                          "18446744073709551621"};
+    for (size_t i = 0; i < sizeof too_big / sizeof *too_big; i++)
+        ck_assert_int_eq(mana_option_parse("PlyLimit", too_big[i], &opt, &value), MANA_EPARSE);
+    ck_assert_int_eq(mana_option_parse("Repetition", "4294967298", &opt, &value), MANA_EPARSE);
     ck_assert_int_eq(mana_option_parse("Orientation", "4", &opt, &value), MANA_EPARSE);
     ck_assert_int_eq(mana_option_parse(NULL, "1", &opt, &value), MANA_EINVAL); /* *option is -5 */
     ck_assert_int_eq(mana_option_parse("Blocked", NULL, &opt, &value), MANA_EINVAL);
