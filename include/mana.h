@@ -818,8 +818,9 @@ MANA_API int mana_record_headers_init(mana_record_headers *hdr, int preset);
  * Returns MANA_OK; MANA_EINVAL for NULL, a key that is not
  * [A-Za-z][A-Za-z0-9_]* of 1..MANA_TAG_KEY_MAX bytes or that the library
  * owns (Rules, Result, MFN, an option name), a value over
- * MANA_TAG_VALUE_MAX bytes, not UTF-8, with a control character or with
- * white space at either end; MANA_ESPACE if hdr already holds
+ * MANA_TAG_VALUE_MAX bytes, not UTF-8, with a control character (C0 but
+ * tab, DEL, C1 U+0080..U+009F, U+2028, U+2029) or with white space at
+ * either end; MANA_ESPACE if hdr already holds
  * MANA_RECORD_TAGS_MAX tags.  *hdr is unchanged on failure.
  */
 MANA_API int mana_record_tag_set(mana_record_headers *hdr, const char *key, const char *value);

@@ -86,7 +86,8 @@ static int is_blank(char c)
 }
 
 /* Finds the line at rd->at: checks its bytes (no NUL, valid UTF-8, no
- * control character but tab and the CR of a CRLF) and sets end and next. */
+ * control character but tab and the CR of a CRLF: see mana__is_control)
+ * and sets end and next. */
 static int take_line(struct reader *rd)
 {
     const unsigned char *s = (const unsigned char *)rd->text;
@@ -100,8 +101,10 @@ static int take_line(struct reader *rd)
         if (n == 0)
             return fail_at(rd, i, MANA_EPARSE, "invalid UTF-8 (byte 0x%02x)", s[i]);
         int cr_lf = s[i] == '\r' && i + 1 < rd->len && s[i + 1] == '\n';
-        if (((s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f) && !cr_lf)
-            return fail_at(rd, i, MANA_EPARSE, "control character 0x%02x in the record", s[i]);
+        unsigned long c = mana__utf8_code(s + i, n);
+        if (mana__is_control(c) && !cr_lf)
+            return c < 0x80 ? fail_at(rd, i, MANA_EPARSE, "control character 0x%02lx in the record", c)
+                            : fail_at(rd, i, MANA_EPARSE, "control character U+%04lX in the record", c);
         i += n;
     }
     rd->next = i < rd->len ? i + 1 : i;

@@ -120,8 +120,10 @@ int mana__check_tag(const char *key, const char *value)
         size_t c = mana__utf8_len(u, n - i);
         if (c == 0)
             return mana__fail(MANA_EINVAL, "tag %s: value is not UTF-8 (byte %zu)", key, i + 1);
-        if ((u[0] < 0x20 && u[0] != '\t') || u[0] == 0x7f)
-            return mana__fail(MANA_EINVAL, "tag %s: value has control character 0x%02x", key, u[0]);
+        unsigned long code = mana__utf8_code(u, c);
+        if (mana__is_control(code))
+            return code < 0x80 ? mana__fail(MANA_EINVAL, "tag %s: value has control character 0x%02lx", key, code)
+                               : mana__fail(MANA_EINVAL, "tag %s: value has control character U+%04lX", key, code);
         i += c;
     }
     return MANA_OK;

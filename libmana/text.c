@@ -81,3 +81,17 @@ size_t mana__utf8_len(const unsigned char *s, size_t n)
         return 0;
     return k;
 }
+
+unsigned long mana__utf8_code(const unsigned char *s, size_t k)
+{
+    static const unsigned char lead_mask[5] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+    unsigned long c = s[0] & lead_mask[k];
+    for (size_t i = 1; i < k; i++)
+        c = c << 6 | (s[i] & 0x3f);
+    return c;
+}
+
+int mana__is_control(unsigned long c)
+{
+    return (c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029;
+}

@@ -37,6 +37,12 @@ int mana__text_end(struct mana_text *t, const char *fn);
  * 0 if the bytes there are not valid UTF-8 (overlong forms, surrogates
  * and values above U+10FFFF refused). */
 size_t mana__utf8_len(const unsigned char *s, size_t n);
+/* The code point of the valid UTF-8 sequence of k bytes (1..4) at s. */
+unsigned long mana__utf8_code(const unsigned char *s, size_t k);
+/* 1 if code point c is refused in a record: a C0 control but tab, DEL, a
+ * C1 control (U+0080..U+009F, NEL U+0085 among them) or the line and
+ * paragraph separators U+2028 and U+2029; else 0. */
+int mana__is_control(unsigned long c);
 
 /* option_text.c: the option named name (any case), or -1. */
 int mana__option_by_name(const char *name);

@@ -377,6 +377,11 @@ static const struct bad_record bad_records[] = {
     {"Rules: jactalea\nWhite: \xe2\x82\n", 0, MANA_EPARSE, "2:8: invalid UTF-8 (byte 0xe2)"},
     {"Rules: jactalea\n\nO0 \x01\n", 0, MANA_EPARSE, "3:4: control character 0x01 in the record"},
     {"Rules: jactalea\r\r\n", 0, MANA_EPARSE, "1:16: control character 0x0d in the record"},
+    /* C1 controls (NEL U+0085, U+009F) and the Unicode line and paragraph separators: column counts characters */
+    {"Rules: jactalea\nWhite: J\xc3\xa9r\xc2\x85me\n", 0, MANA_EPARSE, "2:11: control character U+0085 in the record"},
+    {"Rules: jactalea\nWhite: \xc2\x9f\n", 0, MANA_EPARSE, "2:8: control character U+009F in the record"},
+    {"Rules: jactalea\nEvent: a\xe2\x80\xa8" "b\n", 0, MANA_EPARSE, "2:9: control character U+2028 in the record"},
+    {"Rules: jactalea\n\n# a\xe2\x80\xa9" "b\n", 0, MANA_EPARSE, "3:4: control character U+2029 in the record"},
     {"Rules: jactalea\nWhite: x\n\nO0 D@a6 R@a5\nR@b5 D@b6\n", 0, MANA_EILLEGAL,
      "5:6: move 5 'D@b6': illegal move: Black's Damyo is already placed"},
     {"Rules: jactalea\n\nO0 Q9\n", 0, MANA_EPARSE,
@@ -497,10 +502,15 @@ START_TEST(tags_set_get)
     static const char *const bad[][2] = {
         {"", "x"}, {"1st", "x"}, {"Two words", "x"}, {"Rules", "x"}, {"result", "x"}, {"MFN", "x"},
         {"PlyLimit", "5"}, {"Event", " lead"}, {"Event", "trail\t"}, {"Event", "two\nlines"},
-        {"Event", "\xff"}, {"Event", "del\x7f"}, {"ThisKeyIsFarTooLongToBeAnyTagKey", "x"},
+        {"Event", "\xff"}, {"Event", "del\x7f"}, {"Event", "nel\xc2\x85"}, {"Event", "\xc2\x80"},
+        {"Event", "\xc2\x9f"}, {"Event", "ls\xe2\x80\xa8"}, {"Event", "ps\xe2\x80\xa9"}, {"ThisKeyIsFarTooLongToBeAnyTagKey", "x"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ck_assert_msg(mana_record_tag_set(&hdr, bad[i][0], bad[i][1]) == MANA_EINVAL, "tag %zu", i);
+    ck_assert_int_eq(mana_record_tag_set(&hdr, "Event", "a\xc2\x85"), MANA_EINVAL);
+    ck_assert_str_eq(mana_error_detail(), "tag Event: value has control character U+0085");
+    /* the neighbours of the refused ranges stay allowed: U+00A0 (no-break space), U+2027, U+202A */
+    ck_assert_int_eq(mana_record_tag_set(&hdr, "Annotator", "a\xc2\xa0" "b\xe2\x80\xa7" "c\xe2\x80\xaa"), MANA_OK);
     char long_value[MANA_TAG_VALUE_MAX + 2];
     memset(long_value, 'v', sizeof long_value - 1);
     long_value[sizeof long_value - 1] = '\0';
