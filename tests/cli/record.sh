@@ -126,6 +126,14 @@ printf 'Rules: jactalea\n\nQ9\n' >>"$tmp/two.mana"
 expect_status $? 1 "a bad third game"
 expect_grep "$tmp/out" "mana-cli replay: $tmp/two.mana:13:1: move 1 'Q9'" "the third game's error"
 
+# A game ended off the board: the declared Result and the Termination tag
+# are what replay reports (the moves alone leave the game unfinished).
+printf 'Rules: jactalea\nTermination: White resigned\nResult: 0-1\n\nO0 D@a6 R@a5\n' >"$tmp/resign.mana"
+"$CLI" replay --quiet "$tmp/resign.mana" >"$tmp/out" 2>&1
+expect_status $? 0 "a resigned game"
+expect_grep "$tmp/out" "result: 0-1 (Black won, declared)" "the declared Result"
+expect_grep "$tmp/out" "termination: White resigned" "the Termination tag"
+
 # A game from a position: the record starts with an MFN header and replays.
 printf 'b2xa2\n' | "$CLI" play --white human --black ab --no-color \
     --mfn '6/6/6/2R3/dR4/4D1 w 2 0' --save "$tmp/mfn.mana" >"$tmp/out" 2>&1
