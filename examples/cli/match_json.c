@@ -125,8 +125,10 @@ static void tag(mana_record_headers *hdr, const char *key, const char *text)
 }
 
 /* The record of game i (mana_record_write) to DIR/game-NNN.mana: tags
- * White, Black, Date, Round (the game's number) and Termination (why it
- * ended); a game lost by a fault has the runner's Result. */
+ * White, Black, Date, Round (the game's number); a game lost by a fault
+ * has the runner's Result and a Termination tag (why).  A game the rules
+ * decided has none: its Result is the moves' own, so a cut record is
+ * refused rather than read as an unfinished game with a trusted Result. */
 int match_write_record(const match *m, int i, const mana_game *g, const game_result *r)
 {
     if (m->records == NULL)
@@ -142,9 +144,10 @@ int match_write_record(const match *m, int i, const mana_game *g, const game_res
     tag(&hdr, "Date", day);
     snprintf(round, sizeof round, "%d", i + 1);
     tag(&hdr, "Round", round);
-    tag(&hdr, "Termination", r->reason);
-    if (r->fault)
-        hdr.result = r->status; /* the runner's verdict on an unfinished game */
+    if (r->fault) { /* the runner's verdict on an unfinished game, and why */
+        tag(&hdr, "Termination", r->reason);
+        hdr.result = r->status;
+    }
     int n = mana_record_write(g, &hdr, NULL, 0);
     char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     snprintf(path, sizeof path, "%s/game-%03d.mana", m->records, i + 1);

@@ -28,7 +28,22 @@ expect_grep "$tmp/r2/game-001.mana" "White: ab" "game 1: first bot White"
 expect_grep "$tmp/r2/game-002.mana" "White: random" "game 2: colours swapped"
 expect_grep "$tmp/r2/game-001.mana" "PlyLimit: 400" "default ply limit recorded"
 expect_grep "$tmp/r2/game-002.mana" "Round: 2" "the game's number as Round"
-expect_grep "$tmp/r2/game-002.mana" "Termination: Damyo captured" "why it ended"
+# Games the rules decided carry no Termination tag: their Result is the
+# moves' own, so a record cut short (at a line end, or anywhere) is refused,
+# not read as an unfinished game with a trusted Result.
+for f in "$tmp"/r2/*.mana; do
+    checks=$((checks + 1))
+    ! grep -q '^Termination:' "$f" || fail "$(basename "$f"): Termination tag on a game the rules decided"
+done
+res2=$(sed -n 's/^Result: //p' "$tmp/r2/game-002.mana")
+head -n "$(($(grep -n '^$' "$tmp/r2/game-002.mana" | head -n 1 | cut -d: -f1) + 2))" \
+    "$tmp/r2/game-002.mana" >"$tmp/cut.mana"
+"$CLI" replay --quiet "$tmp/cut.mana" >"$tmp/replay" 2>&1
+expect_status $? 1 "a match record cut after its setup lines is refused"
+expect_grep "$tmp/replay" "Result says $res2 but the moves end with result *" "the cut record: why"
+head -c 140 "$tmp/r2/game-002.mana" >"$tmp/cut.mana"
+"$CLI" replay --quiet "$tmp/cut.mana" >"$tmp/replay" 2>&1
+expect_status $? 1 "a match record cut at byte 140 is refused"
 for f in "$tmp"/r2/*.mana; do
     "$CLI" replay --quiet "$f" >"$tmp/replay" 2>&1
     expect_status $? 0 "replay $(basename "$f")"
@@ -87,6 +102,9 @@ for mode in crash hang illegal garbage; do
     expect_grep "$tmp/f-$mode/game-002.mana" "Result: 0-1" "$mode: verdict in the record"
     "$CLI" replay --quiet "$tmp/f-$mode/game-001.mana" >"$tmp/replay" 2>&1
     expect_status $? 0 "$mode: the record replays"
+    "$CLI" replay --quiet "$tmp/f-$mode/game-002.mana" >"$tmp/replay" 2>&1
+    expect_grep "$tmp/replay" "result: 0-1 (Black won, declared)" "$mode: replay shows the declared Result"
+    expect_grep "$tmp/replay" "termination: faulty-$mode: $why" "$mode: replay shows the Termination"
 done
 sleep 0.2
 expect_eq "$(wc -l <"$tmp/pids" | tr -d ' ')" 8 "each faulty engine started for each game"
