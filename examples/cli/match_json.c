@@ -19,18 +19,51 @@
 
 #include "match.h"
 
-/* Writes s as a JSON string. */
+/* The code point of the UTF-8 sequence at s, its length in *len; -1 (len
+ * 1) where s does not start a valid one (overlong, surrogate, over
+ * U+10FFFF, cut short). */
+static long utf8_next(const char *text, size_t *len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    static const long least[5] = {0, 0, 0x80, 0x800, 0x10000};
+    size_t k = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+    *len = 1;
+    if (k == 0)
+        return -1;
+    long c = k == 1 ? s[0] : s[0] & (0x7f >> k);
+    for (size_t i = 1; i < k; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return -1;
+        c = c << 6 | (s[i] & 0x3f);
+    }
+    if (c < least[k] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+        return -1;
+    *len = k;
+    return c;
+}
+
+/* 1 for the characters a record refuses (docs/record-format.md): C0, DEL,
+ * C1, U+2028 and U+2029. */
+static int is_control(long c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029;
+}
+
+/* Writes s as a JSON string: UTF-8 as it is, '"' '\\' and controls
+ * escaped, a byte that is not UTF-8 as U+FFFD. */
 static void json_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    for (size_t len; *s; s += len) {
+        long c = utf8_next(s, &len);
         if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
-            fprintf(f, "\\u%04x", c);
+            fprintf(f, "\\%c", (int)c);
+        else if (c < 0)
+            fputs("\\ufffd", f);
+        else if (is_control(c))
+            fprintf(f, "\\u%04lx", c);
         else
-            fputc(c, f);
+            fwrite(s, 1, len, f);
     }
     fputc('"', f);
 }
@@ -108,20 +141,38 @@ int match_write_json(const match *m, double secs)
     return fclose(f) == 0 ? 0 : -1;
 }
 
-/* Sets tag key to text made fit for a tag: control and non-ASCII bytes
- * as '?', cut to the longest value, no white space at either end. */
+/* Sets tag key to text made fit for a tag: UTF-8 kept as it is, each byte
+ * that is not UTF-8 and each control character as '?' (with a warning),
+ * cut to the longest value between two characters, no white space at
+ * either end.  A refusal by the library is a warning: the tag is left out. */
 static void tag(mana_record_headers *hdr, const char *key, const char *text)
 {
     char v[MANA_TAG_VALUE_MAX + 1];
-    size_t n = 0;
-    for (const char *c = text; *c && n < MANA_TAG_VALUE_MAX; c++)
-        v[n++] = (unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f ? '?' : *c;
+    size_t n = 0, len;
+    int replaced = 0;
+    for (const char *p = text; *p; p += len) {
+        long c = utf8_next(p, &len);
+        int keep = c >= 0 && !is_control(c);
+        size_t k = keep ? len : 1;
+        if (n + k > MANA_TAG_VALUE_MAX)
+            break;
+        if (keep) {
+            memcpy(v + n, p, len);
+        } else {
+            v[n] = '?';
+            replaced = 1;
+        }
+        n += k;
+    }
     while (n > 0 && v[n - 1] == ' ')
         n--;
     v[n] = '\0';
     const char *start = v + strspn(v, " ");
-    if (*start != '\0')
-        mana_record_tag_set(hdr, key, start);
+    if (replaced)
+        fprintf(stderr, "mana-cli match: %s tag: invalid UTF-8 or control characters written as '?': %s\n", key,
+                start);
+    if (*start != '\0' && mana_record_tag_set(hdr, key, start) != MANA_OK)
+        fprintf(stderr, "mana-cli match: %s tag left out: %s\n", key, mana_error_detail());
 }
 
 /* The record of game i (mana_record_write) to DIR/game-NNN.mana: tags

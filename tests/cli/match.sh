@@ -50,6 +50,22 @@ for f in "$tmp"/r2/*.mana; do
     expect_grep "$tmp/replay" "result: $(sed -n 's/^Result: //p' "$f") " "$(basename "$f") result"
 done
 
+# Player names are UTF-8: kept as they are in records and JSON; bytes that
+# are not UTF-8 and control characters (here NEL, U+0085) are written as
+# '?' in a record, with a warning, and as U+FFFD / \u0085 in JSON.
+"$CLI" match --white random --name "Jérôme" --black random --name "Zoë $(printf 'x\302\205\377')" \
+    --games 2 --quiet --records "$tmp/u" --json "$tmp/u.json" >"$o" 2>&1
+expect_status $? 0 "match with non-ASCII names"
+expect_grep "$tmp/u/game-001.mana" "White: Jérôme" "UTF-8 name in the record"
+expect_grep "$tmp/u/game-001.mana" "Black: Zoë x??" "bad bytes of a name as '?' in the record"
+expect_grep "$o" "Black tag: invalid UTF-8 or control characters written as '?': Zoë x??" "the warning"
+expect_grep "$tmp/u.json" '"white": "Jérôme"' "UTF-8 name in JSON"
+expect_grep "$tmp/u.json" '"black": "Zoë x\u0085\ufffd"' "bad bytes of a name escaped in JSON"
+"$CLI" replay --quiet "$tmp/u/game-002.mana" >"$tmp/replay" 2>&1
+expect_grep "$tmp/replay" "White: Zoë x??; Black: Jérôme" "the record with the names replays"
+/usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$tmp/u.json" ||
+    fail "the JSON with non-ASCII names does not load"
+
 # The same match on one thread: the same games (depth limits are
 # deterministic and every game has its own seeds).
 "$CLI" match --white ab --black random --games 6 --depth 2 --seed 3 --jobs 1 \
