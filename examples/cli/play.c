@@ -474,7 +474,7 @@ static int make_players(session *s, const char *const who[2], const bot_limits *
         if (strcmp(who[side], "human") != 0 &&
             (s->p[side].bot = bot_new(who[side], lim, rng_mix(seed, (uint64_t)side + 1))) == NULL)
             return -1;
-        snprintf(side == MANA_WHITE ? s->info.white : s->info.black, RECORD_NAME_MAX, "%s", who[side]);
+        snprintf(side == MANA_WHITE ? s->info.white : s->info.black, sizeof s->info.white, "%s", who[side]);
     }
     const char *hint_kind = s->p[MANA_WHITE].bot   ? bot_name(s->p[MANA_WHITE].bot)
                             : s->p[MANA_BLACK].bot ? bot_name(s->p[MANA_BLACK].bot)

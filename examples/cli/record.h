@@ -11,12 +11,11 @@
 
 #include <mana.h>
 
-#define RECORD_NAME_MAX 64
-
 typedef struct record_info {
     int preset;                          /* MANA_RULES_* */
-    char white[RECORD_NAME_MAX];         /* who played White ("" unknown) */
-    char black[RECORD_NAME_MAX];
+    char white[MANA_TAG_VALUE_MAX + 1];  /* who played White ("" unknown): a
+                                          * tag value, whole */
+    char black[MANA_TAG_VALUE_MAX + 1];
     char date[32];                       /* "" to write today's date */
     char start_mfn[MANA_MFN_MAX + 1];    /* "" when the game starts at setup */
     mana_record_headers hdr;             /* every tag read; written back with
