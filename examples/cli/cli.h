@@ -39,5 +39,9 @@ int cli_join_mfn(int argc, char **argv, char *buf, size_t size);
 /* Writes libmana's SVG picture of g (mana_svg) to the file path; 0, or -1
  * with errno set. */
 int cli_write_svg(const mana_game *g, const char *path);
+/* "mana-cli 0.1.0 (libmana 0.1.0)": this program's version and the
+ * library's actually loaded, as --version and the engine's id name give
+ * it; a static buffer. */
+const char *cli_version(void);
 
 #endif

@@ -155,3 +155,10 @@ const char *cli_end_text(const mana_game *g)
     }
     return text;
 }
+
+const char *cli_version(void)
+{
+    static char text[64];
+    snprintf(text, sizeof text, "mana-cli %s (libmana %s)", MANA_VERSION_STRING, mana_version());
+    return text;
+}

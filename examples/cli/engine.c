@@ -92,7 +92,7 @@ static void option_line(engine *e, int opt, int v)
 
 static void handshake(engine *e)
 {
-    eng_out(e, "id name mana-cli %s (libmana %s)", MANA_VERSION_STRING, mana_version());
+    eng_out(e, "id name %s", cli_version());
     eng_out(e, "id author the libmana authors");
     eng_out(e, "option name Rules type combo default jactalea var jactalea var cosmoludo");
     mana_game *base = mana_new(MANA_RULES_JACTALEA);

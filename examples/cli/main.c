@@ -35,7 +35,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("mana-cli (libmana %s)\n", mana_version());
+        printf("%s\n", cli_version());
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -195,9 +195,9 @@ static void print_stats(const bot *b)
     bot_last_stats(b, &st);
     if (strcmp(bot_name(b), "ab") == 0 && st.depth > 0) {
         if (st.mate != 0)
-            printf("  [depth %d, %s in %d ply%s, %llu nodes, %d ms]\n", st.depth,
+            printf("  [depth %d, %s in %d %s, %llu nodes, %d ms]\n", st.depth,
                    st.mate > 0 ? "wins" : "loses", st.mate > 0 ? st.mate : -st.mate,
-                   st.mate == 1 || st.mate == -1 ? "" : "s",
+                   st.mate == 1 || st.mate == -1 ? "ply" : "plies",
                    (unsigned long long)st.nodes, st.time_ms);
         else
             printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", st.depth, st.score,
