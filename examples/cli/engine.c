@@ -19,8 +19,7 @@
 
 #include "cli.h"
 #include "engine.h"
-
-#define ENGINE_USAGE "engine   (then speak the protocol of mana-cli(1) on stdin)"
+#include "options.h"
 
 void eng_out(engine *e, const char *fmt, ...)
 {
@@ -403,9 +402,14 @@ static int engine_init(engine *e)
 
 int cmd_engine(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1) {
-        cli_usage_error("engine", ENGINE_USAGE, "no arguments expected");
+    static const cli_command engine_command = {
+        "engine", "(then speak the engine protocol of mana-cli(1) on stdin)", 0, NULL,
+        NULL};
+    int first = cli_parse(&engine_command, argc, argv, &(cli_args){0}, NULL, NULL);
+    if (first < 0)
+        return first == -1 ? 0 : 2;
+    if (first != argc) {
+        cli_usage_fail(&engine_command, "unexpected argument '%s' (no arguments expected)", argv[first]);
         return 2;
     }
     static engine e; /* one engine per process; static only to keep it off the stack */

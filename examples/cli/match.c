@@ -10,7 +10,6 @@
  * match.h for the other files.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +18,10 @@
 
 #include "cli.h"
 #include "match.h"
+#include "options.h"
 
-#define MATCH_USAGE                                                                            \
-    "match (--white P --black P | --player P [--name N] [--opt K=V]... ...)\n"                  \
-    "         [--tournament round-robin|gauntlet] [--games N] [--tc [M/]SEC[+INC] | --time MS\n" \
-    "         | --depth N | --nodes N | --iterations N] [--margin MS] [--timeout MS]\n"         \
-    "         [--setup bots|random | --openings FILE] [--seed N] [--jobs J] [--rules R]\n"      \
-    "         [--blocked B] [--repetition N] [--ply-limit N] [--records DIR] [--journal FILE]\n" \
-    "         [--resume] [--json FILE] [--sprt 'elo0=A elo1=B alpha=X beta=Y'] [--quiet]\n"     \
+#define MATCH_USAGE                                                                   \
+    "(--white P --black P | --player P [--name N] [--opt K=V]... ...) [OPTIONS]\n"       \
     "         (P: ab | mcts | random | cmd:COMMAND)"
 
 #define DEFAULT_GAMES 100
@@ -46,7 +41,7 @@ static int add_player(match *m, int slot, const char *text, const char **why)
     memset(p, 0, sizeof *p);
     if (strncmp(text, "cmd:", 4) == 0) {
         if (text[4] == '\0' || strlen(text + 4) >= sizeof p->cmd) {
-            *why = "--player cmd:COMMAND: empty or too long";
+            *why = "cmd:COMMAND: the command is empty or too long";
             return -1;
         }
         p->external = 1;
@@ -60,7 +55,7 @@ static int add_player(match *m, int slot, const char *text, const char **why)
         snprintf(p->kind, sizeof p->kind, "%s", text);
         snprintf(p->name, sizeof p->name, "%s", text);
     } else {
-        *why = "a player is ab, mcts, random or cmd:COMMAND";
+        *why = "expected ab|mcts|random|cmd:COMMAND";
         return -1;
     }
     if (slot >= m->nplayers)
@@ -76,7 +71,7 @@ static int add_opt(match *m, const char *text, const char **why)
     const char *eq = strchr(text, '=');
     unsigned long long v;
     if (m->current < 0 || eq == NULL || eq == text) {
-        *why = "--opt KEY=VALUE follows the --player it is for";
+        *why = "KEY=VALUE follows the --player it is for";
         return -1;
     }
     player_spec *p = &m->players[m->current];
@@ -84,7 +79,7 @@ static int add_opt(match *m, const char *text, const char **why)
     if (p->external) {
         if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] ||
             strlen(eq + 1) >= sizeof p->opt_value[0]) {
-            *why = "--opt: too many or too long";
+            *why = "too many, or too long";
             return -1;
         }
         snprintf(p->opt_name[p->nopt], sizeof p->opt_name[0], "%.*s", (int)klen, text);
@@ -92,7 +87,7 @@ static int add_opt(match *m, const char *text, const char **why)
         return 0;
     }
     if (cli_parse_uint(eq + 1, 1000000000, &v) < 0 || v == 0) {
-        *why = "--opt for a bot: depth=N, nodes=N, iterations=N or time=MS (N >= 1)";
+        *why = "expected depth=1..60|nodes=N|iterations=N|time=MS (N >= 1)";
         return -1;
     }
     if (klen == 5 && strncmp(text, "depth", 5) == 0 && v <= 60)
@@ -104,7 +99,7 @@ static int add_opt(match *m, const char *text, const char **why)
     else if (klen == 4 && strncmp(text, "time", 4) == 0)
         p->lim.time_ms = (int)v;
     else {
-        *why = "--opt for a bot: depth=1..60, nodes=N, iterations=N or time=MS";
+        *why = "expected depth=1..60|nodes=N|iterations=N|time=MS (N >= 1)";
         return -1;
     }
     return 0;
@@ -198,29 +193,41 @@ static int check_openings(const match *m, const char *path)
 /* ---- options ------------------------------------------------------------------------ */
 
 enum {
-    O_WHITE = 'w', O_BLACK = 'b', O_PLAYER = 'P', O_NAME = 'N', O_OPT = 'o', O_TOURN = 'T',
-    O_GAMES = 'g', O_TC = 'c', O_TIME = 't', O_DEPTH = 'd', O_NODES = 'n', O_ITER = 'i',
-    O_MARGIN = 'm', O_TIMEOUT = 'x', O_SETUP = 'u', O_OPENINGS = 'O', O_SEED = 's', O_JOBS = 'j',
-    O_RULES = 'r', O_BLOCKED = 'B', O_REP = 'e', O_PLY = 'p', O_RECORDS = 'R', O_JOURNAL = 'J',
-    O_RESUME = 'z', O_JSON = 'S', O_SPRT = 'q', O_QUIET = 'Q', O_HELP = 'h'
+    O_WHITE = CLI_OWN, O_BLACK, O_PLAYER, O_NAME, O_OPT, O_TOURN, O_GAMES, O_TC, O_MARGIN,
+    O_TIMEOUT, O_SETUP, O_OPENINGS, O_JOBS, O_RECORDS, O_JOURNAL, O_RESUME, O_JSON, O_SPRT
 };
 
-static const struct option longopts[] = {
+static const struct option match_own[] = {
     {"white", required_argument, NULL, O_WHITE}, {"black", required_argument, NULL, O_BLACK},
     {"player", required_argument, NULL, O_PLAYER}, {"name", required_argument, NULL, O_NAME},
     {"opt", required_argument, NULL, O_OPT}, {"tournament", required_argument, NULL, O_TOURN},
     {"games", required_argument, NULL, O_GAMES}, {"tc", required_argument, NULL, O_TC},
-    {"time", required_argument, NULL, O_TIME}, {"depth", required_argument, NULL, O_DEPTH},
-    {"nodes", required_argument, NULL, O_NODES}, {"iterations", required_argument, NULL, O_ITER},
     {"margin", required_argument, NULL, O_MARGIN}, {"timeout", required_argument, NULL, O_TIMEOUT},
     {"setup", required_argument, NULL, O_SETUP}, {"openings", required_argument, NULL, O_OPENINGS},
-    {"seed", required_argument, NULL, O_SEED}, {"jobs", required_argument, NULL, O_JOBS},
-    {"rules", required_argument, NULL, O_RULES}, {"blocked", required_argument, NULL, O_BLOCKED},
-    {"repetition", required_argument, NULL, O_REP}, {"ply-limit", required_argument, NULL, O_PLY},
-    {"records", required_argument, NULL, O_RECORDS}, {"journal", required_argument, NULL, O_JOURNAL},
-    {"resume", no_argument, NULL, O_RESUME}, {"json", required_argument, NULL, O_JSON},
-    {"sprt", required_argument, NULL, O_SPRT}, {"quiet", no_argument, NULL, O_QUIET},
-    {"help", no_argument, NULL, O_HELP}, {NULL, 0, NULL, 0}};
+    {"jobs", required_argument, NULL, O_JOBS}, {"records", required_argument, NULL, O_RECORDS},
+    {"journal", required_argument, NULL, O_JOURNAL}, {"resume", no_argument, NULL, O_RESUME},
+    {"json", required_argument, NULL, O_JSON}, {"sprt", required_argument, NULL, O_SPRT},
+    {NULL, 0, NULL, 0}};
+
+static const cli_command match_command = {
+    "match", MATCH_USAGE,
+    CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_QUIET, match_own,
+    "  --white P, --black P   the two players (P: ab | mcts | random | cmd:COMMAND)\n"
+    "  --player P             a player of a round robin or gauntlet (2..32)\n"
+    "  --name N, --opt K=V    the last player's name; its limit (bot) or setoption (engine)\n"
+    "  --tournament T         round-robin (default) or gauntlet (the first against each)\n"
+    "  --games N              games a pairing, 1..1000000 (default 100)\n"
+    "  --tc [M/]SEC[+INC]     clocks kept by the runner (else --time/--depth/... a move)\n"
+    "  --margin MS            lateness forgiven, 0..3600000 (default 100)\n"
+    "  --timeout MS           hang limit without clocks, 1..86400000 (default 60000)\n"
+    "  --setup bots|random    setups chosen by the players, or paired random setups\n"
+    "  --openings FILE        paired openings: an MFN or setup moves a line\n"
+    "  --jobs J               games at once, 1..256\n"
+    "  --records DIR          a record a game and the journal in DIR\n"
+    "  --journal FILE, --resume   the results as they come; go on after an interruption\n"
+    "  --json FILE            the summary as JSON\n"
+    "  --sprt 'elo0=A elo1=B alpha=X beta=Y'   a sequential test between two players\n"
+    "  (the seed defaults to 1, the ply limit to 400)\n"};
 
 /* Reads a number in 1..max (0..max with zero_ok) or sets why. */
 static unsigned long long number(const char *text, unsigned long long max, int zero_ok,
@@ -232,8 +239,15 @@ static unsigned long long number(const char *text, unsigned long long max, int z
     return v;
 }
 
-/* The options about players, limits and games. */
-static int game_option(match *m, int c, const char *arg, const char **why, int *sides)
+/* What the option handler reads besides m. */
+typedef struct parse_state {
+    match *m;
+    int sides[2];            /* --white, --black seen */
+    const char *openings;
+} parse_state;
+
+/* The options about players, clocks and the test. */
+static int player_option(match *m, int c, const char *arg, const char **why, int *sides)
 {
     static char sprt_why[120];
     switch (c) {
@@ -253,27 +267,15 @@ static int game_option(match *m, int c, const char *arg, const char **why, int *
         break;
     case O_NAME:
         if (m->current < 0 || arg[0] == '\0' || strlen(arg) >= sizeof m->players[0].name)
-            *why = "--name NAME (1..63 bytes) follows its --player";
+            *why = "NAME (1..63 bytes) follows its --player";
         else
             snprintf(m->players[m->current].name, sizeof m->players[0].name, "%s", arg);
         break;
     case O_OPT: add_opt(m, arg, why); break;
-    case O_TOURN:
-        if (strcmp(arg, "round-robin") && strcmp(arg, "gauntlet"))
-            *why = "--tournament: round-robin or gauntlet";
-        m->gauntlet = strcmp(arg, "gauntlet") == 0;
-        break;
-    case O_GAMES: m->games = (int)number(arg, 1000000, 0, "--games: 1..1000000", why); break;
     case O_TC:
         if (tc_parse(arg, &m->tc) < 0)
-            *why = "--tc: [MOVES/]SECONDS[+INCREMENT], e.g. 40/10+0.1 or 5+0.05";
+            *why = "expected [MOVES/]SECONDS[+INCREMENT], e.g. 40/10+0.1 or 5+0.05";
         break;
-    case O_TIME: m->lim.time_ms = (int)number(arg, 86400000, 0, "--time: 1..86400000 ms", why); break;
-    case O_DEPTH: m->lim.depth = (int)number(arg, 60, 0, "--depth: 1..60", why); break;
-    case O_NODES: m->lim.nodes = number(arg, UINT64_MAX, 0, "--nodes: 1 or more", why); break;
-    case O_ITER: m->lim.iterations = number(arg, UINT64_MAX, 0, "--iterations: 1 or more", why); break;
-    case O_MARGIN: m->tc.margin_ms = (long long)number(arg, 3600000, 1, "--margin: 0..3600000 ms", why); break;
-    case O_TIMEOUT: m->timeout_ms = (long long)number(arg, 86400000, 0, "--timeout: 1..86400000 ms", why); break;
     case O_SPRT:
         if (sprt_parse(arg, &m->sprt, sprt_why, sizeof sprt_why) < 0)
             *why = sprt_why;
@@ -283,40 +285,59 @@ static int game_option(match *m, int c, const char *arg, const char **why, int *
     return 1;
 }
 
-/* The options about rules, openings, files and running. */
-static int run_option(match *m, int c, const char *arg, const char **why, const char **openings)
+/* The options about games, openings, files and running. */
+static void run_option(match *m, int c, const char *arg, const char **why, const char **openings)
 {
     switch (c) {
+    case O_TOURN:
+        if (strcmp(arg, "round-robin") && strcmp(arg, "gauntlet"))
+            *why = "expected round-robin|gauntlet";
+        m->gauntlet = strcmp(arg, "gauntlet") == 0;
+        break;
+    case O_GAMES: m->games = (int)number(arg, 1000000, 0, "expected 1..1000000", why); break;
+    case O_MARGIN: m->tc.margin_ms = (long long)number(arg, 3600000, 1, "expected 0..3600000", why); break;
+    case O_TIMEOUT: m->timeout_ms = (long long)number(arg, 86400000, 0, "expected 1..86400000", why); break;
     case O_SETUP:
         if (strcmp(arg, "random") && strcmp(arg, "bots"))
-            *why = "--setup: random or bots";
+            *why = "expected bots|random";
         m->setup_mode = strcmp(arg, "random") == 0;
         break;
     case O_OPENINGS: *openings = arg; m->setup_mode = 2; break;
-    case O_SEED: m->seed = number(arg, UINT64_MAX, 1, "--seed: a number", why); break;
-    case O_JOBS: m->jobs = (int)number(arg, 256, 0, "--jobs: 1..256", why); break;
-    case O_RULES:
-        if (cli_parse_rules(arg, &m->preset) < 0)
-            *why = "--rules: jactalea or cosmoludo";
-        break;
-    case O_BLOCKED:
-        if (cli_parse_blocked(arg, &m->blocked) < 0)
-            *why = "--blocked: pass, draw or loss";
-        break;
-    case O_REP:
-        m->repetition = (int)number(arg, 1000000, 1, "--repetition: 0 or 2..1000000", why);
-        if (m->repetition == 1)
-            *why = "--repetition: 0 or 2..1000000";
-        break;
-    case O_PLY: m->ply_limit = (int)number(arg, 1000000000, 1, "--ply-limit: 0..1000000000", why); break;
+    case O_JOBS: m->jobs = (int)number(arg, 256, 0, "expected 1..256", why); break;
     case O_RECORDS: m->records = arg; break;
     case O_JOURNAL: m->journal = arg; break;
     case O_RESUME: m->resume = 1; break;
     case O_JSON: m->json = arg; break;
-    case O_QUIET: m->quiet = 1; break;
-    default: return 0;
+    default: break;
     }
-    return 1;
+}
+
+/* cli_parse's handler of the match's own options. */
+static const char *own_option(int c, const char *arg, void *ctx)
+{
+    parse_state *ps = ctx;
+    const char *why = NULL;
+    if (!player_option(ps->m, c, arg, &why, ps->sides))
+        run_option(ps->m, c, arg, &why, &ps->openings);
+    return why;
+}
+
+/* The shared options into m: rules, rule options (the ply limit 400 and
+ * repetition 0 unless given), seed (1 unless given), limits, quiet. */
+static void take_shared(match *m, const cli_args *a)
+{
+    m->preset = a->preset;
+    m->rule_given[MANA_OPT_PLY_LIMIT] = m->rule_given[MANA_OPT_REPETITION] = 1;
+    m->rule[MANA_OPT_PLY_LIMIT] = DEFAULT_PLY_LIMIT;
+    for (int i = 0; i < MANA_OPTION_COUNT; i++)
+        if (a->rule_given[i]) {
+            m->rule[i] = a->rule[i];
+            m->rule_given[i] = 1;
+        }
+    if (a->seed_given)
+        m->seed = a->seed;
+    m->lim = a->limits;
+    m->quiet = a->quiet;
 }
 
 /* The players of --white/--black and the pairings. */
@@ -351,8 +372,9 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return h;
 }
 
-/* What decides the games, as one line: a journal is resumed only by a
- * match with the same line (--jobs, --json, --quiet may differ). */
+/* What decides the games, as one line of NAME=VALUE fields: a journal is
+ * resumed only by a match with the same line (--jobs, --json, --quiet may
+ * differ); journal_load names the first field that differs. */
 static void fingerprint(match *m)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -366,19 +388,27 @@ static void fingerprint(match *m)
         for (int o = 0; o < p->nopt; o++)
             h = fnv1a(fnv1a(h, p->opt_name[o]), p->opt_value[o]);
     }
+    uint64_t ho = 0xcbf29ce484222325ULL;
     for (int k = 0; k < m->nopenings; k++)
-        h = fnv1a(h, m->openings[k]);
-    snprintf(m->settings, sizeof m->settings,
-             "v1 players %d %016llx %s games %d tc %d/%lld+%lld clock %d margin %lld "
-             "limits %d,%d,%llu,%llu timeout %lld seed %llu rules %d,%d,%d,%d setup %d "
-             "openings %d sprt %d %g %g %g %g %d\n",
+        ho = fnv1a(ho, m->openings[k]);
+    int n = snprintf(m->settings, sizeof m->settings,
+             "v2 players=%d:%016llx tournament=%s games=%d tc=%d/%lld+%lld clock=%d margin=%lld "
+             "time=%d depth=%d nodes=%llu iterations=%llu timeout=%lld seed=%llu rules=%s "
+             "setup=%d openings=%d:%016llx sprt=%d:%g,%g,%g,%g,%d",
              m->nplayers, (unsigned long long)h, m->gauntlet ? "gauntlet" : "round-robin",
              m->games, m->tc.moves, m->tc.base_ms, m->tc.inc_ms, m->tc.clock, m->tc.margin_ms,
              m->lim.time_ms, m->lim.depth, (unsigned long long)m->lim.nodes,
              (unsigned long long)m->lim.iterations, m->timeout_ms, (unsigned long long)m->seed,
-             m->preset, m->blocked, m->ply_limit, m->repetition, m->setup_mode, m->nopenings,
-             m->sprt.on, m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
-             m->sprt.normalized);
+             m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->setup_mode,
+             m->nopenings, (unsigned long long)ho, m->sprt.on, m->sprt.elo0, m->sprt.elo1,
+             m->sprt.alpha, m->sprt.beta, m->sprt.normalized);
+    for (int i = 0; i < MANA_OPTION_COUNT; i++) {
+        char v[32] = "-";
+        if (m->rule_given[i])
+            mana_option_format(i, m->rule[i], v, sizeof v);
+        n += snprintf(m->settings + n, sizeof m->settings - (size_t)n, " %s=%s", mana_option_name(i), v);
+    }
+    snprintf(m->settings + n, sizeof m->settings - (size_t)n, "\n");
 }
 
 static void describe_player(const match *m, int k, char *buf, size_t size)
@@ -404,7 +434,8 @@ static void describe_player(const match *m, int k, char *buf, size_t size)
 
 static void header(const match *m)
 {
-    static const char *const setups[] = {"bot-chosen", "paired random", "paired from the file"};
+    static const char *const setups[] = {"setups chosen by the players", "paired random setups",
+                                         "paired openings from the file"};
     char tc[64], d0[256], d1[256];
     tc_describe(&m->tc, tc, sizeof tc);
     describe_player(m, 0, d0, sizeof d0);
@@ -414,8 +445,8 @@ static void header(const match *m)
     else
         printf("%s: %d players, %d pairings of %d games", m->gauntlet ? "gauntlet" : "round robin",
                m->nplayers, m->npairings, m->games);
-    printf(", rules %s, ply limit %d, seed %llu, %s setups, %s, %d job%s\n",
-           m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->ply_limit,
+    printf(", rules %s, ply limit %d, seed %llu, %s, %s, %d job%s\n",
+           m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->rule[MANA_OPT_PLY_LIMIT],
            (unsigned long long)m->seed, setups[m->setup_mode], tc, m->jobs, m->jobs == 1 ? "" : "s");
     for (int k = 0; k < m->nplayers && m->nplayers > 2; k++) {
         describe_player(m, k, d0, sizeof d0);
@@ -430,41 +461,39 @@ static void defaults(match *m)
     m->games = DEFAULT_GAMES;
     m->seed = 1;
     m->preset = MANA_RULES_JACTALEA;
-    m->blocked = -1;
-    m->ply_limit = DEFAULT_PLY_LIMIT;
     m->jobs = 1;
     m->timeout_ms = 60000;
     m->tc.margin_ms = 100;
     m->current = -1;
 }
 
-/* Reads the command line into m.  Returns 0, 1 for --help, or 2 after a
- * usage error. */
+/* Reads the command line into m.  Returns 0, 1 for --help, 2 after a
+ * usage error, or 3 after a bad openings file. */
 static int parse(match *m, int argc, char **argv)
 {
-    const char *why = NULL, *openings = NULL;
-    int c, sides[2] = {0, 0}; /* --white, --black seen */
-    optind = 1;
-    while (why == NULL && (c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == O_HELP) {
-            printf("usage: mana-cli %s\n", MATCH_USAGE);
-            return 1;
-        }
-        if (!game_option(m, c, optarg, &why, sides) &&
-            !run_option(m, c, optarg, &why, &openings))
-            why = "unknown option";
+    parse_state ps = {m, {0, 0}, NULL};
+    cli_args a;
+    int first = cli_parse(&match_command, argc, argv, &a, own_option, &ps);
+    if (first < 0)
+        return first == -1 ? 1 : 2;
+    take_shared(m, &a);
+    const char *why = NULL;
+    if (first != argc) {
+        cli_usage_fail(&match_command, "unexpected argument '%s'", argv[first]);
+        return 2;
     }
-    if (why == NULL && optind != argc)
-        why = "unexpected argument";
-    if (why == NULL)
-        make_pairings(m, sides, &why);
+    make_pairings(m, ps.sides, &why);
     if (why == NULL && m->resume && m->journal == NULL && m->records == NULL)
         why = "--resume needs the --journal (or --records) of the interrupted match";
     if (why != NULL) {
-        cli_usage_error("match", MATCH_USAGE, why);
+        cli_usage_fail(&match_command, "%s", why);
         return 2;
     }
-    if (openings != NULL && (read_openings(m, openings) < 0 || check_openings(m, openings) < 0))
+    mana_game *g = cli_new_game(&match_command, &a);
+    mana_free(g);
+    if (g == NULL)
+        return 2;
+    if (ps.openings != NULL && (read_openings(m, ps.openings) < 0 || check_openings(m, ps.openings) < 0))
         return 3;
     return 0;
 }

@@ -161,7 +161,8 @@ typedef struct match {
     time_control tc;
     long long timeout_ms;
     uint64_t seed;
-    int preset, blocked, ply_limit, repetition;
+    int preset;             /* MANA_RULES_* */
+    int rule[MANA_OPTION_COUNT], rule_given[MANA_OPTION_COUNT]; /* rule options set */
     int setup_mode;         /* 0 bots choose, 1 random, 2 openings file */
     char **openings;        /* lines of the openings file */
     int nopenings;

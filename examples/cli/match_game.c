@@ -18,12 +18,11 @@ mana_game *match_new_game(const match *m)
     mana_game *g = mana_new(m->preset);
     if (g == NULL)
         return NULL;
-    if (mana_set_option(g, MANA_OPT_PLY_LIMIT, m->ply_limit) != MANA_OK ||
-        mana_set_option(g, MANA_OPT_REPETITION, m->repetition) != MANA_OK ||
-        (m->blocked >= 0 && mana_set_option(g, MANA_OPT_BLOCKED, m->blocked) != MANA_OK)) {
-        mana_free(g);
-        return NULL;
-    }
+    for (int i = 0; i < MANA_OPTION_COUNT; i++)
+        if (m->rule_given[i] && mana_set_option(g, i, m->rule[i]) != MANA_OK) {
+            mana_free(g);
+            return NULL;
+        }
     return g;
 }
 

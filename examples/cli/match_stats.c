@@ -186,7 +186,7 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
     for (char *w = strtok(copy, " ,"); w != NULL; w = strtok(NULL, " ,")) {
         char *eq = strchr(w, '='), *end = NULL;
         if (eq == NULL) {
-            snprintf(why, size, "--sprt: expected key=value, got '%.20s'", w);
+            snprintf(why, size, "expected key=value words, got '%.20s'", w);
             return -1;
         }
         *eq++ = '\0';
@@ -198,7 +198,7 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
         double *slot = !strcmp(w, "elo0") ? &s->elo0 : !strcmp(w, "elo1") ? &s->elo1
                      : !strcmp(w, "alpha") ? &s->alpha : !strcmp(w, "beta") ? &s->beta : NULL;
         if (slot == NULL || end == eq || *end != '\0' || !isfinite(v)) {
-            snprintf(why, size, "--sprt: bad '%.20s=%.20s' (elo0, elo1, alpha, beta, model)", w, eq);
+            snprintf(why, size, "bad '%.20s=%.20s' (elo0, elo1, alpha, beta, model)", w, eq);
             return -1;
         }
         *slot = v;
@@ -206,7 +206,7 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
     }
     if (have != 3 || !(s->elo1 > s->elo0) || !(s->alpha > 0 && s->alpha < 0.5) ||
         !(s->beta > 0 && s->beta < 0.5)) {
-        snprintf(why, size, "--sprt: need elo0 < elo1, 0 < alpha, beta < 0.5");
+        snprintf(why, size, "need elo0 < elo1, 0 < alpha, beta < 0.5");
         return -1;
     }
     return 0;

@@ -168,6 +168,8 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_args *a, cli_ow
                 snprintf(flag, sizeof flag, "--%s", list[index].name);
             else
                 snprintf(flag, sizeof flag, "-%c", c);
+            if (strncmp(why, "expected ", 9) != 0) /* not about the value alone */
+                return cli_usage_fail(cmd, "%s: %s", flag, why);
             return cli_usage_fail(cmd, "%s: bad value '%.40s' (%s)", flag, optarg ? optarg : "", why);
         }
         index = -1;

@@ -58,7 +58,8 @@ typedef struct cli_args {
 
 /* A subcommand: its name, what follows the shared options in its usage,
  * the shared options it takes, its own options and their handler (returns
- * NULL, or why the value is bad: "bad value 'x' (expected ...)"). */
+ * NULL; or "expected ...", printed as "--opt: bad value 'x' (expected
+ * ...)"; or another reason, printed as "--opt: reason"). */
 typedef struct cli_command {
     const char *name;
     const char *usage;

@@ -41,6 +41,17 @@ expect_eq() {
     [ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"
 }
 
+# refused WHAT EXPECTED ARGS...: "$CLI" ARGS exits 2 with the line
+# EXPECTED and the usage of the subcommand ARGS begins with.
+refused() {
+    what=$1 want=$2
+    shift 2
+    "$CLI" "$@" >"$tmp/out" 2>&1
+    expect_status $? 2 "$what"
+    expect_grep "$tmp/out" "$want" "$what"
+    expect_grep "$tmp/out" "usage: mana-cli $1" "$what shows the usage"
+}
+
 finish() {
     echo "$NAME: $checks checks, $failures failed"
     [ "$failures" -eq 0 ]

@@ -19,15 +19,7 @@ for cmd in perft show selfplay play replay; do
     expect_grep "$tmp/out" "-h, --help" "$cmd --help lists --help"
 done
 
-# refused: status 2, "mana-cli CMD: --OPTION: bad value 'V' (expected ...)"
-refused() { # WHAT EXPECTED ARGS...
-    what=$1 want=$2
-    shift 2
-    "$CLI" "$@" >"$tmp/out" 2>&1
-    expect_status $? 2 "$what"
-    expect_grep "$tmp/out" "$want" "$what"
-    expect_grep "$tmp/out" "usage: mana-cli $1" "$what shows the usage"
-}
+# refused (lib.sh): status 2, "mana-cli CMD: --OPTION: bad value 'V' (expected ...)"
 refused "selfplay --rules chess" "mana-cli selfplay: --rules: bad value 'chess' (expected jactalea|cosmoludo)" \
     selfplay --rules chess
 refused "perft --blocked" "mana-cli perft: --blocked: bad value 'maybe' (expected pass|draw|loss)" \
