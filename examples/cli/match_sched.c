@@ -97,6 +97,50 @@ static int ends_cut(const char *path)
     return cut;
 }
 
+/* The value of field key ("games=") in a settings line, up to the next
+ * space, into buf; "none" if absent. */
+static void settings_field(const char *line, const char *key, char *buf, size_t size)
+{
+    size_t klen = strlen(key);
+    for (const char *p = line; *p; p += strcspn(p, " ") + (p[strcspn(p, " ")] == ' ')) {
+        if (strncmp(p, key, klen) == 0) {
+            snprintf(buf, size, "%.*s", (int)strcspn(p + klen, " \n"), p + klen);
+            return;
+        }
+    }
+    snprintf(buf, size, "none");
+}
+
+/* Names the first setting of now that differs in old, with both values:
+ * "games: 16 in the journal, 100 now". */
+static void settings_diff(const char *old, const char *now, char *buf, size_t size)
+{
+    if (strncmp(old, "v2 ", 3) != 0) {
+        snprintf(buf, size, "its settings line is not mana-cli's 'v2' form: '%.60s'", old);
+        return;
+    }
+    for (const char *p = now + 3; *p && *p != '\n'; p += strcspn(p, " ") + (p[strcspn(p, " ")] == ' ')) {
+        char key[64], a[200], b[200];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(p, "=") + 1, p);
+        settings_field(old, key, a, sizeof a);
+        settings_field(now, key, b, sizeof b);
+        if (strcmp(a, b) == 0)
+            continue;
+        key[strlen(key) - 1] = '\0';
+        if (strcmp(key, "players") == 0 || strcmp(key, "openings") == 0) {
+            a[strcspn(a, ":")] = b[strcspn(b, ":")] = '\0'; /* the counts; then a hash */
+            snprintf(buf, size, "the %s differ (%s %s in the journal, %s now; %s)", key, a, key, b,
+                     key[0] == 'p' ? "or their names, commands, limits or --opt"
+                                   : "or the lines of the file");
+        } else {
+            snprintf(buf, size, "%s: %s in the journal, %s now", key,
+                     strcmp(a, "-") ? a : "the rules' default", strcmp(b, "-") ? b : "the rules' default");
+        }
+        return;
+    }
+    snprintf(buf, size, "a setting this mana-cli does not know");
+}
+
 static int journal_load(match *m)
 {
     FILE *f = fopen(m->journal, "r");
@@ -104,12 +148,14 @@ static int journal_load(match *m)
         fprintf(stderr, "mana-cli match: --resume: %s: %s\n", m->journal, strerror(errno));
         return -1;
     }
-    char line[4096];
+    char line[4096], diff[600];
     int ok = fgets(line, sizeof line, f) != NULL && strncmp(line, "settings ", 9) == 0 &&
              strcmp(line + 9, m->settings) == 0;
     if (!ok) {
-        fprintf(stderr, "mana-cli match: --resume: %s was written by a match with other settings\n",
-                m->journal);
+        settings_diff(strncmp(line, "settings ", 9) == 0 ? line + 9 : "", m->settings, diff,
+                      sizeof diff);
+        fprintf(stderr, "mana-cli match: --resume: %s was written by a match with other settings: %s\n",
+                m->journal, diff);
         fclose(f);
         return -1;
     }
