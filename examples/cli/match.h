@@ -175,6 +175,7 @@ typedef struct match {
     int total, next, done_count, stop, fatal;
     int sprt_result;        /* 1 H1, -1 H0, 0 none */
     int sprt_pairs;         /* pairs counted at the decision */
+    int started[MATCH_MAX_PLAYERS]; /* 1 once the player completed a handshake */
     double llr;
     FILE *journal_fp;
     struct timespec start;
@@ -190,7 +191,8 @@ void match_tally(const match *m, int pi, int max_pairs, long penta[5], long wdl[
 /* The LLR over the complete prefix of pairs of pairing 0; sets *pairs. */
 double match_prefix_llr(const match *m, int *pairs);
 
-/* match_game.c */
+/* match_game.c; -1 stops the match (an engine that never started, no
+ * memory). */
 int match_play_game(match *m, player *pl, int i, game_result *res);
 mana_game *match_new_game(const match *m);
 

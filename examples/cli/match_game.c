@@ -101,16 +101,39 @@ fail:
     return -1;
 }
 
+/* Starts player p (its handshake if it does not run).  A player that
+ * never completed its handshake in this match and fails it now is no
+ * player: the match stops (-2, the error printed).  Returns 0, -2, or -1
+ * with err set. */
+static int start_player(match *m, player *p, const mana_game *g, char *err, size_t size)
+{
+    int k = (int)(p->spec - m->players);
+    if (player_ensure(p, m->preset, g, err, size) == 0) {
+        pthread_mutex_lock(&m->lock);
+        m->started[k] = 1;
+        pthread_mutex_unlock(&m->lock);
+        return 0;
+    }
+    pthread_mutex_lock(&m->lock);
+    int ever = m->started[k];
+    if (!ever && !m->fatal)
+        fprintf(stderr, "mana-cli match: player %s (cmd: %s) never started: %s\n", p->spec->name,
+                p->spec->cmd, err);
+    pthread_mutex_unlock(&m->lock);
+    return ever ? -1 : -2;
+}
+
 /* Starts both players for a game; a failure loses the game.  Returns
- * the colour at fault, or -1. */
-static int start_players(const match *m, player *P[2], int i, const mana_game *g, char *why,
-                         size_t size)
+ * the colour at fault, -1, or -2 when the match must stop. */
+static int start_players(match *m, player *P[2], int i, const mana_game *g, char *why, size_t size)
 {
     for (int c = 0; c < 2; c++) {
         char err[200];
         uint64_t seed = rng_mix(m->seed, 1000 + 2 * (uint64_t)i + (uint64_t)c);
-        if (player_ensure(P[c], m->preset, g, err, sizeof err) < 0 ||
-            player_newgame(P[c], seed, err, sizeof err) < 0) {
+        int rc = start_player(m, P[c], g, err, sizeof err);
+        if (rc == -2)
+            return -2;
+        if (rc < 0 || player_newgame(P[c], seed, err, sizeof err) < 0) {
             snprintf(why, size, "%.63s: %.180s", P[c]->spec->name, err);
             player_kill(P[c]);
             return c;
@@ -173,6 +196,8 @@ int match_play_game(match *m, player *pl, int i, game_result *res)
         goto out;
     }
     loser = start_players(m, P, i, g, res->reason, sizeof res->reason);
+    if (loser == -2)
+        goto out;
     if (loser < 0)
         loser = play_moves(m, P, g, mfn, &t, &res->plies, res->reason, sizeof res->reason);
     if (loser >= 0) {
