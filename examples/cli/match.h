@@ -116,7 +116,12 @@ typedef struct elo_estimate {
     double elo;     /* logistic Elo */
     double elo95;   /* half-width of the 95% interval */
     double los;     /* likelihood of superiority, 0..1 */
+    int defined;    /* 0: fewer than 2 pairs (games), or all in one cell: the
+                       variance is zero, elo95 and los mean nothing */
 } elo_estimate;
+
+/* Elo as text: "+12.3", never "-0.0" (decimals 0 or 1); buf of 16. */
+const char *stats_elo_text(double elo, int decimals, char *buf, size_t size);
 
 void stats_elo_penta(const long penta[5], elo_estimate *out);
 void stats_elo_trinomial(const long wdl[3], elo_estimate *out); /* W, D, L */

@@ -43,8 +43,14 @@ void match_progress(match *m)
         elo_estimate e;
         match_tally(m, 0, -1, penta, wdl);
         stats_elo_penta(penta, &e);
-        n += (size_t)snprintf(line + n, sizeof line - n, "  %s +%ld =%ld -%ld  Elo %+.0f +- %.0f",
-                              m->players[0].name, wdl[0], wdl[1], wdl[2], e.elo, e.elo95);
+        long pairs = penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
+        char elo[16] = "n/a", pm[24] = "";
+        if (pairs > 0) /* no pair yet: no Elo; no spread: no interval */
+            snprintf(pm, sizeof pm, e.defined ? " +- %.0f" : " +- n/a", e.elo95);
+        if (pairs > 0)
+            stats_elo_text(e.elo, 0, elo, sizeof elo);
+        n += (size_t)snprintf(line + n, sizeof line - n, "  %s +%ld =%ld -%ld  Elo %s%s",
+                              m->players[0].name, wdl[0], wdl[1], wdl[2], elo, pm);
         if (m->sprt.on)
             n += (size_t)snprintf(line + n, sizeof line - n, "  LLR %.2f", m->llr);
     }
@@ -105,15 +111,29 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
     const char *a = m->players[m->pairings[pi].a].name, *b = m->players[m->pairings[pi].b].name;
     long n = wdl[0] + wdl[1] + wdl[2];
     double s = n ? ((double)wdl[0] + 0.5 * (double)wdl[1]) / (double)n : 0.0;
+    long pairs = penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
+    char elo[16], lo[16], hi[16], los[16] = "n/a";
+    if (e.defined)
+        snprintf(los, sizeof los, "%.1f%%", 100.0 * e.los);
+    stats_elo_text(e.elo, 1, elo, sizeof elo);
     if (!full) {
-        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %+.1f +- %.1f LOS %.1f%%\n", a, b,
-               wdl[0], wdl[1], wdl[2], 100.0 * s, e.elo, e.elo95, 100.0 * e.los);
+        char pm[24] = "n/a";
+        if (e.defined)
+            snprintf(pm, sizeof pm, "%.1f", e.elo95);
+        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s\n", a, b, wdl[0],
+               wdl[1], wdl[2], 100.0 * s, elo, pm, los);
         return;
     }
-    printf("Elo difference %+.1f (95%% interval %+.1f .. %+.1f, pentanomial model of %ld game "
-           "pairs) LOS %.1f%%\n",
-           e.elo, e.elo - e.elo95, e.elo + e.elo95, penta[0] + penta[1] + penta[2] + penta[3] + penta[4],
-           100.0 * e.los);
+    if (e.defined)
+        printf("Elo difference %s (95%% interval %s .. %s, pentanomial model of %ld game pairs) "
+               "LOS %s\n",
+               elo, stats_elo_text(e.elo - e.elo95, 1, lo, sizeof lo),
+               stats_elo_text(e.elo + e.elo95, 1, hi, sizeof hi), pairs, los);
+    else
+        printf("Elo difference %s (95%% interval n/a: %s; pentanomial model of %ld game pair%s) "
+               "LOS n/a\n",
+               elo, pairs < 2 ? "fewer than 2 pairs" : "every pair scored the same (zero variance)",
+               pairs, pairs == 1 ? "" : "s");
     printf("pairs LL %ld, LD+DL %ld, LW+DD+WL %ld, DW+WD %ld, WW %ld\n", penta[0], penta[1],
            penta[2], penta[3], penta[4]);
     if (m->sprt.on)
@@ -159,8 +179,12 @@ static void standings(const match *m)
         long n = wdl[p][0] + wdl[p][1] + wdl[p][2];
         elo_estimate e;
         stats_elo_trinomial(wdl[p], &e);
-        printf("%4d %-24s %6ld %7.1f %6.1f%% %+8.1f +- %5.1f\n", k + 1, m->players[p].name, n,
-               (double)wdl[p][0] + 0.5 * (double)wdl[p][1], 100.0 * share(wdl[p]), e.elo, e.elo95);
+        char elo[16], pm[16] = "n/a";
+        if (e.defined)
+            snprintf(pm, sizeof pm, "%.1f", e.elo95);
+        printf("%4d %-24s %6ld %7.1f %6.1f%% %8s +- %5s\n", k + 1, m->players[p].name, n,
+               (double)wdl[p][0] + 0.5 * (double)wdl[p][1], 100.0 * share(wdl[p]),
+               stats_elo_text(e.elo, 1, elo, sizeof elo), pm);
     }
 }
 

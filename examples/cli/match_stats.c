@@ -83,6 +83,20 @@ static void estimate(const long *counts, int n, elo_estimate *out)
     out->elo = elo_of(mu);
     out->elo95 = (elo_of(mu + PHI_INV_975 * se) - elo_of(mu - PHI_INV_975 * se)) / 2.0;
     out->los = phi((mu - 0.5) / se);
+    long seen = 0;
+    int cells = 0;
+    for (int i = 0; i < n; i++) {
+        seen += counts[i];
+        cells += counts[i] > 0;
+    }
+    out->defined = seen >= 2 && cells >= 2;
+}
+
+const char *stats_elo_text(double elo, int decimals, char *buf, size_t size)
+{
+    double unit = decimals > 0 ? 0.05 : 0.5;
+    snprintf(buf, size, "%+.*f", decimals, fabs(elo) < unit ? 0.0 : elo);
+    return buf;
 }
 
 void stats_elo_penta(const long penta[5], elo_estimate *out)

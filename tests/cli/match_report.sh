@@ -26,4 +26,30 @@ expect_grep "$o" "other settings: seed: 1 in the journal, 9 now" "the seed named
 expect_grep "$o" "other settings: the players differ" "other players"
 "$CLI" match $args --games 4 --jobs 2 --resume >"$o" 2>&1
 expect_status $? 0 "--jobs may differ"
+
+# ---- statistics without spread ---------------------------------------------------
+# ab against ab at depth 1, random setups of seed 2: each pair is split 1-1
+# (pairs 0 0 2 0 0), so the variance is zero and there is no interval.
+"$CLI" match --white ab --black ab --games 4 --depth 1 --setup random --seed 2 --json "$tmp/s.json" \
+    >"$o" 2>"$tmp/progress"
+expect_status $? 0 "ab against ab"
+expect_grep "$o" "pairs LL 0, LD+DL 0, LW+DD+WL 2, DW+WD 0, WW 0" "both pairs in one cell"
+expect_grep "$o" "Elo difference +0.0 (95% interval n/a: every pair scored the same (zero variance); pentanomial model of 2 game pairs) LOS n/a" \
+    "no interval from zero variance"
+expect_grep "$o" "paired random setups" "setups named"
+/usr/bin/python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))["pairings"][0]; assert p["elo95"] is None and p["los"] is None, p' \
+    "$tmp/s.json" && checks=$((checks + 1)) || fail "JSON: elo95 and los null without an interval"
+# progress (not a terminal: a line each game of 4): no Elo before a pair,
+# no interval from one pair, never -0
+expect_eq "$(sed -n 1p "$tmp/progress")" "games 1/4  ab +0 =0 -1  Elo n/a  ETA 0 s" "no Elo before a pair"
+expect_grep "$tmp/progress" "games 2/4  ab +1 =0 -1  Elo +0 +- n/a" "one pair: Elo, no interval"
+expect_no_grep "$tmp/progress" "-0 " "never -0 in progress"
+# one pair: fewer than 2 pairs
+"$CLI" match --white ab --black ab --games 2 --depth 1 --setup random --seed 2 >"$o" 2>&1
+expect_grep "$o" "(95% interval n/a: fewer than 2 pairs; pentanomial model of 1 game pair) LOS n/a" "one pair"
+expect_no_grep "$o" "-0.0" "never -0.0"
+# the openings file named in words in the header
+printf '6/6/3R2/2r3/1R4/d3D1 w 2 0\n' >"$tmp/openings"
+"$CLI" match --white ab --black random --games 2 --depth 1 --openings "$tmp/openings" --quiet >"$o" 2>&1
+expect_grep "$o" "seed 1, paired openings from the file, fixed limits" "openings named in the header"
 finish

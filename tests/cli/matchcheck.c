@@ -17,6 +17,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "match.h"
 
@@ -108,6 +109,34 @@ int main(void)
     stats_elo_trinomial(wdl, &e);
     near(e.score, 0.7, 1e-12, "trinomial score");
     near(e.elo, 147.190714, 1e-5, "trinomial Elo");
+    near(e.defined, 1, 0, "trinomial: an interval from 100 games in 3 cells");
+    /* An interval needs 2 pairs in 2 cells at least: the variance of the
+     * counts is zero otherwise (fishtest's regularised cells hide it). */
+    static const struct {
+        long penta[5];
+        int defined;
+    } spread[] = {{{0, 0, 2, 0, 0}, 0}, {{0, 0, 0, 0, 9}, 0}, {{0, 0, 1, 0, 0}, 0},
+                  {{0, 0, 0, 0, 0}, 0}, {{0, 0, 1, 0, 1}, 1}, {{1, 0, 0, 0, 1}, 1}};
+    for (size_t k = 0; k < sizeof spread / sizeof spread[0]; k++) {
+        stats_elo_penta(spread[k].penta, &e);
+        near(e.defined, spread[k].defined, 0, "interval defined");
+    }
+    /* Elo as text never reads -0 */
+    static const struct {
+        double elo;
+        int decimals;
+        const char *text;
+    } texts[] = {{-0.04, 1, "+0.0"}, {-0.4, 0, "+0"}, {-0.6, 0, "-1"}, {-17.04, 1, "-17.0"},
+                 {0.0, 0, "+0"}, {12.35, 0, "+12"}};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        char buf[16];
+        checks++;
+        if (strcmp(stats_elo_text(texts[k].elo, texts[k].decimals, buf, sizeof buf), texts[k].text)) {
+            failures++;
+            fprintf(stderr, "matchcheck: FAIL: Elo %g as '%s', expected '%s'\n", texts[k].elo, buf,
+                    texts[k].text);
+        }
+    }
     /* Wald's bounds for alpha = beta = 0.05: -+log(19) = -+2.944439 */
     sprt_spec s;
     char why[120];
