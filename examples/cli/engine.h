@@ -45,7 +45,7 @@ typedef struct engine {
     int hold;                      /* infinite or ponder: answer waits */
     int released;                  /* stop or quit received */
     int bot_done;                  /* the bot has returned */
-    struct timespec started;       /* when go (or ponderhit) began */
+    long long go_ms;               /* when go began (monotonic ms) */
     long long answer_at_ms;        /* movetime: answer no sooner (0: none) */
     long long deadline_ms;         /* the timer raises stop then (0: none) */
     long long ponder_budget[2];    /* soft and hard budget for ponderhit */

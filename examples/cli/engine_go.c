@@ -11,6 +11,7 @@
  * clock.  The bot times itself with its soft budget; the timer thread
  * raises the stop flag at the hard one.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,19 +187,24 @@ void eng_info_line(void *ctx, const char *line)
 
 /* ---- the search ------------------------------------------------------------ */
 
-/* The totals of the search just ended, then its one bestmove. */
+/* The totals of the search just ended, then its one bestmove.  The time
+ * is the real time since go (an infinite search that ended early waited
+ * for stop); the depth is the one reached (the tree's for mcts and for a
+ * setup search, which have no nominal depth). */
 static void answer(engine *e, int rc, mana_move m)
 {
     bot_stats st;
     bot_last_stats(e->bot, &st);
     if (rc != MANA_OK) /* nothing searched: not the last search's figures */
         memset(&st, 0, sizeof st);
+    long long t = now_ms() - e->go_ms;
+    st.time_ms = t > 0 ? (t > INT_MAX ? INT_MAX : (int)t) : 0;
     unsigned long long nps = st.nodes * 1000ULL / (unsigned long long)(st.time_ms > 0 ? st.time_ms : 1);
     char extra[48] = "";
-    if (strcmp(bot_name(e->bot), "mcts") == 0) { /* no nominal depth: the tree's */
+    if (strcmp(bot_name(e->bot), "mcts") == 0 || st.depth == 0)
         st.depth = st.seldepth;
+    if (strcmp(bot_name(e->bot), "mcts") == 0)
         snprintf(extra, sizeof extra, " iterations %llu", (unsigned long long)st.iterations);
-    }
     eng_out(e, "info depth %d seldepth %d nodes %llu nps %llu time %d%s", st.depth, st.seldepth,
             (unsigned long long)st.nodes, nps, st.time_ms, extra);
     char text[MANA_MOVE_TEXT_MAX + 1];
@@ -330,6 +336,7 @@ void eng_go(engine *e, char **tok, int n)
         return;
     }
     bot_limits lim;
+    e->go_ms = now_ms();
     plan(e, &r, mana_side_to_move(g), &lim);
     bot_set_limits(e->bot, &lim);
     atomic_store(&e->stop, 0);

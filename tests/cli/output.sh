@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # output.sh - what mana-cli prints reads right: "plies" (never "plys"),
-# one version form for --version and the engine's id name.
+# one version form for --version and the engine's id name; the engine's
+# totals line after stop gives the real time searched and the depth reached.
 #   usage: output.sh MANA-CLI
 set -u
 CLI=$1
@@ -25,4 +26,18 @@ case $(cat "$tmp/version") in
 "mana-cli "[0-9]*.[0-9]*.[0-9]*" (libmana "[0-9]*.[0-9]*.[0-9]*")") ;;
 *) fail "--version: '$(cat "$tmp/version")' is not 'mana-cli X.Y.Z (libmana X.Y.Z)'" ;;
 esac
+
+# go infinite, stop 1 s later: the totals line's time is the time since go
+# (at least 900 ms: stop came 1 s after go was sent; the setup search ends
+# in a few ms and then waits), its depth the one reached (1 or more), for
+# a setup search (startpos) and a search of play (mate in 3 of engine.sh)
+for pos in startpos 'mfn 6/6/3R2/2r3/1R4/d3D1 w 2 0'; do
+    (printf 'mana\nposition %s\ngo infinite\n' "$pos"; sleep 1; printf 'stop\nquit\n') |
+        "$CLI" engine >"$tmp/engine" 2>&1
+    totals=$(grep '^info depth' "$tmp/engine" | tail -n 1)
+    set -- $totals
+    [ "${3:-0}" -ge 1 ] 2>/dev/null && checks=$((checks + 1)) || fail "$pos: depth reached in '$totals'"
+    t=$(echo "$totals" | sed -n 's/.* time \([0-9]*\).*/\1/p')
+    [ "${t:-0}" -ge 900 ] && checks=$((checks + 1)) || fail "$pos: time since go in '$totals'"
+done
 finish
