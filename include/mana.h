@@ -944,6 +944,54 @@ MANA_API int mana_end_reason(const mana_game *g);
  */
 MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, size_t size);
 
+/* ---- Vocabulary: squares, option bounds, error names -------------------- */
+/*
+ * What callers otherwise recompute (docs/rules.md "Board and coordinates",
+ * "Rule options"); ask the library rather than copying a number.
+ */
+#define MANA_SQUARE_COUNT 36   /* squares: a1 = 0 .. f6 = 35 (6 * rank + file) */
+#define MANA_FILE_COUNT 6      /* files a..f */
+#define MANA_RANK_COUNT 6      /* ranks 1..6 */
+#define MANA_SQUARE_NAME_MAX 2 /* "a1".."f6", without the terminating NUL */
+#define MANA_RONIN_COUNT 5     /* Ronins per side (board + reserve) */
+#define MANA_PIECE_COUNT 6     /* pieces per side: one Damyo, five Ronins */
+
+/*
+ * mana_option_bounds - the smallest and largest value option (0 ..
+ * MANA_OPTION_COUNT-1) accepts, into *lo and *hi (caller-owned, written
+ * only on success).  Every value between them is accepted, except 1 for
+ * MANA_OPT_REPETITION (0 is off; a position always occurs once).  Bounds:
+ * orientation -1 (MANA_ORIENTATION_CHOSEN)..3, setup area 0..1,
+ * damyo_on_double 0..1, reentry 0..1, reentry_when_blocked 0..1, blocked
+ * 0..2, repetition 0..1000000, ply_limit 0..1000000000.
+ * Returns MANA_OK; MANA_EINVAL for an unknown option or NULL lo / hi.
+ * Thread-safe; allocates nothing.  (Model: zstd's ZSTD_cParam_getBounds.)
+ */
+MANA_API int mana_option_bounds(int option, int *lo, int *hi);
+
+/*
+ * mana_square_name - the name of square sq (0..35: "a1".."f6") into buf
+ * (size bytes, caller-owned; MANA_SQUARE_NAME_MAX + 1 = 3 always suffice),
+ * NUL-terminated.  Returns 2; MANA_EINVAL for sq outside 0..35 or NULL buf;
+ * MANA_ESPACE if size < 3 (buf then "" when size > 0).  Thread-safe.
+ */
+MANA_API int mana_square_name(int sq, char *buf, size_t size);
+
+/*
+ * mana_square_parse - the square (0..35) named by text, exactly two
+ * characters "a1".."f6" (lowercase file, then rank) and a NUL.  Returns the
+ * square; MANA_EINVAL for NULL text; MANA_EPARSE for anything else.
+ * Thread-safe.
+ */
+MANA_API int mana_square_parse(const char *text);
+
+/*
+ * mana_error_name - the name of error code err ("MANA_EINVAL"), a static
+ * string, beside its message (mana_strerror); NULL for a value that is no
+ * code of MANA_ERROR_LIST.  Thread-safe.  (Model: libuv's uv_err_name.)
+ */
+MANA_API const char *mana_error_name(int err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -121,16 +121,16 @@ MANA_API int mana_copy(mana_game *dst, const mana_game *src)
  * failure. */
 static int check_value(int option, int value)
 {
-    static const int lo[MANA_OPTION_COUNT] = {-1, 0, 0, 0, 0, 0, 0, 0};
-    static const int hi[MANA_OPTION_COUNT] = {3, 1, 1, 1, 1, 2, 1000000, 1000000000};
     static const char *const names[MANA_OPTION_COUNT] = {
         "orientation", "setup area", "damyo_on_double", "reentry",
         "reentry_when_blocked", "blocked", "repetition", "ply_limit"};
-    if (option == MANA_OPT_REPETITION && (value == 1 || value < 0 || value > hi[option]))
-        return mana__fail(MANA_EINVAL, "option repetition: value %d out of range (0, or 2..%d)", value, hi[option]);
-    if (value < lo[option] || value > hi[option])
-        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%d..%d)", names[option], value, lo[option],
-                          hi[option]);
+    int lo = 0, hi = 0;
+    mana_option_bounds(option, &lo, &hi);
+    if (option == MANA_OPT_REPETITION && (value == 1 || value < 0 || value > hi))
+        return mana__fail(MANA_EINVAL, "option repetition: value %d out of range (0, or 2..%d)", value, hi);
+    if (value < lo || value > hi)
+        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%d..%d)", names[option], value, lo,
+                          hi);
     return MANA_OK;
 }
 

@@ -31,6 +31,21 @@ static inline mana_bb bb_adjacent(mana_bb b)
     return bb_north(b) | bb_south(b) | bb_east(b) | bb_west(b);
 }
 
+/* Writes the name of sq (0..35: "a1".."f6") to buf[0..1], no NUL. */
+static inline void bb_square_name(int sq, char *buf)
+{
+    buf[0] = (char)('a' + sq % 6);
+    buf[1] = (char)('1' + sq / 6);
+}
+
+/* Returns the square named by s[0..1] ("a1".."f6"), or -1. */
+static inline int bb_square_parse(const char *s)
+{
+    if (s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '6')
+        return -1;
+    return (s[1] - '1') * 6 + (s[0] - 'a');
+}
+
 /* Returns the number of squares in b.  The builtin is one instruction
  * where the target has POPCNT; elsewhere GCC would call a libgcc routine,
  * so a branch-free SWAR count (Hacker's Delight 5-1) is used instead. */

@@ -16,7 +16,7 @@ struct sqname {
 static struct sqname name(int sq)
 {
     struct sqname n;
-    mana__square_name(sq, n.s);
+    bb_square_name(sq, n.s);
     n.s[2] = '\0';
     return n;
 }

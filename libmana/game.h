@@ -143,7 +143,5 @@ uint64_t mana__hash_of(const struct mana_pos *p);
  * legal, with the reason in the detail. */
 int mana__explain_illegal(const struct mana_game *g, mana_move m);
 
-/* notation.c: writes the square name ("a1".."f6") to buf[0..1]. */
-void mana__square_name(int sq, char *buf);
 
 #endif

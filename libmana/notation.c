@@ -6,20 +6,6 @@
 
 #include "game.h"
 
-void mana__square_name(int sq, char *buf)
-{
-    buf[0] = (char)('a' + sq % 6);
-    buf[1] = (char)('1' + sq / 6);
-}
-
-/* Returns the square named by s[0..1] ("a1".."f6"), or -1. */
-static int read_square(const char *s)
-{
-    if (s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '6')
-        return -1;
-    return (s[1] - '1') * 6 + (s[0] - 'a');
-}
-
 /* Returns strlen(text), or max if text is longer than max. */
 static size_t text_len(const char *text, size_t max)
 {
@@ -50,15 +36,15 @@ static mana_move read_move(const char *text)
         return MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0);
     if (len == 2 && (text[0] == 'O' || text[0] == 'o') && text[1] >= '0' && text[1] <= '3')
         return MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, text[1] - '0');
-    if (len == 4 && text[1] == '@' && read_square(text + 2) >= 0) {
+    if (len == 4 && text[1] == '@' && bb_square_parse(text + 2) >= 0) {
         char c = text[0];
         if (c == 'D' || c == 'd')
-            return MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, read_square(text + 2));
+            return MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, bb_square_parse(text + 2));
         if (c == 'R' || c == 'r')
-            return MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, read_square(text + 2));
+            return MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, bb_square_parse(text + 2));
         return MANA_MOVE_NONE;
     }
-    int from = read_square(text);
+    int from = bb_square_parse(text);
     if (from < 0 || (len != 4 && len != 5))
         return MANA_MOVE_NONE;
     const char *rest = text + 2;
@@ -67,7 +53,7 @@ static mana_move read_move(const char *text)
             return MANA_MOVE_NONE;
         rest++;
     }
-    int to = read_square(rest);
+    int to = bb_square_parse(rest);
     if (to < 0)
         return MANA_MOVE_NONE;
     return MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to);
@@ -107,14 +93,14 @@ MANA_API int mana_move_format(const mana_game *g, mana_move m, char *buf, size_t
         tmp[n++] = 'O';
         tmp[n++] = (char)('0' + to);
     } else if (kind == MANA_MOVE_STEP) {
-        mana__square_name(MANA_MOVE_FROM(m), tmp);
+        bb_square_name(MANA_MOVE_FROM(m), tmp);
         tmp[2] = (g->pos.occ[!g->pos.side] & bb_sq(to)) ? 'x' : '-';
-        mana__square_name(to, tmp + 3);
+        bb_square_name(to, tmp + 3);
         n = 5;
     } else {
         tmp[n++] = kind == MANA_MOVE_DROP_DAMYO ? 'D' : 'R';
         tmp[n++] = '@';
-        mana__square_name(to, tmp + n);
+        bb_square_name(to, tmp + n);
         n += 2;
     }
     return mana__give_text(tmp, n, buf, size, "mana_move_format");

@@ -123,7 +123,9 @@ static long read_value(int opt, const char *text)
     if (opt == MANA_OPT_ORIENTATION)
         return same_word(text, "chosen") ? MANA_ORIENTATION_CHOSEN
                                          : read_number(text, 3) < 0 ? -2 : read_number(text, 3);
-    long v = read_number(text, opt == MANA_OPT_REPETITION ? 1000000 : 1000000000);
+    int lo = 0, hi = 0;
+    mana_option_bounds(opt, &lo, &hi);
+    long v = read_number(text, hi);
     return v < 0 || (opt == MANA_OPT_REPETITION && v == 1) ? -2 : v;
 }
 

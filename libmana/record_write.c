@@ -47,15 +47,15 @@ int mana__history_text(const struct mana_undo *u, char *buf)
         buf[2] = '\0';
         return 2;
     case MANA_MOVE_STEP:
-        mana__square_name(MANA_MOVE_FROM(m), buf);
+        bb_square_name(MANA_MOVE_FROM(m), buf);
         buf[2] = (u->flags & MANA_UNDO_CAPTURE) ? 'x' : '-';
-        mana__square_name(to, buf + 3);
+        bb_square_name(to, buf + 3);
         buf[5] = '\0';
         return 5;
     default:
         buf[0] = kind == MANA_MOVE_DROP_DAMYO ? 'D' : 'R';
         buf[1] = '@';
-        mana__square_name(to, buf + 2);
+        bb_square_name(to, buf + 2);
         buf[4] = '\0';
         return 4;
     }

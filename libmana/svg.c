@@ -149,8 +149,11 @@ static void draw_caption(const struct frame *f, const mana_game *g, int bird)
         mana__text_fmt(f->t, "%s to move, no Mana yet: any piece may move", side_name(p->side));
     mana__text_fmt(f->t, "</text>\n  <text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#444\" xml:space=\"preserve\">",
                    f->margin, f->margin + BOARD + 60);
-    if (bird >= 0)
-        mana__text_fmt(f->t, "The Mana came from %c%d.  ", 'a' + bird % 6, bird / 6 + 1);
+    if (bird >= 0) {
+        char name[MANA_SQUARE_NAME_MAX];
+        bb_square_name(bird, name);
+        mana__text_fmt(f->t, "The Mana came from %.2s.  ", name);
+    }
     int setup = status == MANA_SETUP;
     mana__text_fmt(f->t, "Reserves: White %d, Black %d</text>\n",
                    setup ? 0 : 5 - bb_count(p->occ[MANA_WHITE] & ~p->damyo),

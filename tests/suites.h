@@ -20,4 +20,5 @@
     X(batch) \
     X(copy) \
     X(record) \
-    X(picture)
+    X(picture) \
+    X(vocab)
