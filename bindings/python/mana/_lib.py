@@ -92,6 +92,9 @@ REQUIRED: Dict[str, Tuple[Any, List[Any]]] = {
 # so when a feature needing one is used.
 OPTIONAL: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_error_name": (_str, [_int]),
+    "mana_option_bounds": (_int, [_int, _pint, _pint]),
+    "mana_square_name": (_int, [_int, _buf, _size]),
+    "mana_square_parse": (_int, [_str]),
 }
 
 
