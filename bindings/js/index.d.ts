@@ -275,6 +275,13 @@ export interface RecordRead {
   white: string;
   black: string;
   date: string;
+  /**
+   * The record's Result header ("1-0", "0-1", "1/2-1/2" or "*"), null when it
+   * has none.  For a game that ended off the board (resignation, time loss;
+   * a Termination tag says why) it is the declared result while
+   * `game.result` is "*": the moves alone leave the game unfinished.
+   */
+  result: '1-0' | '0-1' | '1/2-1/2' | '*' | null;
   /** The MFN the game started from, or null when it started at the setup. */
   startMfn: string | null;
 }

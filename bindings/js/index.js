@@ -106,6 +106,7 @@ function bind(M) {
     headersSize: c('mjs_headers_size', 'number', []),
     headersInit: c('mana_record_headers_init', 'number', ['number', 'number']),
     headersPreset: c('mjs_headers_preset', 'number', ['number']),
+    headersResult: c('mjs_headers_result', 'number', ['number']),
     tagCount: c('mjs_headers_tag_count', 'number', ['number']),
     tagKey: c('mjs_headers_tag_key', 'string', ['number', 'number']),
     tagValue: c('mjs_headers_tag_value', 'string', ['number', 'number']),
@@ -410,10 +411,12 @@ function bind(M) {
           if (rc < 0) { g.free(); fail(rc, 'mana_record_read'); }
           offset = M.HEAP32[scratch >> 2];
           g._rules = C.headersPreset(h);
-          return tagsOf(h);
+          const result = C.headersResult(h);
+          return { tags: tagsOf(h), result: result < 0 ? null : ['*', '*', '1-0', '0-1', '1/2-1/2'][result] };
         });
-        games.push({ game: g, tags: read, white: read.White ?? '', black: read.Black ?? '',
-          date: read.Date ?? '', startMfn: startOf(g) });
+        const tags = read.tags;
+        games.push({ game: g, tags, white: tags.White ?? '', black: tags.Black ?? '',
+          date: tags.Date ?? '', result: read.result, startMfn: startOf(g) });
       } while (offset < bytes.length && games.length < limit);
       return games;
     } catch (e) {

@@ -124,6 +124,12 @@ MJS int mjs_headers_preset(const mana_record_headers *h)
     return h->preset;
 }
 
+/* The Result header read: a mana_status value, or -1 when there is none. */
+MJS int mjs_headers_result(const mana_record_headers *h)
+{
+    return h->result;
+}
+
 MJS int mjs_headers_tag_count(const mana_record_headers *h)
 {
     return h->tag_count;

@@ -124,3 +124,32 @@ test('svg() draws the position, with options', () => {
     assert.throws(() => g.svg({ width: 10 }), (e) => e.code === Errors.EINVAL);
   });
 });
+
+test('a record keeps its declared Result: resigned, on time, or none', () => {
+  const resigned = mana.readRecord('Rules: jactalea\nTermination: White resigned\nResult: 0-1\n\nO0 D@a6 R@a5\n');
+  assert.equal(resigned.result, '0-1');
+  assert.equal(resigned.tags.Termination, 'White resigned');
+  assert.equal(resigned.game.result, '*'); // the moves alone: still in setup
+  resigned.game.free();
+  const none = mana.readRecord('Rules: jactalea\n\nO0 D@a6\n');
+  assert.equal(none.result, null);
+  none.game.free();
+  const won = mana.readRecord('Rules: jactalea\nMFN: 6/6/6/2R3/dR4/4D1 w 2 0\nResult: 1-0\n\nb2xa2\n');
+  assert.equal(won.result, '1-0');
+  assert.equal(won.game.result, '1-0');
+  won.game.free();
+  // a truncated record whose Result the moves do not reach is refused
+  assert.throws(() => mana.readRecord('Rules: jactalea\nResult: 0-1\n\nO0 D@a6\n'),
+    (e) => e instanceof ManaError && e.code === Errors.EPARSE && /Result says 0-1/.test(e.message));
+});
+
+test('option values out of range are refused under wasm32 (32-bit long) too', () => {
+  // 4294967301 = 2^32 + 5: a parse that wraps a 32-bit long would read 5
+  for (const v of ['2147483648', '4294967301', '99999999999999999999']) {
+    assert.throws(() => mana.readRecord(`Rules: jactalea\nPlyLimit: ${v}\n\nO0\n`),
+      (e) => e instanceof ManaError && e.code === Errors.EPARSE && e.message.includes(`PlyLimit: bad value '${v}'`));
+  }
+  const r = mana.readRecord('Rules: jactalea\nPlyLimit: 00000000001000000000\n\nO0\n');
+  assert.equal(r.game.options.plyLimit, 1000000000);
+  r.game.free();
+});
