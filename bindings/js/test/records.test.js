@@ -153,3 +153,21 @@ test('option values out of range are refused under wasm32 (32-bit long) too', ()
   assert.equal(r.game.options.plyLimit, 1000000000);
   r.game.free();
 });
+
+test('tag values up to MANA_TAG_VALUE_MAX (127 bytes) keep every UTF-8 character', () => {
+  const g = new Game();
+  // 87 bytes; a cut at 63 bytes (the old 64-byte buffers) would split the é at bytes 63-64
+  const name = 'Round7 ' + 'Jérôme '.repeat(9).trim();
+  assert.equal(new TextEncoder().encode(name).length, 87);
+  assert.equal(new TextEncoder().encode(name)[62], 0xc3);
+  const r = mana.readRecord(g.writeRecord({ white: name }));
+  assert.equal(r.white, name);
+  r.game.free();
+  const max = 'é'.repeat(63) + 'x'; // 127 bytes: the longest value
+  const r2 = mana.readRecord(g.writeRecord({ white: max }));
+  assert.equal(r2.white, max);
+  r2.game.free();
+  assert.throws(() => g.writeRecord({ white: max + 'y' }),
+    (e) => e instanceof ManaError && e.code === Errors.EINVAL && /value of 128 bytes, at most 127/.test(e.message));
+  g.free();
+});
