@@ -73,6 +73,9 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
             s->aborted = 0;
         }
     int best = 0;
+    unsigned long long samples = 0;
+    for (int i = 0; i < n; i++)
+        samples += (unsigned long long)count[i];
     for (int i = 1; i < n; i++) /* compare means: total[i] / count[i] */
         if (count[i] > 0 &&
             (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
@@ -82,7 +85,7 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
     if (s->b->info != NULL) {
         char text[MANA_MOVE_TEXT_MAX + 1] = "";
         mana_move_format(w, *out, text, sizeof text);
-        bot_emit(s->b, "setup rounds %d candidates %d nodes %llu score cp %d time %d pv %s", rounds, n,
+        bot_emit(s->b, "setup samples %llu nodes %llu score cp %d time %d pv %s", samples,
                  (unsigned long long)s->nodes, s->b->stats.score, (int)bot_elapsed_ms(s->b), text);
     }
     return MANA_OK;

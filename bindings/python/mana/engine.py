@@ -150,13 +150,43 @@ class EngineOption:
 
 
 _INT_KEYS = ("depth", "seldepth", "nodes", "nps", "iterations")
+_SETUP_KEYS = ("samples",)  # setup samples N
+_KNOWN_KEYS = _INT_KEYS + ("time", "wr", "score", "pv", "string", "setup")
+
+
+def _parse_pair(info: Dict[str, Any], words: Sequence[str], i: int) -> int:
+    """Parses the known key at words[i] into info; the index after it."""
+    key = words[i]
+    if key in _INT_KEYS:
+        info[key] = int(words[i + 1])
+    elif key == "time":
+        info["time"] = int(words[i + 1]) / 1000.0
+    elif key == "wr":
+        info["wr"] = float(words[i + 1])
+    elif key == "score":
+        kind, value = words[i + 1], int(words[i + 2])
+        if kind not in ("cp", "mate"):
+            raise ValueError(kind)
+        info["score"] = Score(**{kind: value})
+        return i + 3
+    else:  # setup: a flag, then its own fields (setup samples N)
+        info["setup"] = True
+        i += 1
+        while i < len(words) and words[i] in _SETUP_KEYS:
+            info["setup_" + words[i]] = int(words[i + 1])
+            i += 2
+        return i
+    return i + 2
 
 
 def parse_info(words: Sequence[str]) -> Dict[str, Any]:
-    """The key/value pairs of an ``info`` line (its words after "info"):
-    ints for depth, seldepth, nodes, nps, iterations; time in seconds;
-    score as Score; wr as float; pv as a list of move texts; string as
-    the rest of the line.  EngineError for a malformed line."""
+    """The key/value pairs of an ``info`` line (its words after "info"),
+    each known key parsed by name: ints for depth, seldepth, nodes, nps,
+    iterations; time in seconds; score as Score; wr as float; pv as a
+    list of move texts; string as the rest of the line; ``setup`` as
+    True, with ``setup samples N`` as setup_samples.  An unknown key keeps
+    the words up to the next known key as its text value (so the keys
+    after it are still read).  EngineError for a malformed known key."""
     info: Dict[str, Any] = {}
     i = 0
     try:
@@ -168,27 +198,14 @@ def parse_info(words: Sequence[str]) -> Dict[str, Any]:
             if key == "pv":
                 info["pv"] = list(words[i + 1:])
                 break
-            if key in _INT_KEYS:
-                info[key] = int(words[i + 1])
-                i += 2
-            elif key == "time":
-                info["time"] = int(words[i + 1]) / 1000.0
-                i += 2
-            elif key == "wr":
-                info["wr"] = float(words[i + 1])
-                i += 2
-            elif key == "score":
-                kind, value = words[i + 1], int(words[i + 2])
-                if kind not in ("cp", "mate"):
-                    raise ValueError(kind)
-                info["score"] = Score(**{kind: value})
-                i += 3
-            elif key == "setup" and words[i + 1] == "samples":
-                info["setup_samples"] = int(words[i + 2])
-                i += 3
-            else:  # an unknown key with one value, kept as text
-                info[key] = words[i + 1]
-                i += 2
+            if key in _KNOWN_KEYS:
+                i = _parse_pair(info, words, i)
+                continue
+            j = i + 1
+            while j < len(words) and words[j] not in _KNOWN_KEYS:
+                j += 1
+            info[key] = " ".join(words[i + 1:j])
+            i = j
     except (IndexError, ValueError):
         raise EngineError("unreadable info line: info %s" % " ".join(words)) from None
     return info

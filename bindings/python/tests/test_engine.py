@@ -102,6 +102,36 @@ def test_parse_info() -> None:
             me.parse_info(bad.split())
 
 
+def test_parse_info_unknown_keys_do_not_shift_the_rest() -> None:
+    # an unknown key keeps its words up to the next known key; the score,
+    # nodes and pv after it are still read by name
+    info = me.parse_info("setup rounds 3 candidates 5 nodes 90 score cp -12 hashfull 7 "
+                         "time 4 pv c1".split())
+    assert info == {"setup": True, "rounds": "3 candidates 5", "nodes": 90,
+                    "score": me.Score(cp=-12), "hashfull": "7", "time": 0.004, "pv": ["c1"]}
+    assert me.parse_info("currmove a1-b2 b3 depth 2".split()) == {"currmove": "a1-b2 b3",
+                                                                  "depth": 2}
+    assert me.parse_info("setup samples 64 score cp 5 wr 51.5".split()) == {
+        "setup": True, "setup_samples": 64, "score": me.Score(cp=5), "wr": 51.5}
+
+
+@pytest.mark.parametrize("bot", ["ab", "mcts"])
+def test_setup_search_info(bot: str) -> None:
+    # the real engine's info lines of a search in setup follow the
+    # documented grammar: setup samples N ... score cp C ... pv M
+    with me.SimpleEngine.popen([cli(), "engine"]) as e:
+        e.configure({"Bot": bot})
+        r = e.play(mana.Game(), me.Limit(time=0.05))
+    setup = [i for i in r.infos if i.get("setup")]
+    assert setup, r.infos
+    for info in setup:
+        assert set(info) <= {"setup", "setup_samples", "nodes", "score", "wr", "time",
+                             "nps", "pv"}, info
+        assert info["setup_samples"] >= 1 and isinstance(info["score"], me.Score)
+        assert info["score"].cp is not None and len(info["pv"]) == 1
+    assert str(r.move) == setup[-1]["pv"][0]
+
+
 def test_limit_words() -> None:
     assert me.Limit(time=0.25, depth=3).words() == ["movetime", "250", "depth", "3"]
     assert me.Limit(white_clock=60, black_clock=59.5, white_inc=0.5,
