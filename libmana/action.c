@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "gen.h"
 #include "ml.h"
 
 /* The 24 offsets (df, dr) of a step's end from its start, by id k. */
@@ -81,7 +82,7 @@ static inline int step_end(int a, int *from)
 static const int16_t step_ids[2][36][36] = {SIDE(0), SIDE(1)};
 
 /* The id of move m (well formed) for side to move `side`, or -1. */
-static int action_of(int side, mana_move m)
+static inline int action_of(int side, mana_move m)
 {
     int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
     if (m >> 15 || from > 35 || to > 35)
@@ -155,19 +156,37 @@ mana_move mana__action_move(const struct mana_game *g, int a)
     return move_of(g->pos.side, a);
 }
 
+/* Where the mask sink (gen.h) writes: the mask and the side to move. */
+struct mask_out {
+    uint8_t *mask;
+    int side;
+};
+
+/* The sink of the legal-action mask: sets the byte of each move's id. */
+static int mask_sink(void *ctx, int kind, int from, mana_bb to, int n)
+{
+    const struct mask_out *o = ctx;
+    if (kind == MANA_MOVE_STEP) {
+        const int16_t *ids = step_ids[o->side][from];
+        for (; to; n++)
+            o->mask[ids[bb_pop(&to)]] = 1;
+        return n;
+    }
+    for (; to; n++)
+        o->mask[action_of(o->side, MANA_MOVE_MAKE(kind, 0, bb_pop(&to)))] = 1;
+    return n;
+}
+
 int mana__action_mask(const struct mana_game *g, uint8_t *mask)
 {
-    mana_move list[MANA_MAX_MOVES];
-    int n = mana__moves(g, list), side = g->pos.side;
+    struct mask_out o = {mask, g->pos.side};
     memset(mask, 0, MANA_ACTION_COUNT);
-    for (int i = 0; i < n; i++) {
-        mana_move m = list[i];
-        if (MANA_MOVE_KIND(m) != MANA_MOVE_STEP) {
-            mask[action_of(side, m)] = 1;
-            continue;
-        }
-        mask[step_ids[side][MANA_MOVE_FROM(m)][MANA_MOVE_TO(m)]] = 1;
-    }
+    if (g->pos.status == MANA_PLAYING)
+        return gen_play(&g->pos, g->opt, mask_sink, &o);
+    mana_move list[MANA_MAX_MOVES];
+    int n = mana__moves(g, list);
+    for (int i = 0; i < n; i++)
+        mask[action_of(o.side, list[i])] = 1;
     return n;
 }
 

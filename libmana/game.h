@@ -107,10 +107,9 @@ static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, 
 /* Returns the squares where the side to move may re-enter a Ronin, its
  * bound pieces (bound) having no step. */
 mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound);
-/* The exception (docs/rules.md "The Mana"): the moves of p when its bound
- * pieces (bound) have no step, into out (NULL to count); returns the
- * count. */
-int mana__unbound_moves(const struct mana_pos *p, const int32_t *opt, mana_bb bound, mana_move *out);
+/* The exception (docs/rules.md "The Mana"): the number of moves of p
+ * when its bound pieces (bound) have no step (gen.h lists them). */
+int mana__unbound_count(const struct mana_pos *p, const int32_t *opt, mana_bb bound);
 /* Returns the side to move's pieces bound by the Mana: those on its mark
  * count, or every piece before the first move, when there is no Mana yet
  * and any piece may move (so that the exception, re-entry included,

@@ -67,7 +67,7 @@ static inline int group_after(const struct replies *r, int k, mana_bb near, mana
 
 /* Returns the number of legal moves after a quiet move to `to` in p when
  * the opponent's k-mark pieces cannot move: the exception, as
- * unbound_moves() sees it from the opponent's side.  near_from[j]: the
+ * mana__unbound_count() sees it from the opponent's side.  near_from[j]: the
  * pieces of group j whose paths cross the square moved from (0 for a
  * re-entry); occ: every piece after the move. */
 static int exception_after(const struct mana_pos *p, const int32_t *opt, const struct replies *r,
@@ -94,7 +94,7 @@ static int count_after_capture(const struct mana_pos *p, const int32_t *opt, con
         return n;
     struct mana_pos child = *p;
     mana__pos_play(&child, m);
-    return mana__unbound_moves(&child, opt, bound, NULL);
+    return mana__unbound_count(&child, opt, bound);
 }
 
 /* Returns the leaves below the quiet moves from `from` (-1: re-entries)

@@ -26,18 +26,23 @@ static const uint64_t spread[2][256] = {SPREAD256(0), SPREAD256(1)};
 
 /* Writes the 36 squares of b to plane[0..35] as bytes 0/1, eight at a
  * time from the table: square sq to cell sq, or with rot to cell 35 - sq
- * (bits 8j..8j+7 reversed into cells 28-8j..35-8j; bits 32..35 land in
- * the 4 bytes before the plane, in the scratch word). */
+ * (bits 8j..8j+7 reversed into cells 28-8j..35-8j, bits 32..35 from the
+ * last 4 bytes of their word into cells 0..3).  Each word is stored
+ * straight into the plane. */
 static inline void put_set(uint8_t *plane, mana_bb b, int rot)
 {
     const uint64_t *t = spread[rot];
-    uint64_t w0 = t[b & 0xFF], w1 = t[(b >> 8) & 0xFF], w2 = t[(b >> 16) & 0xFF];
-    uint64_t w3 = t[(b >> 24) & 0xFF], w4 = t[(b >> 32) & 0xFF];
-    uint64_t cells[5] = {w0, w1, w2, w3, w4}, turned[5] = {w4, w3, w2, w1, w0};
-    if (rot)
-        memcpy(plane, (const uint8_t *)turned + 4, 36);
-    else
-        memcpy(plane, cells, 36);
+    uint64_t w[5] = {t[b & 0xFF], t[(b >> 8) & 0xFF], t[(b >> 16) & 0xFF], t[(b >> 24) & 0xFF],
+                     t[(b >> 32) & 0xFF]};
+    if (rot) {
+        for (int j = 0; j < 4; j++)
+            memcpy(plane + 28 - 8 * j, &w[j], 8);
+        memcpy(plane, (const uint8_t *)&w[4] + 4, 4);
+    } else {
+        for (int j = 0; j < 4; j++)
+            memcpy(plane + 8 * j, &w[j], 8);
+        memcpy(plane + 32, &w[4], 4);
+    }
 }
 
 /* Returns the Ronins of colour c in reserve (5 minus those on the board;
