@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT
 """The library's constants as Python enums, and squares by name or index."""
 
+import ctypes
 import enum
 from typing import Dict, List, Tuple, Union
 
 from ._errors import check_arg, check_in
+from ._lib import optional
 
 
 class NamedIntEnum(enum.IntEnum):
@@ -130,8 +132,25 @@ OptionValue = Union[int, str]
 SQUARE_COUNT = 36
 FILE_NAMES = "abcdef"
 RANK_NAMES = "123456"
+_square_name = optional("mana_square_name")
+
+
+def _square_names() -> List[str]:
+    """The names of squares 0..35 as the library writes them
+    (mana_square_name), or, from a library without it, file then rank."""
+    if _square_name is None:
+        return [f + r for r in RANK_NAMES for f in FILE_NAMES]
+    buf = ctypes.create_string_buffer(3)
+    names = []
+    for sq in range(SQUARE_COUNT):
+        if _square_name(sq, ctypes.addressof(buf), 3) != 2:
+            raise RuntimeError("mana_square_name(%d) failed" % sq)
+        names.append(buf.value.decode("ascii"))
+    return names
+
+
 # "a1", "b1", ..., "f6": SQUARE_NAMES[sq] is the name of square sq.
-SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+SQUARE_NAMES: List[str] = _square_names()
 _SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 Square = Union[int, str]
