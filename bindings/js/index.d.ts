@@ -47,7 +47,8 @@ export declare const Errors: Readonly<{
  * - `name`: its name, e.g. "MANA_EILLEGAL" (as DOMException carries its own).
  * - `detail`: why this call failed, in the rules' words, e.g. "a piece on a6
  *   moves exactly 2 steps; a1 is not 2 steps away by any path".
- * - `call`: the library function that failed, e.g. "mana_play".
+ * - `call`: the operation that failed, in the words Python uses, e.g.
+ *   "play 'b2-b3'", "perft to depth 70", "choose a move".
  * - `message`: "call: mana_strerror(code) (detail)".
  */
 export declare class ManaError extends Error {
@@ -206,8 +207,9 @@ export declare class Game {
   parse(text: string): number;
   /**
    * Completes the setup with uniformly chosen legal moves from a 64-bit
-   * seed (mana_setup_random): the same seed gives the same setup.
-   * ManaError ESTATE outside the setup.
+   * seed (mana_setup_random), an integer or BigInt 0..2^64-1 (TypeError
+   * for another type, RangeError outside, as Python's OverflowError): the
+   * same seed gives the same setup.  ManaError ESTATE outside the setup.
    */
   setupRandom(seed?: number | bigint): void;
   /**
@@ -296,7 +298,7 @@ export interface BotLimits {
   nodes?: number;
   /** mcts: playouts per move. */
   iterations?: number;
-  /** Seed of the bot's generator (default 1); with no time limit a bot is deterministic. */
+  /** Seed of the bot's generator (default 1), 0..2^64-1 (else RangeError; TypeError for a non-integer); with no time limit a bot is deterministic. */
   seed?: number | bigint;
 }
 
@@ -325,7 +327,8 @@ export declare class Bot {
   /**
    * A legal move for the side to move of game, in setup too (the game is
    * only read).  Blocks until the search ends: run it in a Worker to keep a
-   * page responsive.  ManaError EOVER for a finished game.
+   * page responsive.  ManaError EOVER for a finished game, its detail the
+   * result ("Black won").
    */
   choose(game: Game): number;
   /** Statistics of the last choose(). */

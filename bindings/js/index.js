@@ -10,6 +10,8 @@ import createManaModule from './dist/libmana.mjs';
 const MAX_MOVES = 128;
 const MFN_MAX = 47;
 const MOVE_TEXT_MAX = 5;
+const PERFT_MAX = 64; // mana_perft's deepest depth
+const INT_MAX = 0x7fffffff;
 
 const Status = Object.freeze({ SETUP: 0, PLAYING: 1, WHITE_WON: 2, BLACK_WON: 3, DRAWN: 4 });
 const Color = Object.freeze({ WHITE: 0, BLACK: 1 });
@@ -147,6 +149,21 @@ function bind(M) {
       M._free(buf);
     }
   }
+  /** n as an integer in lo..hi for a C int parameter: TypeError if not an
+   * integer, ManaError EINVAL naming the range (never a wrapped value). */
+  function intIn(n, what, lo, hi, call) {
+    if (!Number.isInteger(n)) throw new TypeError(`${what} must be an integer, not ${String(n)}`);
+    if (n < lo || n > hi) fail(ERR.EINVAL, call, `${what} ${n} outside ${lo}..${hi}`);
+    return n;
+  }
+  /** A 64-bit seed (integer or BigInt 0..2^64-1) as its [low, high] 32-bit halves. */
+  function seed64(seed, what) {
+    if (typeof seed !== 'bigint' && !Number.isSafeInteger(seed))
+      throw new TypeError(`${what} must be a safe integer or a BigInt, not ${String(seed)}`);
+    const s = BigInt(seed);
+    if (s < 0n || s > 0xffffffffffffffffn) throw new RangeError(`${what} ${s} outside 0..2^64-1`);
+    return [Number(s & 0xffffffffn), Number(s >> 32n)];
+  }
   function rulesId(rules) {
     const id = typeof rules === 'string' ? RULE_NAMES.indexOf(rules.toLowerCase()) : rules;
     if (id !== 0 && id !== 1)
@@ -154,7 +171,7 @@ function bind(M) {
     return id;
   }
   function optionValueToJs(opt, value) {
-    check(C.optionFormat(opt, value, scratch, 32), 'mana_option_format');
+    check(C.optionFormat(opt, value, scratch, 32), 'format a rule option');
     const t = M.UTF8ToString(scratch);
     if (t === 'on' || t === 'off') return t === 'on';
     return /^-?[0-9]+$/.test(t) ? Number(t) : t;
@@ -162,7 +179,7 @@ function bind(M) {
   function parseOption(name, value) {
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       throw new TypeError(`option ${name}: a string, number or boolean, not ${typeof value}`);
-    check(C.optionParse(String(name), text(String(value), `option ${name}`), scratch, scratch + 4), 'mana_option_parse');
+    check(C.optionParse(String(name), text(String(value), `option ${name}`), scratch, scratch + 4), 'read a rule option value');
     return [i32(0), i32(1)];
   }
   function optionIndex(name) {
@@ -184,7 +201,7 @@ function bind(M) {
       for (const k of Object.keys(rest)) optionIndex(k);
       const id = rulesId(rules);
       const g = C.new(id);
-      if (!g) fail(ERR.ENOMEM, 'mana_new');
+      if (!g) fail(ERR.ENOMEM, 'new Game');
       this._adopt(g, id);
       try {
         for (const [k, v] of Object.entries(rest)) this.setOption(k, v);
@@ -221,18 +238,18 @@ function bind(M) {
     }
     clone() {
       const g = C.clone(this._h());
-      if (!g) fail(ERR.ENOMEM, 'mana_clone');
+      if (!g) fail(ERR.ENOMEM, 'copy a game');
       return Game._wrap(g, this._rules);
     }
     get rules() { return RULE_NAMES[this._rules]; }
     setOption(name, value) {
       const i = optionIndex(name);
       const [, v] = parseOption(C.optionName(i), value);
-      check(C.setOption(this._h(), i, v), 'mana_set_option');
+      check(C.setOption(this._h(), i, v), 'set a rule option');
     }
     getOption(name) {
       const i = optionIndex(name);
-      check(C.getOption(this._h(), i, scratch), 'mana_get_option');
+      check(C.getOption(this._h(), i, scratch), 'read a rule option');
       return optionValueToJs(i, i32(0));
     }
     get options() {
@@ -241,10 +258,10 @@ function bind(M) {
       return o;
     }
     setPosition(mfn) {
-      check(C.setPosition(this._h(), text(mfn, 'MFN')), 'mana_set_position');
+      check(C.setPosition(this._h(), text(mfn, 'MFN')), 'set the position');
     }
     getPosition() {
-      const n = check(C.getPosition(this._h(), scratch, MFN_MAX + 1), 'mana_get_position');
+      const n = check(C.getPosition(this._h(), scratch, MFN_MAX + 1), 'read the position');
       return M.UTF8ToString(scratch, n);
     }
     get position() { return this.status === Status.SETUP ? null : this.getPosition(); }
@@ -261,7 +278,7 @@ function bind(M) {
       }
     }
     legalMoves() {
-      const n = check(C.legalMoves(this._h(), scratch, MAX_MOVES), 'mana_legal_moves');
+      const n = check(C.legalMoves(this._h(), scratch, MAX_MOVES), 'list the legal moves');
       const heap = M.HEAPU32, base = scratch >> 2, out = new Array(n);
       for (let i = 0; i < n; i++) out[i] = heap[base + i]; // no typed-array view: far cheaper
       return out;
@@ -274,54 +291,55 @@ function bind(M) {
         }
         return true;
       }
-      return check(C.isLegal(this._h(), moveValue(move)), 'mana_is_legal') === 1;
+      return check(C.isLegal(this._h(), moveValue(move)), 'check a move') === 1;
     }
     play(move) {
       if (typeof move === 'string') {
-        const m = this.parse(move);
-        check(C.play(this._h(), m), 'mana_play');
+        const m = this._parse(move, `play '${move}'`);
+        check(C.play(this._h(), m), `play '${move}'`);
         return m;
       }
       const m = moveValue(move);
-      check(C.play(this._h(), m), 'mana_play');
+      check(C.play(this._h(), m), `play ${m}`);
       return m;
     }
     undo() {
-      check(C.undo(this._h()), 'mana_undo');
+      check(C.undo(this._h()), 'undo');
     }
-    historyValues() { return this._moves(C.history, 'mana_history'); }
+    historyValues() { return this._moves(C.history, 'read the history'); }
     history() {
-      const t = sized((buf, size) => C.historyFormat(this._h(), buf, size), 'mana_history_format');
+      const t = sized((buf, size) => C.historyFormat(this._h(), buf, size), 'write the history');
       return t ? t.split(' ') : [];
     }
     /** The history as one line of notation (mana_history_format). */
     historyText() {
-      return sized((buf, size) => C.historyFormat(this._h(), buf, size), 'mana_history_format');
+      return sized((buf, size) => C.historyFormat(this._h(), buf, size), 'write the history');
     }
     format(move) {
-      const n = check(C.format(this._h(), moveValue(move), scratch, MOVE_TEXT_MAX + 1), 'mana_move_format');
+      const n = check(C.format(this._h(), moveValue(move), scratch, MOVE_TEXT_MAX + 1), 'format a move');
       return M.UTF8ToString(scratch, n);
     }
     moveToString(move) { return this.format(move); }
-    parse(moveText) {
-      check(C.parse(this._h(), text(moveText, 'move'), scratch), 'mana_move_parse');
+    parse(moveText) { return this._parse(moveText, `parse '${moveText}'`); }
+    _parse(moveText, call) {
+      check(C.parse(this._h(), text(moveText, 'move'), scratch), call);
       return u32(0);
     }
     setupRandom(seed = 0) {
-      const s = BigInt.asUintN(64, BigInt(seed));
-      check(C.setupRandom(this._h(), Number(s & 0xffffffffn), Number(s >> 32n)), 'mana_setup_random');
+      const [lo, hi] = seed64(seed, 'setupRandom seed');
+      check(C.setupRandom(this._h(), lo, hi), 'complete the setup at random');
     }
     perft(depth) {
-      if (!Number.isInteger(depth)) throw new TypeError('perft(depth): depth must be an integer');
-      check(C.perft(this._h(), depth, scratch), 'mana_perft');
+      intIn(depth, 'perft depth', 0, PERFT_MAX, `perft to depth ${depth}`);
+      check(C.perft(this._h(), depth, scratch), `perft to depth ${depth}`);
       return u32(1) * 4294967296 + u32(0);
     }
-    get status() { return check(C.status(this._h()), 'mana_status'); }
+    get status() { return check(C.status(this._h()), 'read the status'); }
     get isOver() { return this.status >= Status.WHITE_WON; }
     get result() { return ['*', '*', '1-0', '0-1', '1/2-1/2'][this.status]; }
-    get endReason() { return check(C.endReason(this._h()), 'mana_end_reason'); }
-    get sideToMove() { return check(C.side(this._h()), 'mana_side_to_move'); }
-    get mana() { return check(C.mana(this._h()), 'mana_mana'); }
+    get endReason() { return check(C.endReason(this._h()), 'read the end reason'); }
+    get sideToMove() { return check(C.side(this._h()), 'read the side to move'); }
+    get mana() { return check(C.mana(this._h()), 'read the Mana'); }
     get manaSquare() { const s = C.lastLanding(this._h()); return s < 0 ? null : s; }
     get orientation() { return C.orientation(this._h()); }
     get hash() {
@@ -329,22 +347,22 @@ function bind(M) {
       return (BigInt(u32(1)) << 32n) | BigInt(u32(0));
     }
     pieceAt(sq) {
-      const p = check(C.pieceAt(this._h(), square(sq)), 'mana_piece_at');
+      const p = check(C.pieceAt(this._h(), square(sq)), 'read a square');
       return p ? String.fromCharCode(p) : null;
     }
-    marksAt(sq) { return check(C.marksAt(this._h(), square(sq)), 'mana_marks_at'); }
+    marksAt(sq) { return check(C.marksAt(this._h(), square(sq)), 'read a square'); }
     reserve(color) {
-      if (color !== Color.WHITE && color !== Color.BLACK) fail(ERR.EINVAL, 'mana_reserve', `not a colour: ${color} (Color.WHITE or Color.BLACK)`);
-      return check(C.reserve(this._h(), color), 'mana_reserve');
+      if (color !== Color.WHITE && color !== Color.BLACK) fail(ERR.EINVAL, 'read a reserve', `not a colour: ${color} (Color.WHITE or Color.BLACK)`);
+      return check(C.reserve(this._h(), color), 'read a reserve');
     }
     writeRecord(tags = {}) {
       return withHeaders(this._rules, (h) => {
         for (const [k, v] of Object.entries(tags)) {
           if (v === undefined || v === null || v === '') continue;
           const key = k.charAt(0).toUpperCase() + k.slice(1);
-          check(C.tagSet(h, text(key, 'tag'), text(String(v), `tag ${key}`)), 'mana_record_tag_set');
+          check(C.tagSet(h, text(key, 'tag'), text(String(v), `tag ${key}`)), 'set a record tag');
         }
-        return sized((buf, size) => C.recordWrite(this._h(), h, buf, size), 'mana_record_write');
+        return sized((buf, size) => C.recordWrite(this._h(), h, buf, size), 'write a record');
       });
     }
     svg(options = {}) {
@@ -352,8 +370,8 @@ function bind(M) {
         caption = true } = options;
       const flags = (flipped ? 1 : 0) | (coordinates ? 0 : 2) | (lastMove ? 0 : 4) | (mana ? 0 : 8) |
         (caption ? 0 : 16);
-      if (!Number.isInteger(width)) throw new TypeError('svg: width must be an integer');
-      return sized((buf, size) => C.svg(this._h(), width, flags, buf, size), 'mana_svg');
+      intIn(width, 'svg width', 0, INT_MAX, 'draw the board');
+      return sized((buf, size) => C.svg(this._h(), width, flags, buf, size), 'draw the board');
     }
     toString() {
       return `Game(${this.rules}, ${this.position ?? `setup after ${this.historyValues().length} moves`})`;
@@ -371,7 +389,7 @@ function bind(M) {
     const h = M._malloc(C.headersSize());
     if (!h) fail(ERR.ENOMEM, 'record', 'out of memory');
     try {
-      check(C.headersInit(h, preset), 'mana_record_headers_init');
+      check(C.headersInit(h, preset), 'start a record');
       return fn(h);
     } finally {
       M._free(h);
@@ -408,7 +426,7 @@ function bind(M) {
         const read = withHeaders(0, (h) => {
           M.HEAP32[scratch >> 2] = offset;
           const rc = C.recordRead(g._h(), buf, bytes.length, scratch, h);
-          if (rc < 0) { g.free(); fail(rc, 'mana_record_read'); }
+          if (rc < 0) { g.free(); fail(rc, 'read a record'); }
           offset = M.HEAP32[scratch >> 2];
           g._rules = C.headersPreset(h);
           const result = C.headersResult(h);
@@ -438,9 +456,8 @@ function bind(M) {
       for (const [k, v] of Object.entries({ timeMs, depth, nodes, iterations }))
         if (!Number.isSafeInteger(v) || v < 0 || (k !== 'nodes' && k !== 'iterations' && v > 0x7fffffff))
           fail(ERR.EINVAL, 'Bot', `${k}: a whole number >= 0, not ${v}`);
-      const s = BigInt.asUintN(64, BigInt(seed));
-      const b = C.botNew(text(kind, 'bot kind'), timeMs, depth, nodes, iterations,
-        Number(s & 0xffffffffn), Number(s >> 32n));
+      const [lo, hi] = seed64(seed, 'Bot seed');
+      const b = C.botNew(text(kind, 'bot kind'), timeMs, depth, nodes, iterations, lo, hi);
       if (!b) fail(ERR.EINVAL, 'Bot', `unknown bot kind '${kind}' (random, ab, mcts)`);
       this._b = b;
       this._token = {};
@@ -453,7 +470,10 @@ function bind(M) {
     }
     get description() { return C.botDescribe(this._h()); }
     choose(game) {
-      check(C.botChoose(this._h(), game._h(), scratch), 'bot_choose');
+      const status = game.status;
+      if (status >= Status.WHITE_WON)
+        fail(ERR.EOVER, 'choose a move', ['White won', 'Black won', 'drawn'][status - 2]);
+      check(C.botChoose(this._h(), game._h(), scratch), 'choose a move');
       return u32(0);
     }
     get stats() {
