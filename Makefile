@@ -106,10 +106,10 @@ all: $(LIB_SO) $(LIB_A) $(CLI)
 include $(sort $(wildcard mk/*.mk))
 
 # ---- the reach tables ------------------------------------------------------
-$(MKREACH): tools/mkreach.c tools/reach_magics.h libmana/bitboard.h
+$(MKREACH): tools/mkreach.c tools/reach_magics.h libmana/bitboard.h libmana/action_steps.h include/mana.h
 	@mkdir -p $(@D)
 	$(call say,HOSTCC,$@)
-	$(Q)$(HOSTCC) -std=c11 -O2 -Ilibmana -Itools -o $@ $<
+	$(Q)$(HOSTCC) -std=c11 -O2 -Iinclude -Ilibmana -Itools -o $@ $<
 
 $(REACH_C): $(MKREACH)
 	@mkdir -p $(@D)

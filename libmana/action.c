@@ -6,41 +6,16 @@
  */
 #include <string.h>
 
+#include "action_steps.h"
 #include "gen.h"
 #include "ml.h"
-
-/* The 24 offsets (df, dr) of a step's end from its start, by id k. */
-static const int8_t off_df[24] = {0, -1, 1, 0, 0, -1, 1, -2, 2, -1, 1, 0,
-                                  0, -1, 1, -2, 2, -3, 3, -2, 2, -1, 1, 0};
-static const int8_t off_dr[24] = {-1, 0, 0, 1, -2, -1, -1, 0, 0, 1, 1, 2,
-                                  -3, -2, -2, -1, -1, 0, 0, 1, 1, 2, 2, 3};
-/* The inverse: off_index[dr + 3][df + 3] = k, or -1 (not 1..3 away). */
-static const int8_t off_index[7][7] = {
-    {-1, -1, -1, 12, -1, -1, -1},
-    {-1, -1, 13, 4, 14, -1, -1},
-    {-1, 15, 5, 0, 6, 16, -1},
-    {17, 7, 1, -1, 2, 8, 18},
-    {-1, 19, 9, 3, 10, 20, -1},
-    {-1, -1, 21, 11, 22, -1, -1},
-    {-1, -1, -1, 23, -1, -1, -1},
-};
+#include "tables.h"
 
 /* Returns the square sq seen by side (a half turn for Black); its own
  * inverse. */
 static inline int rel_sq(int side, int sq)
 {
     return side == MANA_BLACK ? 35 - sq : sq;
-}
-
-/* Returns the step id of the relative squares from -> to, or -1 if to is
- * not 1 to 3 squares from from. */
-static inline int step_id(int from, int to)
-{
-    int df = to % 6 - from % 6, dr = to / 6 - from / 6;
-    if (df < -3 || df > 3 || dr < -3 || dr > 3)
-        return -1;
-    int k = off_index[dr + 3][df + 3];
-    return k < 0 ? -1 : MANA_ACTION_STEP + 24 * from + k;
 }
 
 /* Returns the relative end square of step id a, or -1 if off the board;
@@ -55,31 +30,6 @@ static inline int step_end(int a, int *from)
     return 6 * rank + file;
 }
 
-/* The step ids of every (from, to) pair of absolute squares for each side
- * to move, -1 where to is not 1 to 3 squares from from: the numbering of
- * mana.h as constant expressions (k = 2d(d - 1) for the distance d, plus 0
- * for dr = -d, 4d - 1 for dr = d, else 1 + 2(dr + d - 1) + (df > 0)).
- * mana_move_to_action uses it, so the round trips of the action suite
- * (mana_action_to_move decodes with off_df / off_dr) check every entry. */
-#define REL(side, sq) ((side) ? 35 - (sq) : (sq))
-#define DF(f, t) ((t) % 6 - (f) % 6)
-#define DR(f, t) ((t) / 6 - (f) / 6)
-#define ABS_(x) ((x) < 0 ? -(x) : (x))
-#define DIST(f, t) (ABS_(DF(f, t)) + ABS_(DR(f, t)))
-#define KIN(f, t, d) (DR(f, t) == -(d) ? 0 : DR(f, t) == (d) ? 4 * (d) - 1 \
-                      : 1 + 2 * (DR(f, t) + (d) - 1) + (DF(f, t) > 0))
-#define SID(f, t) (DIST(f, t) < 1 || DIST(f, t) > 3 ? -1 \
-                   : 24 * (f) + 2 * DIST(f, t) * (DIST(f, t) - 1) + KIN(f, t, DIST(f, t)))
-#define ID(s, f, t) ((int16_t)SID(REL(s, f), REL(s, t)))
-#define ROW6(s, f, t) ID(s, f, t), ID(s, f, t + 1), ID(s, f, t + 2), ID(s, f, t + 3), \
-                      ID(s, f, t + 4), ID(s, f, t + 5)
-#define ROW(s, f) {ROW6(s, f, 0), ROW6(s, f, 6), ROW6(s, f, 12), ROW6(s, f, 18), \
-                   ROW6(s, f, 24), ROW6(s, f, 30)}
-#define ROWS6(s, f) ROW(s, f), ROW(s, f + 1), ROW(s, f + 2), ROW(s, f + 3), ROW(s, f + 4), \
-                    ROW(s, f + 5)
-#define SIDE(s) {ROWS6(s, 0), ROWS6(s, 6), ROWS6(s, 12), ROWS6(s, 18), ROWS6(s, 24), \
-                 ROWS6(s, 30)}
-static const int16_t step_ids[2][36][36] = {SIDE(0), SIDE(1)};
 
 /* The id of move m (well formed) for side to move `side`, or -1. */
 static inline int action_of(int side, mana_move m)
@@ -89,7 +39,7 @@ static inline int action_of(int side, mana_move m)
         return -1;
     switch (kind) {
     case MANA_MOVE_STEP:
-        return step_ids[side][from][to];
+        return mana__step_ids[side][from][to];
     case MANA_MOVE_DROP_RONIN:
         return from == 0 ? MANA_ACTION_RONIN + rel_sq(side, to) : -1;
     case MANA_MOVE_DROP_DAMYO:
@@ -167,7 +117,7 @@ static int mask_sink(void *ctx, int kind, int from, mana_bb to, int n)
 {
     const struct mask_out *o = ctx;
     if (kind == MANA_MOVE_STEP) {
-        const int16_t *ids = step_ids[o->side][from];
+        const int16_t *ids = mana__step_ids[o->side][from];
         for (; to; n++)
             o->mask[ids[bb_pop(&to)]] = 1;
         return n;
@@ -212,7 +162,7 @@ static int turn_once(int a)
 {
     if (a < MANA_ACTION_RONIN) {
         int from, to = step_end(a, &from);
-        return step_id(turn_sq(from), turn_sq(to));
+        return action_step_id(turn_sq(from), turn_sq(to));
     }
     if (a < MANA_ACTION_DAMYO)
         return MANA_ACTION_RONIN + turn_sq(a - MANA_ACTION_RONIN);

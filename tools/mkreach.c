@@ -5,6 +5,9 @@
  *
  *   usage: mkreach > reach_table.c
  *
+ * It also writes the step action ids by absolute squares
+ * (mana__step_ids, from the numbering of libmana/action_steps.h).
+ *
  * Built and run by the Makefile with HOSTCC (the build machine's
  * compiler), so a cross build (emcc, say) still gets its tables.  For
  * every square and step count (1 to 3) the destinations of a move are
@@ -18,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "action_steps.h"
 #include "bitboard.h"
 #include "reach_magics.h"
 
@@ -161,11 +165,33 @@ static void print_tables(void)
     printf("};\n");
 }
 
+/* The step action ids of every (from, to) pair of absolute squares for
+ * each side to move (Black sees the board turned half a turn), -1 where
+ * to is not 1 to 3 squares from from: the numbering of action_steps.h as
+ * a table, so that the legal-action mask needs one load a move. */
+static void print_step_ids(void)
+{
+    printf("\nconst int16_t mana__step_ids[2][36][36] = {\n");
+    for (int side = 0; side < 2; side++) {
+        printf("    {\n");
+        for (int from = 0; from < SQUARES; from++) {
+            printf("        {");
+            for (int to = 0; to < SQUARES; to++) {
+                int f = side ? SQUARES - 1 - from : from, t = side ? SQUARES - 1 - to : to;
+                printf("%d%s", action_step_id(f, t), to + 1 < SQUARES ? ", " : "},\n");
+            }
+        }
+        printf("    },\n");
+    }
+    printf("};\n");
+}
+
 int main(void)
 {
     for (int s = 1; s <= STEP_KINDS; s++)
         for (int sq = 0; sq < SQUARES; sq++)
             build_square(s, sq);
     print_tables();
+    print_step_ids();
     return fflush(stdout) == 0 ? 0 : 1;
 }
