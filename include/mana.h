@@ -363,7 +363,7 @@ MANA_API int mana_mana(const mana_game *g);
  * also once the game has ended.  -1 when there is none: in the setup, before
  * the first move of play, or when the history does not hold that move (a
  * position set by MFN).  MANA_EINVAL (also -1) for NULL: pass a valid game
- * to tell them apart.  Only reads g.  (RULES.md "The Mana".) */
+ * to tell them apart.  Only reads g.  (docs/rules.md "The Mana".) */
 MANA_API int mana_mana_square(const mana_game *g);
 
 /* mana_reserve - how many captured Ronins colour may re-enter (0..5; 0
