@@ -44,8 +44,7 @@ extern "C" {
 #define MANA_VERSION_PATCH 0
 #define MANA_VERSION_STRING "0.2.0"
 /* MAJOR * 10000 + MINOR * 100 + PATCH */
-#define MANA_VERSION_NUMBER \
-    (MANA_VERSION_MAJOR * 10000 + MANA_VERSION_MINOR * 100 + MANA_VERSION_PATCH)
+#define MANA_VERSION_NUMBER (MANA_VERSION_MAJOR * 10000 + MANA_VERSION_MINOR * 100 + MANA_VERSION_PATCH)
 
 #if defined(__GNUC__) && __GNUC__ >= 4
 #define MANA_API __attribute__((visibility("default")))
@@ -79,16 +78,16 @@ typedef uint32_t mana_move;
 #define MANA_MAX_MOVES 128 /* no state has more legal moves than this */
 
 enum mana_move_kind {
-    MANA_MOVE_STEP = 1,        /* b2-c4, b2xc4 */
-    MANA_MOVE_DROP_DAMYO = 2,  /* D@c6: setup placement of the Damyo */
-    MANA_MOVE_DROP_RONIN = 3,  /* R@c3: setup placement or re-entry */
-    MANA_MOVE_ORIENT = 4,      /* O0..O3: Black chooses the orientation */
-    MANA_MOVE_PASS = 5         /* pass: the blocked player's only move */
+    MANA_MOVE_STEP = 1,       /* b2-c4, b2xc4 */
+    MANA_MOVE_DROP_DAMYO = 2, /* D@c6: setup placement of the Damyo */
+    MANA_MOVE_DROP_RONIN = 3, /* R@c3: setup placement or re-entry */
+    MANA_MOVE_ORIENT = 4,     /* O0..O3: Black chooses the orientation */
+    MANA_MOVE_PASS = 5        /* pass: the blocked player's only move */
 };
 
 #define MANA_MOVE_MAKE(kind, from, to) \
     ((mana_move)(((unsigned)(kind) << 12) | ((unsigned)(to) << 6) | (unsigned)(from)))
-#define MANA_MOVE_FROM(m) ((int)((m) & 63u))
+#define MANA_MOVE_FROM(m) ((int)((m)&63u))
 #define MANA_MOVE_TO(m) ((int)(((m) >> 6) & 63u))
 #define MANA_MOVE_KIND(m) ((int)(((m) >> 12) & 7u))
 
@@ -96,8 +95,8 @@ enum mana_move_kind {
 
 /* Rule presets (docs/rules.md "Setup"). */
 enum mana_preset {
-    MANA_RULES_JACTALEA = 0,  /* 2005 edition: orientation chosen, two ranks */
-    MANA_RULES_COSMOLUDO = 1  /* 2020 edition: orientation 3, back rank */
+    MANA_RULES_JACTALEA = 0, /* 2005 edition: orientation chosen, two ranks */
+    MANA_RULES_COSMOLUDO = 1 /* 2020 edition: orientation 3, back rank */
 };
 
 /* Colours.  Black moves first. */
@@ -105,7 +104,7 @@ enum mana_color { MANA_WHITE = 0, MANA_BLACK = 1 };
 
 /* Game status (mana_status). */
 enum mana_status {
-    MANA_SETUP = 0,      /* orientation and placements still to be played */
+    MANA_SETUP = 0, /* orientation and placements still to be played */
     MANA_PLAYING = 1,
     MANA_WHITE_WON = 2,
     MANA_BLACK_WON = 3,
@@ -140,15 +139,15 @@ enum mana_option_value {
  * Error codes.  One list (this X-macro) yields the enum below and the
  * messages of mana_strerror().  X(name, value, message).
  */
-#define MANA_ERROR_LIST(X)                                              \
-    X(MANA_OK, 0, "success")                                            \
-    X(MANA_EINVAL, -1, "invalid argument")                              \
-    X(MANA_EILLEGAL, -2, "illegal move")                                \
-    X(MANA_EPARSE, -3, "unreadable text")                               \
-    X(MANA_EOVER, -4, "the game is finished")                           \
-    X(MANA_ENOHISTORY, -5, "no move to undo")                           \
-    X(MANA_ENOMEM, -6, "out of memory")                                 \
-    X(MANA_ESPACE, -7, "buffer too small")                              \
+#define MANA_ERROR_LIST(X)                    \
+    X(MANA_OK, 0, "success")                  \
+    X(MANA_EINVAL, -1, "invalid argument")    \
+    X(MANA_EILLEGAL, -2, "illegal move")      \
+    X(MANA_EPARSE, -3, "unreadable text")     \
+    X(MANA_EOVER, -4, "the game is finished") \
+    X(MANA_ENOHISTORY, -5, "no move to undo") \
+    X(MANA_ENOMEM, -6, "out of memory")       \
+    X(MANA_ESPACE, -7, "buffer too small")    \
     X(MANA_ESTATE, -8, "not allowed in the game's current phase")
 
 #define MANA_ERROR_ENUM_(name, value, msg) name = value,
@@ -472,8 +471,7 @@ MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3]);
  * position is answered as if play went on); MANA_EINVAL for NULL g, a bad
  * colour or mana outside 0..3; MANA_ESTATE during setup.
  */
-MANA_API int mana_reach_under(const mana_game *g, int color, int mana, uint64_t *steps,
-                              uint64_t *drops);
+MANA_API int mana_reach_under(const mana_game *g, int color, int mana, uint64_t *steps, uint64_t *drops);
 
 /*
  * mana_damyo_capturable - 1 if the side to move has a legal move capturing
@@ -711,8 +709,8 @@ MANA_API int mana_batch_observe(const mana_batch *b, int flags, uint8_t *obs, ui
  * MANA_ENOMEM if a history cannot grow (games before it have been played:
  * the batch is then only fit for mana_batch_reset).
  */
-MANA_API int mana_batch_step(mana_batch *b, const int32_t *actions, int flags, uint8_t *obs,
-                             uint8_t *masks, float *rewards, uint8_t *dones);
+MANA_API int mana_batch_step(mana_batch *b, const int32_t *actions, int flags, uint8_t *obs, uint8_t *masks,
+                             float *rewards, uint8_t *dones);
 
 /*
  * mana_batch_playout - plays every game from its current state to its end
@@ -786,9 +784,9 @@ MANA_API int mana_option_format(int option, int value, char *buf, size_t size);
  * kept in file order.  A file may hold several games one after another.
  * See docs/record-format.md for the grammar, encodings and errors.
  */
-#define MANA_TAG_KEY_MAX 31      /* longest tag key, bytes */
-#define MANA_TAG_VALUE_MAX 127   /* longest tag value, bytes (UTF-8) */
-#define MANA_RECORD_TAGS_MAX 16  /* most tags a record may carry */
+#define MANA_TAG_KEY_MAX 31     /* longest tag key, bytes */
+#define MANA_TAG_VALUE_MAX 127  /* longest tag value, bytes (UTF-8) */
+#define MANA_RECORD_TAGS_MAX 16 /* most tags a record may carry */
 
 typedef struct mana_record_tag {
     char key[MANA_TAG_KEY_MAX + 1];     /* [A-Za-z][A-Za-z0-9_]*, NUL-ended */
@@ -797,10 +795,10 @@ typedef struct mana_record_tag {
 
 /* The headers of a record, caller-owned storage (no pointers inside). */
 typedef struct mana_record_headers {
-    int preset;     /* Rules: MANA_RULES_JACTALEA or MANA_RULES_COSMOLUDO */
-    int result;     /* Result: MANA_WHITE_WON, MANA_BLACK_WON, MANA_DRAWN,
+    int preset;    /* Rules: MANA_RULES_JACTALEA or MANA_RULES_COSMOLUDO */
+    int result;    /* Result: MANA_WHITE_WON, MANA_BLACK_WON, MANA_DRAWN,
                      * MANA_PLAYING for "*", or -1 when there is none */
-    int tag_count;  /* 0..MANA_RECORD_TAGS_MAX */
+    int tag_count; /* 0..MANA_RECORD_TAGS_MAX */
     mana_record_tag tags[MANA_RECORD_TAGS_MAX];
 } mana_record_headers;
 
@@ -850,8 +848,7 @@ MANA_API const char *mana_record_tag_get(const mana_record_headers *hdr, const c
  * size > 0); MANA_ENOMEM if memory is exhausted or the text would pass
  * INT_MAX bytes.  Only reads g: thread-safe as the other const calls.
  */
-MANA_API int mana_record_write(const mana_game *g, const mana_record_headers *hdr, char *buf,
-                               size_t size);
+MANA_API int mana_record_write(const mana_game *g, const mana_record_headers *hdr, char *buf, size_t size);
 
 /*
  * mana_record_read - reads the game that starts at text[*offset] (len bytes
@@ -876,8 +873,7 @@ MANA_API int mana_record_write(const mana_game *g, const mana_record_headers *hd
  * place; MANA_EOVER for a move after the game ended; MANA_ENOMEM.  Not
  * thread-safe on one g; different games may be read at once.
  */
-MANA_API int mana_record_read(mana_game *g, const char *text, size_t len, size_t *offset,
-                              mana_record_headers *hdr);
+MANA_API int mana_record_read(mana_game *g, const char *text, size_t len, size_t *offset, mana_record_headers *hdr);
 
 /* ---- History and the end of a game ------------------------------------- */
 
@@ -922,9 +918,10 @@ MANA_API int mana_end_reason(const mana_game *g);
 #define MANA_SVG_FLIPPED 1u        /* Black's side: rank 6 at the bottom */
 #define MANA_SVG_NO_COORDINATES 2u /* no file letters and rank numbers */
 #define MANA_SVG_NO_LAST_MOVE 4u   /* no tint on the last move's squares */
-#define MANA_SVG_NO_MANA 8u        /* no tint on the Mana's mark count and
+#define MANA_SVG_NO_MANA \
+    8u                          /* no tint on the Mana's mark count and
                                     * no Mana bird on its square */
-#define MANA_SVG_NO_CAPTION 16u    /* no caption (side, Mana, reserves) */
+#define MANA_SVG_NO_CAPTION 16u /* no caption (side, Mana, reserves) */
 
 /*
  * mana_svg - draws g as a standalone SVG image (UTF-8 text) into buf (size

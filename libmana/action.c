@@ -38,20 +38,15 @@ static inline int action_of(int side, mana_move m)
     if (m >> 15 || from > 35 || to > 35)
         return -1;
     switch (kind) {
-    case MANA_MOVE_STEP:
-        return mana__step_ids[side][from][to];
-    case MANA_MOVE_DROP_RONIN:
-        return from == 0 ? MANA_ACTION_RONIN + rel_sq(side, to) : -1;
-    case MANA_MOVE_DROP_DAMYO:
-        return from == 0 ? MANA_ACTION_DAMYO + rel_sq(side, to) : -1;
+    case MANA_MOVE_STEP: return mana__step_ids[side][from][to];
+    case MANA_MOVE_DROP_RONIN: return from == 0 ? MANA_ACTION_RONIN + rel_sq(side, to) : -1;
+    case MANA_MOVE_DROP_DAMYO: return from == 0 ? MANA_ACTION_DAMYO + rel_sq(side, to) : -1;
     case MANA_MOVE_ORIENT:
         if (from != 0 || to > 3)
             return -1;
         return MANA_ACTION_ORIENT + (side == MANA_BLACK ? (to + 2) % 4 : to);
-    case MANA_MOVE_PASS:
-        return from == 0 && to == 0 ? MANA_ACTION_PASS : -1;
-    default:
-        return -1;
+    case MANA_MOVE_PASS: return from == 0 && to == 0 ? MANA_ACTION_PASS : -1;
+    default: return -1;
     }
 }
 
@@ -61,8 +56,10 @@ MANA_API int mana_move_to_action(const mana_game *g, mana_move m)
         return mana__fail(MANA_EINVAL, "mana_move_to_action: game is NULL");
     int a = action_of(g->pos.side, m);
     if (a < 0)
-        return mana__fail(MANA_EINVAL, "mana_move_to_action: move 0x%x is not a well-formed move "
-                          "(a step must end 1 to 3 squares from its start)", (unsigned)m);
+        return mana__fail(MANA_EINVAL,
+                          "mana_move_to_action: move 0x%x is not a well-formed move "
+                          "(a step must end 1 to 3 squares from its start)",
+                          (unsigned)m);
     return a;
 }
 
@@ -92,8 +89,7 @@ MANA_API int mana_action_to_move(const mana_game *g, int action, mana_move *out)
     if (!g || !out)
         return mana__fail(MANA_EINVAL, "mana_action_to_move: %s is NULL", g ? "out" : "game");
     if (action < 0 || action >= MANA_ACTION_COUNT)
-        return mana__fail(MANA_EINVAL, "mana_action_to_move: action %d outside 0..%d", action,
-                          MANA_ACTION_COUNT - 1);
+        return mana__fail(MANA_EINVAL, "mana_action_to_move: action %d outside 0..%d", action, MANA_ACTION_COUNT - 1);
     mana_move m = move_of(g->pos.side, action);
     if (m == MANA_MOVE_NONE)
         return mana__fail(MANA_EINVAL, "mana_action_to_move: step action %d ends off the board", action);
@@ -145,8 +141,7 @@ MANA_API int mana_legal_action_mask(const mana_game *g, uint8_t *mask, size_t si
     if (!g || !mask)
         return mana__fail(MANA_EINVAL, "mana_legal_action_mask: %s is NULL", g ? "mask" : "game");
     if (size < MANA_ACTION_COUNT)
-        return mana__fail(MANA_ESPACE, "mana_legal_action_mask: %zu bytes, %d needed", size,
-                          MANA_ACTION_COUNT);
+        return mana__fail(MANA_ESPACE, "mana_legal_action_mask: %zu bytes, %d needed", size, MANA_ACTION_COUNT);
     return mana__action_mask(g, mask);
 }
 
@@ -177,8 +172,7 @@ MANA_API int mana_action_transform(int action, int quarter_turns)
 {
     int from;
     if (action < 0 || action >= MANA_ACTION_COUNT)
-        return mana__fail(MANA_EINVAL, "mana_action_transform: action %d outside 0..%d", action,
-                          MANA_ACTION_COUNT - 1);
+        return mana__fail(MANA_EINVAL, "mana_action_transform: action %d outside 0..%d", action, MANA_ACTION_COUNT - 1);
     if (quarter_turns < 0 || quarter_turns > 3)
         return mana__fail(MANA_EINVAL, "mana_action_transform: %d quarter turns (0..3)", quarter_turns);
     if (action < MANA_ACTION_RONIN && step_end(action, &from) < 0)

@@ -8,8 +8,11 @@
 
 #include "game.h"
 
-#define CHECK_GAME(g, fn) \
-    do { if (!(g)) return mana__fail(MANA_EINVAL, fn ": game is NULL"); } while (0)
+#define CHECK_GAME(g, fn)                                        \
+    do {                                                         \
+        if (!(g))                                                \
+            return mana__fail(MANA_EINVAL, fn ": game is NULL"); \
+    } while (0)
 
 /* The option values of the two presets (docs/rules.md "Rule options"). */
 static const int32_t preset_options[2][MANA_OPTION_COUNT] = {
@@ -95,7 +98,8 @@ __attribute__((noinline, cold))
 #endif
 /* mana_copy with NULL, or with a dst whose history must grow first (its
  * moves kept, so that dst is unchanged if memory runs out). */
-static int copy_checked(mana_game *dst, const mana_game *src)
+static int
+copy_checked(mana_game *dst, const mana_game *src)
 {
     if (!dst || !src)
         return mana__fail(MANA_EINVAL, "mana_copy: %s is NULL", dst ? "src" : "dst");
@@ -122,15 +126,14 @@ MANA_API int mana_copy(mana_game *dst, const mana_game *src)
 static int check_value(int option, int value)
 {
     static const char *const names[MANA_OPTION_COUNT] = {
-        "orientation", "setup area", "damyo_on_double", "reentry",
-        "reentry_when_blocked", "blocked", "repetition", "ply_limit"};
+        "orientation",          "setup area", "damyo_on_double", "reentry",
+        "reentry_when_blocked", "blocked",    "repetition",      "ply_limit"};
     int lo = 0, hi = 0;
     mana_option_bounds(option, &lo, &hi);
     if (option == MANA_OPT_REPETITION && (value == 1 || value < 0 || value > hi))
         return mana__fail(MANA_EINVAL, "option repetition: value %d out of range (0, or 2..%d)", value, hi);
     if (value < lo || value > hi)
-        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%d..%d)", names[option], value, lo,
-                          hi);
+        return mana__fail(MANA_EINVAL, "option %s: value %d out of range (%d..%d)", names[option], value, lo, hi);
     return MANA_OK;
 }
 
@@ -283,8 +286,7 @@ MANA_API int mana_mana_square(const mana_game *g)
     for (uint32_t i = g->len; i-- > g->play_start;) {
         int kind = MANA_MOVE_KIND(g->hist[i].move);
         if (kind != MANA_MOVE_PASS)
-            return kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN ? MANA_MOVE_TO(g->hist[i].move)
-                                                                          : -1;
+            return kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN ? MANA_MOVE_TO(g->hist[i].move) : -1;
     }
     return -1;
 }

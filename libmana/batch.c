@@ -17,8 +17,8 @@ struct mana_batch {
     uint64_t seed;
     struct mana_game start; /* the state every game is reset to */
     struct mana_game *games;
-    uint64_t *finished;     /* games each slot has finished (seed derivation) */
-    uint64_t *rng;          /* each slot's playout generator */
+    uint64_t *finished; /* games each slot has finished (seed derivation) */
+    uint64_t *rng;      /* each slot's playout generator */
 };
 
 /* Returns the next number of a splitmix64 sequence kept in *state. */
@@ -98,8 +98,10 @@ static int batch_alloc(struct mana_batch *b, const struct mana_game *start)
 MANA_API mana_batch *mana_batch_new(const mana_game *start, int n, uint64_t seed, int flags)
 {
     if (!start || n < 1 || n > BATCH_MAX || (flags & ~MANA_BATCH_RANDOM_SETUP)) {
-        mana__fail(MANA_EINVAL, "mana_batch_new: %s", !start ? "start is NULL"
-                   : (n < 1 || n > BATCH_MAX) ? "n outside 1..1000000" : "unknown flags");
+        mana__fail(MANA_EINVAL, "mana_batch_new: %s",
+                   !start                     ? "start is NULL"
+                   : (n < 1 || n > BATCH_MAX) ? "n outside 1..1000000"
+                                              : "unknown flags");
         return NULL;
     }
     int status = mana__status(start);
@@ -171,12 +173,11 @@ static int check_actions(const struct mana_batch *b, const int32_t *actions)
     for (int i = 0; i < b->n; i++) {
         int32_t a = actions[i];
         if (a < 0 || a >= MANA_ACTION_COUNT)
-            return mana__fail(MANA_EILLEGAL, "mana_batch_step: game %d: action %ld outside 0..%d", i,
-                              (long)a, MANA_ACTION_COUNT - 1);
+            return mana__fail(MANA_EILLEGAL, "mana_batch_step: game %d: action %ld outside 0..%d", i, (long)a,
+                              MANA_ACTION_COUNT - 1);
         mana_move m = mana__action_move(&b->games[i], a);
         if (m == MANA_MOVE_NONE || !mana__is_legal(&b->games[i], m))
-            return mana__fail(MANA_EILLEGAL, "mana_batch_step: game %d: action %ld is not legal", i,
-                              (long)a);
+            return mana__fail(MANA_EILLEGAL, "mana_batch_step: game %d: action %ld is not legal", i, (long)a);
     }
     return MANA_OK;
 }
@@ -185,15 +186,14 @@ static int check_actions(const struct mana_batch *b, const int32_t *actions)
 static uint8_t finish_kind(const struct mana_game *g, int status, int mover, float *reward)
 {
     int limit = g->opt[MANA_OPT_PLY_LIMIT];
-    *reward = status == MANA_DRAWN ? 0.0f
-              : (status == MANA_WHITE_WON) == (mover == MANA_WHITE) ? 1.0f : -1.0f;
+    *reward = status == MANA_DRAWN ? 0.0f : (status == MANA_WHITE_WON) == (mover == MANA_WHITE) ? 1.0f : -1.0f;
     if (status == MANA_DRAWN && limit && g->len - g->play_start >= (uint32_t)limit)
         return MANA_BATCH_TRUNCATED;
     return MANA_BATCH_TERMINATED;
 }
 
-MANA_API int mana_batch_step(mana_batch *b, const int32_t *actions, int flags, uint8_t *obs,
-                             uint8_t *masks, float *rewards, uint8_t *dones)
+MANA_API int mana_batch_step(mana_batch *b, const int32_t *actions, int flags, uint8_t *obs, uint8_t *masks,
+                             float *rewards, uint8_t *dones)
 {
     if (!b || !actions)
         return mana__fail(MANA_EINVAL, "mana_batch_step: %s is NULL", b ? "actions" : "batch");

@@ -11,19 +11,34 @@
 
 typedef uint64_t mana_bb;
 
-#define BB_ALL ((mana_bb)0xFFFFFFFFFULL)     /* the 36 squares */
-#define BB_FILE_A ((mana_bb)0x041041041ULL)  /* a1 a2 ... a6 */
-#define BB_FILE_F ((mana_bb)0x820820820ULL)  /* f1 f2 ... f6 */
+#define BB_ALL ((mana_bb)0xFFFFFFFFFULL)    /* the 36 squares */
+#define BB_FILE_A ((mana_bb)0x041041041ULL) /* a1 a2 ... a6 */
+#define BB_FILE_F ((mana_bb)0x820820820ULL) /* f1 f2 ... f6 */
 #define BB_RANK_1 ((mana_bb)0x00000003FULL)
 #define BB_RANK_2 ((mana_bb)0x000000FC0ULL)
 #define BB_RANK_5 ((mana_bb)0x03F000000ULL)
 #define BB_RANK_6 ((mana_bb)0xFC0000000ULL)
 
-static inline mana_bb bb_sq(int sq) { return (mana_bb)1 << sq; }
-static inline mana_bb bb_north(mana_bb b) { return (b << 6) & BB_ALL; }
-static inline mana_bb bb_south(mana_bb b) { return b >> 6; }
-static inline mana_bb bb_east(mana_bb b) { return (b & ~BB_FILE_F) << 1; }
-static inline mana_bb bb_west(mana_bb b) { return (b & ~BB_FILE_A) >> 1; }
+static inline mana_bb bb_sq(int sq)
+{
+    return (mana_bb)1 << sq;
+}
+static inline mana_bb bb_north(mana_bb b)
+{
+    return (b << 6) & BB_ALL;
+}
+static inline mana_bb bb_south(mana_bb b)
+{
+    return b >> 6;
+}
+static inline mana_bb bb_east(mana_bb b)
+{
+    return (b & ~BB_FILE_F) << 1;
+}
+static inline mana_bb bb_west(mana_bb b)
+{
+    return (b & ~BB_FILE_A) >> 1;
+}
 
 /* Returns the squares orthogonally adjacent to any square of b. */
 static inline mana_bb bb_adjacent(mana_bb b)
@@ -68,7 +83,10 @@ static inline int bb_first(mana_bb b)
     return __builtin_ctzll(b);
 #else
     int sq = 0;
-    while (!(b & 1)) { b >>= 1; sq++; }
+    while (!(b & 1)) {
+        b >>= 1;
+        sq++;
+    }
     return sq;
 #endif
 }

@@ -44,12 +44,10 @@ MANA_API const char *mana_strerror(int err)
 {
     switch (err) {
 #define MANA_ERROR_CASE_(name, value, msg) \
-    case value:                            \
-        return msg;
+    case value: return msg;
         MANA_ERROR_LIST(MANA_ERROR_CASE_)
 #undef MANA_ERROR_CASE_
-    default:
-        return "unknown error";
+    default: return "unknown error";
     }
 }
 

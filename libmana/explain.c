@@ -65,14 +65,15 @@ static int explain_reentry(const struct mana_game *g, int to)
     if (p->mana == 0 && mana__bound_can_move(p))
         return ILLEGAL("re-entry is only for when none of your pieces can move");
     if (mana__bound_can_move(p))
-        return ILLEGAL("the Mana binds you to a piece on a square with %d marks that can move; re-entry is only for when none can",
-                       p->mana);
+        return ILLEGAL(
+            "the Mana binds you to a piece on a square with %d marks that can move; re-entry is only for when none can",
+            p->mana);
     if (mana__bound_pieces(p) && !g->opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
         return ILLEGAL("re-entry is not allowed while your bound pieces are only blocked (reentry_when_blocked off)");
     if ((p->occ[0] | p->occ[1]) & bb_sq(to))
         return ILLEGAL("%s is occupied", name(to).s);
-    return ILLEGAL("re-entry only on squares with %d marks (reentry option); %s has %d", p->mana,
-                   name(to).s, bb_marks_at(p->orient, to));
+    return ILLEGAL("re-entry only on squares with %d marks (reentry option); %s has %d", p->mana, name(to).s,
+                   bb_marks_at(p->orient, to));
 }
 
 static int explain_step(const struct mana_game *g, int from, int to)
@@ -88,13 +89,14 @@ static int explain_step(const struct mana_game *g, int from, int to)
         return ILLEGAL("%s holds your own piece", name(to).s);
     int steps = bb_marks_at(p->orient, from);
     if (p->mana && steps != p->mana && mana__bound_can_move(p))
-        return ILLEGAL("the Mana binds you to a piece on a square with %d marks; %s has %d", p->mana,
-                       name(from).s, steps);
+        return ILLEGAL("the Mana binds you to a piece on a square with %d marks; %s has %d", p->mana, name(from).s,
+                       steps);
     if (!(mana__reach(steps, from, BB_ALL & ~f, BB_ALL) & t))
         return ILLEGAL("a piece on %s moves exactly %d step%s; %s is not %d step%s away by any path", name(from).s,
                        steps, steps > 1 ? "s" : "", name(to).s, steps, steps > 1 ? "s" : "");
     return ILLEGAL("every %d-step path from %s to %s is blocked (pieces are never passed through, squares never "
-                   "visited twice)", steps, name(from).s, name(to).s);
+                   "visited twice)",
+                   steps, name(from).s, name(to).s);
 }
 
 /* Returns 1 if m follows the mana_move bit layout (a move of some state). */
@@ -117,15 +119,10 @@ int mana__explain_illegal(const struct mana_game *g, mana_move m)
     if (g->pos.status == MANA_SETUP)
         return explain_setup(g, m);
     switch (kind) {
-    case MANA_MOVE_STEP:
-        return explain_step(g, MANA_MOVE_FROM(m), MANA_MOVE_TO(m));
-    case MANA_MOVE_DROP_RONIN:
-        return explain_reentry(g, MANA_MOVE_TO(m));
-    case MANA_MOVE_DROP_DAMYO:
-        return ILLEGAL("a Damyo never returns to play");
-    case MANA_MOVE_ORIENT:
-        return ILLEGAL("the orientation is chosen during setup only");
-    default: /* pass */
-        return ILLEGAL("pass is legal only when no other move is");
+    case MANA_MOVE_STEP: return explain_step(g, MANA_MOVE_FROM(m), MANA_MOVE_TO(m));
+    case MANA_MOVE_DROP_RONIN: return explain_reentry(g, MANA_MOVE_TO(m));
+    case MANA_MOVE_DROP_DAMYO: return ILLEGAL("a Damyo never returns to play");
+    case MANA_MOVE_ORIENT: return ILLEGAL("the orientation is chosen during setup only");
+    default: /* pass */ return ILLEGAL("pass is legal only when no other move is");
     }
 }

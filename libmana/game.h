@@ -12,14 +12,14 @@
 
 /* A position: everything the rules look at, plus its hash. */
 struct mana_pos {
-    mana_bb occ[2];   /* pieces of MANA_WHITE / MANA_BLACK */
-    mana_bb damyo;    /* both Damyos */
-    uint64_t hash;    /* Zobrist: pieces, side, Mana, orientation */
-    int8_t orient;    /* 0..3, -1 while Black has not chosen it */
-    uint8_t side;     /* colour to move (or to place, in setup) */
-    uint8_t mana;     /* 0 none, else the mark count binding the side */
-    uint8_t status;   /* MANA_SETUP.. ; blocked draw/loss is found lazily */
-    uint8_t passes;   /* consecutive passes just played */
+    mana_bb occ[2]; /* pieces of MANA_WHITE / MANA_BLACK */
+    mana_bb damyo;  /* both Damyos */
+    uint64_t hash;  /* Zobrist: pieces, side, Mana, orientation */
+    int8_t orient;  /* 0..3, -1 while Black has not chosen it */
+    uint8_t side;   /* colour to move (or to place, in setup) */
+    uint8_t mana;   /* 0 none, else the mark count binding the side */
+    uint8_t status; /* MANA_SETUP.. ; blocked draw/loss is found lazily */
+    uint8_t passes; /* consecutive passes just played */
 };
 
 /* What mana_undo needs to take one move back: 4 bytes.  The hash before
@@ -42,8 +42,8 @@ enum {
 struct mana_game {
     struct mana_pos pos;
     int32_t opt[MANA_OPTION_COUNT];
-    uint32_t play_start;       /* history index where the play phase began */
-    uint32_t len, cap;         /* history entries used / allocated */
+    uint32_t play_start; /* history index where the play phase began */
+    uint32_t len, cap;   /* history entries used / allocated */
     struct mana_undo *hist;
 };
 

@@ -21,10 +21,10 @@
  */
 struct replies {
     const struct reach_magic *pm; /* piece magics of the orientation */
-    mana_bb opp, occ, target; /* the opponent's pieces, all, ~opp */
-    mana_bb group[4];         /* group[k]: the opponent's k-mark pieces */
-    int sum[4];               /* sum[k]: the steps of group[k] */
-    uint8_t count[36];        /* count[q]: the steps of the piece on q */
+    mana_bb opp, occ, target;     /* the opponent's pieces, all, ~opp */
+    mana_bb group[4];             /* group[k]: the opponent's k-mark pieces */
+    int sum[4];                   /* sum[k]: the steps of group[k] */
+    uint8_t count[36];            /* count[q]: the steps of the piece on q */
 };
 
 /* Returns the opponent's pieces of group j whose paths cross sq. */
@@ -124,8 +124,7 @@ static uint64_t leaves_from(const struct mana_pos *p, const int32_t *opt, const 
 /* Returns the leaves below the moves of the exception (steps of unbound
  * pieces, re-entries, pass): those of p when its bound pieces cannot
  * move. */
-static uint64_t leaves2_exception(const struct mana_pos *p, const int32_t *opt, const struct replies *r,
-                                  mana_bb bound)
+static uint64_t leaves2_exception(const struct mana_pos *p, const int32_t *opt, const struct replies *r, mana_bb bound)
 {
     mana_bb occ = r->occ, own = p->occ[p->side], drops = mana__reentry_squares(p, opt, bound);
     uint64_t leaves = leaves_from(p, opt, r, -1, drops);

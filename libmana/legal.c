@@ -36,12 +36,9 @@ int mana__is_legal(const struct mana_game *g, mana_move m)
 int mana__moves(const struct mana_game *g, mana_move *out)
 {
     switch (g->pos.status) {
-    case MANA_SETUP:
-        return mana__setup_moves(g, out);
-    case MANA_PLAYING:
-        return mana__play_moves(g, out);
-    default:
-        return 0;
+    case MANA_SETUP: return mana__setup_moves(g, out);
+    case MANA_PLAYING: return mana__play_moves(g, out);
+    default: return 0;
     }
 }
 

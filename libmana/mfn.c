@@ -10,7 +10,10 @@
 #define MFN_FAIL(...) mana__fail(MANA_EPARSE, "MFN: " __VA_ARGS__)
 
 /* Returns 1 if the rank text ends here (at a '/' or the board's end). */
-static int rank_end(char c) { return c == '/' || c == ' ' || c == '\0'; }
+static int rank_end(char c)
+{
+    return c == '/' || c == ' ' || c == '\0';
+}
 
 /* Reads one rank (files a..f) of the board field at *s into p; advances
  * *s past it.  Returns MANA_OK or the MANA_EPARSE failure. */
@@ -21,7 +24,8 @@ static int read_rank(const char **s, int rank, struct mana_pos *p)
         char c = **s;
         if (c >= '1' && c <= '6') {
             if (prev_digit)
-                return MFN_FAIL("board: rank %d has two digits in a row (runs of empty squares must be maximal)", rank + 1);
+                return MFN_FAIL("board: rank %d has two digits in a row (runs of empty squares must be maximal)",
+                                rank + 1);
             file += c - '0';
             prev_digit = 1;
         } else if (c == 'D' || c == 'R' || c == 'd' || c == 'r') {
@@ -58,7 +62,8 @@ static int read_board(const char **s, struct mana_pos *p)
             return MFN_FAIL("board: only %d ranks, not 6", 6 - rank);
         if (**s != want) {
             if (**s == '\0')
-                return MFN_FAIL("board: %s", rank ? "fewer than 6 ranks" : "missing the side, mana and orientation fields");
+                return MFN_FAIL("board: %s",
+                                rank ? "fewer than 6 ranks" : "missing the side, mana and orientation fields");
             return MFN_FAIL("board: expected '%c' after rank %d", want, rank + 1);
         }
         (*s)++;

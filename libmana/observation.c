@@ -14,14 +14,16 @@
 #else
 #define SPREAD_BYTE(x, i, r) ((uint64_t)(((x) >> (i)) & 1) << (8 * ((r) ? 7 - (i) : (i))))
 #endif
-#define SPREAD(x, r) (SPREAD_BYTE(x, 0, r) | SPREAD_BYTE(x, 1, r) | SPREAD_BYTE(x, 2, r) | \
-                      SPREAD_BYTE(x, 3, r) | SPREAD_BYTE(x, 4, r) | SPREAD_BYTE(x, 5, r) | \
-                      SPREAD_BYTE(x, 6, r) | SPREAD_BYTE(x, 7, r))
+#define SPREAD(x, r)                                                                             \
+    (SPREAD_BYTE(x, 0, r) | SPREAD_BYTE(x, 1, r) | SPREAD_BYTE(x, 2, r) | SPREAD_BYTE(x, 3, r) | \
+     SPREAD_BYTE(x, 4, r) | SPREAD_BYTE(x, 5, r) | SPREAD_BYTE(x, 6, r) | SPREAD_BYTE(x, 7, r))
 #define SPREAD4(x, r) SPREAD(x, r), SPREAD((x) + 1, r), SPREAD((x) + 2, r), SPREAD((x) + 3, r)
 #define SPREAD16(x, r) SPREAD4(x, r), SPREAD4((x) + 4, r), SPREAD4((x) + 8, r), SPREAD4((x) + 12, r)
-#define SPREAD64(x, r) SPREAD16(x, r), SPREAD16((x) + 16, r), SPREAD16((x) + 32, r), \
-                       SPREAD16((x) + 48, r)
-#define SPREAD256(r) {SPREAD64(0, r), SPREAD64(64, r), SPREAD64(128, r), SPREAD64(192, r)}
+#define SPREAD64(x, r) SPREAD16(x, r), SPREAD16((x) + 16, r), SPREAD16((x) + 32, r), SPREAD16((x) + 48, r)
+#define SPREAD256(r)                                                        \
+    {                                                                       \
+        SPREAD64(0, r), SPREAD64(64, r), SPREAD64(128, r), SPREAD64(192, r) \
+    }
 static const uint64_t spread[2][256] = {SPREAD256(0), SPREAD256(1)};
 
 /* Writes the 36 squares of b to plane[0..35] as bytes 0/1, eight at a
@@ -32,8 +34,7 @@ static const uint64_t spread[2][256] = {SPREAD256(0), SPREAD256(1)};
 static inline void put_set(uint8_t *plane, mana_bb b, int rot)
 {
     const uint64_t *t = spread[rot];
-    uint64_t w[5] = {t[b & 0xFF], t[(b >> 8) & 0xFF], t[(b >> 16) & 0xFF], t[(b >> 24) & 0xFF],
-                     t[(b >> 32) & 0xFF]};
+    uint64_t w[5] = {t[b & 0xFF], t[(b >> 8) & 0xFF], t[(b >> 16) & 0xFF], t[(b >> 24) & 0xFF], t[(b >> 32) & 0xFF]};
     if (rot) {
         for (int j = 0; j < 4; j++)
             memcpy(plane + 28 - 8 * j, &w[j], 8);
@@ -57,8 +58,8 @@ void mana__observe(const struct mana_game *g, int flags, uint8_t *planes)
     const struct mana_pos *p = &g->pos;
     int pov = flags == MANA_OBS_SIDE_TO_MOVE;
     int a = pov ? p->side : MANA_WHITE, b = !a, rot = pov && p->side == MANA_BLACK;
-    mana_bb sets[8] = {p->occ[a] & p->damyo, p->occ[a] & ~p->damyo, p->occ[b] & p->damyo,
-                       p->occ[b] & ~p->damyo, 0, 0, 0, 0};
+    mana_bb sets[8] = {
+        p->occ[a] & p->damyo, p->occ[a] & ~p->damyo, p->occ[b] & p->damyo, p->occ[b] & ~p->damyo, 0, 0, 0, 0};
     if (p->orient >= 0) {
         for (int m = 0; m < 3; m++)
             sets[4 + m] = bb_marks[p->orient][m];
@@ -78,11 +79,9 @@ MANA_API int mana_observation(const mana_game *g, int flags, uint8_t *planes, si
     if (!g || !planes)
         return mana__fail(MANA_EINVAL, "mana_observation: %s is NULL", g ? "planes" : "game");
     if (flags != MANA_OBS_ABSOLUTE && flags != MANA_OBS_SIDE_TO_MOVE)
-        return mana__fail(MANA_EINVAL, "mana_observation: unknown flags %d (0 absolute, 1 side to move)",
-                          flags);
+        return mana__fail(MANA_EINVAL, "mana_observation: unknown flags %d (0 absolute, 1 side to move)", flags);
     if (size < MANA_OBSERVATION_SIZE)
-        return mana__fail(MANA_ESPACE, "mana_observation: %zu bytes, %d needed", size,
-                          MANA_OBSERVATION_SIZE);
+        return mana__fail(MANA_ESPACE, "mana_observation: %zu bytes, %d needed", size, MANA_OBSERVATION_SIZE);
     mana__observe(g, flags, planes);
     return MANA_OBSERVATION_SIZE;
 }

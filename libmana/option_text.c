@@ -9,12 +9,11 @@
 #include "game.h"
 
 static const char *const option_names[MANA_OPTION_COUNT] = {
-    "Orientation", "SetupArea", "DamyoOnDouble", "Reentry",
-    "ReentryWhenBlocked", "Blocked", "Repetition", "PlyLimit"};
+    "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked", "Blocked", "Repetition", "PlyLimit"};
 
 static const char *const option_values[MANA_OPTION_COUNT] = {
-    "chosen|0|1|2|3", "two-ranks|back-rank", "on|off", "any|mana-mark",
-    "on|off", "pass|draw|loss", "0|2..1000000", "0..1000000000"};
+    "chosen|0|1|2|3", "two-ranks|back-rank", "on|off",       "any|mana-mark",
+    "on|off",         "pass|draw|loss",      "0|2..1000000", "0..1000000000"};
 
 /* The words of the enumerated options, indexed by value (NULL: numeric). */
 static const char *const setup_words[] = {"two-ranks", "back-rank", NULL};
@@ -25,17 +24,12 @@ static const char *const blocked_words[] = {"pass", "draw", "loss", NULL};
 static const char *const *option_words(int option)
 {
     switch (option) {
-    case MANA_OPT_SETUP_AREA:
-        return setup_words;
+    case MANA_OPT_SETUP_AREA: return setup_words;
     case MANA_OPT_DAMYO_ON_DOUBLE:
-    case MANA_OPT_REENTRY_WHEN_BLOCKED:
-        return onoff_words;
-    case MANA_OPT_REENTRY:
-        return reentry_words;
-    case MANA_OPT_BLOCKED:
-        return blocked_words;
-    default:
-        return NULL;
+    case MANA_OPT_REENTRY_WHEN_BLOCKED: return onoff_words;
+    case MANA_OPT_REENTRY: return reentry_words;
+    case MANA_OPT_BLOCKED: return blocked_words;
+    default: return NULL;
     }
 }
 
@@ -121,8 +115,9 @@ static long read_value(int opt, const char *text)
     if (words != NULL)
         return -2;
     if (opt == MANA_OPT_ORIENTATION)
-        return same_word(text, "chosen") ? MANA_ORIENTATION_CHOSEN
-                                         : read_number(text, 3) < 0 ? -2 : read_number(text, 3);
+        return same_word(text, "chosen")  ? MANA_ORIENTATION_CHOSEN
+               : read_number(text, 3) < 0 ? -2
+                                          : read_number(text, 3);
     int lo = 0, hi = 0;
     mana_option_bounds(opt, &lo, &hi);
     long v = read_number(text, hi);
@@ -137,8 +132,10 @@ MANA_API int mana_option_parse(const char *name, const char *text, int *option, 
     if (name != NULL) {
         opt = mana__option_by_name(name);
         if (opt < 0)
-            return mana__fail(MANA_EPARSE, "unknown option '%.40s' (Orientation, SetupArea, DamyoOnDouble, Reentry, "
-                                           "ReentryWhenBlocked, Blocked, Repetition, PlyLimit)", name);
+            return mana__fail(MANA_EPARSE,
+                              "unknown option '%.40s' (Orientation, SetupArea, DamyoOnDouble, Reentry, "
+                              "ReentryWhenBlocked, Blocked, Repetition, PlyLimit)",
+                              name);
     } else if (!known(opt)) {
         return mana__fail(MANA_EINVAL, "mana_option_parse: unknown option %d (0..%d)", opt, MANA_OPTION_COUNT - 1);
     }

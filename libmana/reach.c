@@ -8,14 +8,16 @@
  */
 #include "game.h"
 
-#define CHECK_GAME(g, fn) \
-    do { if (!(g)) return mana__fail(MANA_EINVAL, fn ": game is NULL"); } while (0)
+#define CHECK_GAME(g, fn)                                        \
+    do {                                                         \
+        if (!(g))                                                \
+            return mana__fail(MANA_EINVAL, fn ": game is NULL"); \
+    } while (0)
 
 static int check_color(int color, const char *fn)
 {
     if (color != MANA_WHITE && color != MANA_BLACK)
-        return mana__fail(MANA_EINVAL, "%s: colour %d is neither MANA_WHITE (0) nor MANA_BLACK (1)",
-                          fn, color);
+        return mana__fail(MANA_EINVAL, "%s: colour %d is neither MANA_WHITE (0) nor MANA_BLACK (1)", fn, color);
     return MANA_OK;
 }
 

@@ -18,16 +18,16 @@ enum { KEY_RULES = MANA_OPTION_COUNT, KEY_RESULT, KEY_MFN, KEY_TAG, KEY_COUNT };
 struct reader {
     const char *text;
     size_t len;
-    size_t at;                /* start of the current line */
-    size_t end;               /* end of its content (CR, white space cut) */
-    size_t next;              /* start of the line after it */
-    size_t seen[KEY_TAG];     /* offset + 1 of each owned header's value */
+    size_t at;                           /* start of the current line */
+    size_t end;                          /* end of its content (CR, white space cut) */
+    size_t next;                         /* start of the line after it */
+    size_t seen[KEY_TAG];                /* offset + 1 of each owned header's value */
     size_t tag_at[MANA_RECORD_TAGS_MAX]; /* offset of each tag's line */
     int opt[MANA_OPTION_COUNT];
     char mfn[MANA_MFN_MAX + 1];
     mana_record_headers hdr;
-    mana_game *g;             /* the game, made at the first move */
-    long moves;               /* moves read so far */
+    mana_game *g; /* the game, made at the first move */
+    long moves;   /* moves read so far */
 };
 
 /* ---- errors ------------------------------------------------------------- */
@@ -271,8 +271,8 @@ static int check_result(struct reader *rd, int result, size_t at, const char *wh
         return MANA_OK;
     if (!finished && mana_record_tag_get(&rd->hdr, "Termination") != NULL)
         return MANA_OK; /* resigned, lost on time, adjudicated: the tag says */
-    return fail_at(rd, at, MANA_EPARSE, "%s says %s but the moves end with result %s", what,
-                   mana__result_text(result), mana__result_text(status));
+    return fail_at(rd, at, MANA_EPARSE, "%s says %s but the moves end with result %s", what, mana__result_text(result),
+                   mana__result_text(status));
 }
 
 /* Plays one move token. */

@@ -22,14 +22,10 @@ static int preset_options(int preset, int32_t *opt)
 const char *mana__result_text(int status)
 {
     switch (status) {
-    case MANA_WHITE_WON:
-        return "1-0";
-    case MANA_BLACK_WON:
-        return "0-1";
-    case MANA_DRAWN:
-        return "1/2-1/2";
-    default:
-        return "*";
+    case MANA_WHITE_WON: return "1-0";
+    case MANA_BLACK_WON: return "0-1";
+    case MANA_DRAWN: return "1/2-1/2";
+    default: return "*";
     }
 }
 
@@ -38,9 +34,7 @@ int mana__history_text(const struct mana_undo *u, char *buf)
     mana_move m = u->move;
     int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m);
     switch (kind) {
-    case MANA_MOVE_PASS:
-        memcpy(buf, "pass", 5);
-        return 4;
+    case MANA_MOVE_PASS: memcpy(buf, "pass", 5); return 4;
     case MANA_MOVE_ORIENT:
         buf[0] = 'O';
         buf[1] = (char)('0' + to);
@@ -84,8 +78,7 @@ MANA_API int mana_record_headers_init(mana_record_headers *hdr, int preset)
     if (!hdr)
         return mana__fail(MANA_EINVAL, "mana_record_headers_init: hdr is NULL");
     if (preset != MANA_RULES_JACTALEA && preset != MANA_RULES_COSMOLUDO)
-        return mana__fail(MANA_EINVAL, "mana_record_headers_init: unknown preset %d (0 jactalea, 1 cosmoludo)",
-                          preset);
+        return mana__fail(MANA_EINVAL, "mana_record_headers_init: unknown preset %d (0 jactalea, 1 cosmoludo)", preset);
     memset(hdr, 0, sizeof *hdr);
     hdr->preset = preset;
     hdr->result = -1;
@@ -216,20 +209,22 @@ static int check_headers(const mana_game *g, const mana_record_headers *hdr, int
     if (r != -1 && (r < MANA_PLAYING || r > MANA_DRAWN))
         return mana__fail(MANA_EINVAL, "mana_record_write: result %d is not -1 or MANA_PLAYING..MANA_DRAWN", r);
     if (r >= MANA_WHITE_WON && finished && r != status)
-        return mana__fail(MANA_EINVAL, "mana_record_write: result %s contradicts the game's %s",
-                          mana__result_text(r), mana__result_text(status));
+        return mana__fail(MANA_EINVAL, "mana_record_write: result %s contradicts the game's %s", mana__result_text(r),
+                          mana__result_text(status));
     if (r >= MANA_WHITE_WON && !finished) {
         if (!mana_record_tag_get(hdr, "Termination"))
-            return mana__fail(MANA_EINVAL, "mana_record_write: result %s on an unfinished game needs a "
-                                           "Termination tag saying why", mana__result_text(r));
+            return mana__fail(MANA_EINVAL,
+                              "mana_record_write: result %s on an unfinished game needs a "
+                              "Termination tag saying why",
+                              mana__result_text(r));
         *result = r;
     }
     return MANA_OK;
 }
 
 /* Writes the header lines. */
-static int write_headers(struct mana_text *t, const mana_game *g, const mana_record_headers *hdr,
-                         int preset, int result)
+static int write_headers(struct mana_text *t, const mana_game *g, const mana_record_headers *hdr, int preset,
+                         int result)
 {
     int32_t base[MANA_OPTION_COUNT];
     if (preset_options(preset, base) != MANA_OK)

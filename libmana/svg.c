@@ -9,17 +9,17 @@
 #include "game.h"
 #include "text.h"
 
-#define CELL 64         /* side of a square, in SVG units */
+#define CELL 64 /* side of a square, in SVG units */
 #define BOARD (6 * CELL)
-#define CAPTION 72      /* room for the two caption lines */
+#define CAPTION 72 /* room for the two caption lines */
 #define NATURAL_WIDTH 440
 #define FLAGS_ALL 31u
 
 /* The drawing's frame: where the board sits and the flags. */
 struct frame {
     struct mana_text *t;
-    int margin;         /* left and top margin (room for coordinates) */
-    int width, height;  /* of the viewBox */
+    int margin;        /* left and top margin (room for coordinates) */
+    int width, height; /* of the viewBox */
     unsigned flags;
 };
 
@@ -36,8 +36,8 @@ static void tint(const struct frame *f, int sq, const char *color, const char *o
 {
     int x, y;
     corner(f, sq, &x, &y);
-    mana__text_fmt(f->t, "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%s\"/>\n",
-                   x, y, CELL, CELL, color, opacity);
+    mana__text_fmt(f->t, "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%s\"/>\n", x,
+                   y, CELL, CELL, color, opacity);
 }
 
 /* The marks of one square: m strokes crossing at the centre (cx, cy),
@@ -51,7 +51,8 @@ static void draw_marks(const struct frame *f, int cx, int cy, int m)
     for (int k = 0; k < m; k++) {
         int x1 = cx * 10 - dx[m - 1][k], y1 = cy * 10 + dy[m - 1][k];
         int x2 = cx * 10 + dx[m - 1][k], y2 = cy * 10 - dy[m - 1][k];
-        mana__text_fmt(f->t, "  <line x1=\"%d.%d\" y1=\"%d.%d\" x2=\"%d.%d\" y2=\"%d.%d\" stroke=\"#8a5a2b\" "
+        mana__text_fmt(f->t,
+                       "  <line x1=\"%d.%d\" y1=\"%d.%d\" x2=\"%d.%d\" y2=\"%d.%d\" stroke=\"#8a5a2b\" "
                        "stroke-width=\"4\" stroke-linecap=\"round\"/>\n",
                        x1 / 10, x1 % 10, y1 / 10, y1 % 10, x2 / 10, x2 % 10, y2 / 10, y2 % 10);
     }
@@ -69,9 +70,12 @@ static void draw_piece(const struct frame *f, int sq, int piece)
     mana__text_fmt(f->t, "  <circle cx=\"%d\" cy=\"%d\" r=\"%d.%d\" fill=\"%s\" stroke=\"#111\" stroke-width=\"2\"/>\n",
                    cx, cy, r / 10, r % 10, white ? "#fbf7ee" : "#26221f");
     if (damyo) /* the Damyo: a gold ring inside the disc */
-        mana__text_fmt(f->t, "  <circle cx=\"%d\" cy=\"%d\" r=\"%d.%d\" fill=\"none\" stroke=\"#d4a017\" "
-                       "stroke-width=\"3\"/>\n", cx, cy, (r - 50) / 10, (r - 50) % 10);
-    mana__text_fmt(f->t, "  <text x=\"%d\" y=\"%d\" font-size=\"%d\" font-weight=\"bold\" fill=\"%s\" "
+        mana__text_fmt(f->t,
+                       "  <circle cx=\"%d\" cy=\"%d\" r=\"%d.%d\" fill=\"none\" stroke=\"#d4a017\" "
+                       "stroke-width=\"3\"/>\n",
+                       cx, cy, (r - 50) / 10, (r - 50) % 10);
+    mana__text_fmt(f->t,
+                   "  <text x=\"%d\" y=\"%d\" font-size=\"%d\" font-weight=\"bold\" fill=\"%s\" "
                    "text-anchor=\"middle\">%c</text>\n",
                    cx, cy + (damyo ? 7 : 6), damyo ? 20 : 16, white ? "#26221f" : "#fbf7ee", damyo ? 'D' : 'R');
 }
@@ -95,8 +99,10 @@ static void draw_squares(const struct frame *f, const mana_game *g)
         corner(f, sq, &x, &y);
         if (!(f->flags & MANA_SVG_NO_MANA) && playing && p->mana && marks == p->mana)
             tint(f, sq, "#f0a04b", "0.35");
-        mana__text_fmt(f->t, "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#5b3a1a\" "
-                       "stroke-width=\"1\"/>\n", x, y, CELL, CELL);
+        mana__text_fmt(f->t,
+                       "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#5b3a1a\" "
+                       "stroke-width=\"1\"/>\n",
+                       x, y, CELL, CELL);
         if (marks)
             draw_marks(f, x + CELL / 2, y + CELL / 2, marks);
     }
@@ -107,7 +113,8 @@ static void draw_bird(const struct frame *f, int sq)
 {
     int x, y;
     corner(f, sq, &x, &y);
-    mana__text_fmt(f->t, "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#c0392b\" "
+    mana__text_fmt(f->t,
+                   "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#c0392b\" "
                    "stroke-width=\"4\"/>\n  <path d=\"M %d %d l 7 -7 l 7 7 l -7 7 z\" fill=\"#c0392b\"/>\n",
                    x + 2, y + 2, CELL - 4, CELL - 4, x + 4, y + 13);
 }
@@ -117,12 +124,14 @@ static void draw_coordinates(const struct frame *f)
     int flip = (f->flags & MANA_SVG_FLIPPED) != 0;
     for (int i = 0; i < 6; i++) {
         int file = flip ? 5 - i : i, rank = flip ? i : 5 - i; /* column i, row i */
-        mana__text_fmt(f->t, "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
-                       "text-anchor=\"middle\">%c</text>\n", f->margin + i * CELL + CELL / 2,
-                       f->margin + BOARD + 19, 'a' + file);
-        mana__text_fmt(f->t, "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
-                       "text-anchor=\"middle\">%d</text>\n", f->margin / 2, f->margin + i * CELL + CELL / 2 + 5,
-                       rank + 1);
+        mana__text_fmt(f->t,
+                       "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
+                       "text-anchor=\"middle\">%c</text>\n",
+                       f->margin + i * CELL + CELL / 2, f->margin + BOARD + 19, 'a' + file);
+        mana__text_fmt(f->t,
+                       "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
+                       "text-anchor=\"middle\">%d</text>\n",
+                       f->margin / 2, f->margin + i * CELL + CELL / 2 + 5, rank + 1);
     }
 }
 
@@ -184,7 +193,8 @@ MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, 
     f.height = f.margin + BOARD + ((flags & MANA_SVG_NO_CAPTION) ? f.margin : CAPTION);
     int w = width ? width : f.width * NATURAL_WIDTH / (2 * 28 + BOARD);
     int h = (w * f.height + f.width / 2) / f.width;
-    mana__text_fmt(&t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+    mana__text_fmt(&t,
+                   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
                    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
                    "  <title>Mana position</title>\n  <rect width=\"%d\" height=\"%d\" fill=\"#f4ecd8\"/>\n"
                    "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#e6c88f\" stroke=\"#5b3a1a\" "

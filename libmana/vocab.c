@@ -19,8 +19,7 @@ static const int option_hi[MANA_OPTION_COUNT] = {
 MANA_API int mana_option_bounds(int option, int *lo, int *hi)
 {
     if (option < 0 || option >= MANA_OPTION_COUNT)
-        return mana__fail(MANA_EINVAL, "mana_option_bounds: option %d outside 0..%d", option,
-                          MANA_OPTION_COUNT - 1);
+        return mana__fail(MANA_EINVAL, "mana_option_bounds: option %d outside 0..%d", option, MANA_OPTION_COUNT - 1);
     if (!lo || !hi)
         return mana__fail(MANA_EINVAL, "mana_option_bounds: %s is NULL", lo ? "hi" : "lo");
     *lo = option_lo[option];
@@ -31,8 +30,7 @@ MANA_API int mana_option_bounds(int option, int *lo, int *hi)
 MANA_API int mana_square_name(int sq, char *buf, size_t size)
 {
     if (sq < 0 || sq >= MANA_SQUARE_COUNT)
-        return mana__fail(MANA_EINVAL, "mana_square_name: square %d outside 0..%d", sq,
-                          MANA_SQUARE_COUNT - 1);
+        return mana__fail(MANA_EINVAL, "mana_square_name: square %d outside 0..%d", sq, MANA_SQUARE_COUNT - 1);
     if (!buf)
         return mana__fail(MANA_EINVAL, "mana_square_name: buf is NULL");
     char name[MANA_SQUARE_NAME_MAX];
@@ -54,11 +52,9 @@ MANA_API const char *mana_error_name(int err)
 {
     switch (err) {
 #define MANA_ERROR_NAME_(name, value, msg) \
-    case value:                            \
-        return #name;
+    case value: return #name;
         MANA_ERROR_LIST(MANA_ERROR_NAME_)
 #undef MANA_ERROR_NAME_
-    default:
-        return NULL;
+    default: return NULL;
     }
 }

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#define ZK_X(i) ((uint64_t)(i) * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL)
+#define ZK_X(i) ((uint64_t)(i)*0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL)
 #define ZK_M1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ULL)
 #define ZK_M2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBULL)
 #define ZK_M3(z) ((z) ^ ((z) >> 31))
@@ -20,7 +20,10 @@
 enum { ZP_WHITE_RONIN, ZP_WHITE_DAMYO, ZP_BLACK_RONIN, ZP_BLACK_DAMYO };
 
 static const uint64_t zobrist_piece[4][36] = {
-    {ZK36(0)}, {ZK36(36)}, {ZK36(72)}, {ZK36(108)},
+    {ZK36(0)},
+    {ZK36(36)},
+    {ZK36(72)},
+    {ZK36(108)},
 };
 /* Black to move. */
 static const uint64_t zobrist_black = ZK(144);
@@ -33,7 +36,10 @@ static const uint64_t zobrist_orient[5] = {0, ZK(148), ZK(149), ZK(150), ZK(151)
  * zobrist_turn[a][b] = zobrist_black ^ zobrist_mana[a] ^ zobrist_mana[b]. */
 #define ZM(k) ((k) ? ZK(144 + (k)) : 0)
 #define ZT(a, b) (ZK(144) ^ ZM(a) ^ ZM(b))
-#define ZT4(a) {ZT(a, 0), ZT(a, 1), ZT(a, 2), ZT(a, 3)}
+#define ZT4(a)                                 \
+    {                                          \
+        ZT(a, 0), ZT(a, 1), ZT(a, 2), ZT(a, 3) \
+    }
 static const uint64_t zobrist_turn[4][4] = {ZT4(0), ZT4(1), ZT4(2), ZT4(3)};
 
 #endif

@@ -99,8 +99,7 @@ static void plane_is(const uint8_t *obs, int p, const char *const *names, int n)
     for (int i = 0; i < n; i++)
         want[tu_sq(names[i])] = 1;
     for (int c = 0; c < 36; c++)
-        ck_assert_msg(obs[p * 36 + c] == want[c], "plane %d cell %d: %d, want %d", p, c,
-                      obs[p * 36 + c], want[c]);
+        ck_assert_msg(obs[p * 36 + c] == want[c], "plane %d cell %d: %d, want %d", p, c, obs[p * 36 + c], want[c]);
 }
 
 /* Asserts every cell of plane p of obs is v. */
@@ -133,8 +132,7 @@ START_TEST(observation_start_by_hand)
     plane_is(obs, 1, (const char *const[]){"a1", "b1", "c1", "e1", "f1"}, 5);
     plane_is(obs, 2, (const char *const[]){"c6"}, 1);
     plane_is(obs, 3, (const char *const[]){"a6", "b6", "d6", "e6", "f6"}, 5);
-    plane_is(obs, 4, (const char *const[]){"a1", "e1", "b2", "d2", "c3", "e3", "b4", "f4", "a5",
-                                           "c5", "e5", "d6"}, 12);
+    plane_is(obs, 4, (const char *const[]){"a1", "e1", "b2", "d2", "c3", "e3", "b4", "f4", "a5", "c5", "e5", "d6"}, 12);
     plane_all(obs, 7, 0);
     plane_all(obs, 8, 1);
     plane_all(obs, 9, 0);
@@ -145,8 +143,7 @@ START_TEST(observation_start_by_hand)
     plane_is(obs, 1, (const char *const[]){"a1", "b1", "c1", "e1", "f1"}, 5);
     plane_is(obs, 2, (const char *const[]){"c6"}, 1);
     plane_is(obs, 3, (const char *const[]){"a6", "b6", "d6", "e6", "f6"}, 5);
-    plane_is(obs, 4, (const char *const[]){"c1", "b2", "d2", "f2", "a3", "e3", "b4", "d4", "c5",
-                                           "e5", "b6", "f6"}, 12);
+    plane_is(obs, 4, (const char *const[]){"c1", "b2", "d2", "f2", "a3", "e3", "b4", "d4", "c5", "e5", "b6", "f6"}, 12);
     plane_all(obs, 8, 1);
     mana_free(g);
 }
@@ -163,8 +160,8 @@ START_TEST(observation_mana_reserves_by_hand)
     mana_game *g = tu_game("rrdrr1/6/6/6/6/RRRD2 w 2 0");
     uint8_t abs_obs[MANA_OBSERVATION_SIZE], pov[MANA_OBSERVATION_SIZE];
     ck_assert_int_eq(mana_observation(g, MANA_OBS_ABSOLUTE, abs_obs, sizeof abs_obs), 432);
-    plane_is(abs_obs, 7, (const char *const[]){"c1", "d1", "a2", "f2", "a3", "f3", "c4", "d4", "a6",
-                                               "b6", "e6", "f6"}, 12);
+    plane_is(abs_obs, 7, (const char *const[]){"c1", "d1", "a2", "f2", "a3", "f3", "c4", "d4", "a6", "b6", "e6", "f6"},
+             12);
     plane_all(abs_obs, 8, 0);
     plane_all(abs_obs, 9, 2);
     plane_all(abs_obs, 10, 1);
@@ -198,8 +195,7 @@ START_TEST(observation_setup_by_hand)
     /* orientation 1, 3-mark squares: rank 1 "3 2 2 1 3 2" a1 e1; rank 2
      * "1 3 1 3 1 2" b2 d2; rank 3 "2 1 3 2 3 1" c3 e3; rank 4 "2 3 1 2 1 3"
      * b4 f4; rank 5 "3 1 3 1 3 2" a5 c5 e5; rank 6 "1 2 2 3 1 2" d6. */
-    plane_is(obs, 6, (const char *const[]){"a1", "e1", "b2", "d2", "c3", "e3", "b4", "f4", "a5",
-                                           "c5", "e5", "d6"}, 12);
+    plane_is(obs, 6, (const char *const[]){"a1", "e1", "b2", "d2", "c3", "e3", "b4", "f4", "a5", "c5", "e5", "d6"}, 12);
     plane_all(obs, 7, 0);
     plane_all(obs, 8, 1);
     plane_all(obs, 11, 1);
@@ -287,9 +283,17 @@ START_TEST(mask_random_walks)
     uint64_t rng = 0x5eed0f0a;
     int positions = 0;
     for (int combo = 0; combo < 2 * 2 * 2 * 2 * 3; combo++) {
-        int opts[] = {MANA_OPT_DAMYO_ON_DOUBLE, combo & 1, MANA_OPT_REENTRY, (combo >> 1) & 1,
-                      MANA_OPT_REENTRY_WHEN_BLOCKED, (combo >> 2) & 1, MANA_OPT_BLOCKED,
-                      (combo >> 4) % 3, MANA_OPT_PLY_LIMIT, 300, -1};
+        int opts[] = {MANA_OPT_DAMYO_ON_DOUBLE,
+                      combo & 1,
+                      MANA_OPT_REENTRY,
+                      (combo >> 1) & 1,
+                      MANA_OPT_REENTRY_WHEN_BLOCKED,
+                      (combo >> 2) & 1,
+                      MANA_OPT_BLOCKED,
+                      (combo >> 4) % 3,
+                      MANA_OPT_PLY_LIMIT,
+                      300,
+                      -1};
         for (int game = 0; game < 4; game++) {
             mana_game *g = tu_game_opts(walk_presets[(combo >> 3) & 1], NULL, opts);
             mana_move moves[MANA_MAX_MOVES];
@@ -316,8 +320,8 @@ START_TEST(mask_random_positions)
     for (int i = 0; i < 3000; i++) {
         char mfn[MANA_MFN_MAX + 1];
         tu_random_mfn(&rng, mfn);
-        int opts[] = {MANA_OPT_BLOCKED, i % 3, MANA_OPT_REENTRY, (i / 3) & 1,
-                      MANA_OPT_REENTRY_WHEN_BLOCKED, (i / 6) & 1, -1};
+        int opts[] = {MANA_OPT_BLOCKED, i % 3, MANA_OPT_REENTRY, (i / 3) & 1, MANA_OPT_REENTRY_WHEN_BLOCKED,
+                      (i / 6) & 1,      -1};
         mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, mfn, opts);
         check_mask(g, 1);
         check_observation(g, MANA_OBS_ABSOLUTE);
@@ -382,8 +386,8 @@ static void turned_mfn(const mana_game *g, int turns, int swap, char *out)
             board[sq] = (char)(board[sq] ^ 0x20);
     size_t len = tu_board_field(board, out);
     int side = mana_side_to_move(g) ^ swap, mana = mana_mana(g);
-    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d", side ? 'b' : 'w',
-             mana ? '0' + mana : '-', (mana_orientation(g) + turns) % 4);
+    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d", side ? 'b' : 'w', mana ? '0' + mana : '-',
+             (mana_orientation(g) + turns) % 4);
 }
 
 /* The symmetries of mana.h checked on random positions: a quarter turn

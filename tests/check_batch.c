@@ -118,13 +118,13 @@ static void batch_vs_single(int preset, int flags, int obs_flags)
                 float want = st == MANA_DRAWN ? 0.0f : (st == MANA_WHITE_WON) == (mover == MANA_WHITE) ? 1.0f : -1.0f;
                 ck_assert_float_eq(rewards[i], want);
                 ck_assert_int_eq(dones[i], st == MANA_DRAWN && plies - (preset == MANA_RULES_JACTALEA ? 13 : 12) >= 120
-                                               ? MANA_BATCH_TRUNCATED : MANA_BATCH_TERMINATED);
+                                               ? MANA_BATCH_TRUNCATED
+                                               : MANA_BATCH_TERMINATED);
                 mana_free(shadow[i]);
                 shadow[i] = mana_clone(mana_batch_game(b, i));
                 finished++;
             }
-            ck_assert_int_eq(mana_legal_action_mask(shadow[i], one, sizeof one),
-                             mana_legal_moves(shadow[i], NULL, 0));
+            ck_assert_int_eq(mana_legal_action_mask(shadow[i], one, sizeof one), mana_legal_moves(shadow[i], NULL, 0));
             ck_assert_mem_eq(one, masks + i * MANA_ACTION_COUNT, sizeof one);
             mana_observation(shadow[i], obs_flags, oobs, sizeof oobs);
             ck_assert_mem_eq(oobs, obs + i * MANA_OBSERVATION_SIZE, sizeof oobs);
@@ -190,8 +190,7 @@ START_TEST(playouts)
     for (int round = 0; round < 5; round++) {
         ck_assert_int_eq(mana_batch_playout(b, results, plies), MANA_OK);
         for (int i = 0; i < 64; i++) {
-            ck_assert(results[i] == MANA_WHITE_WON || results[i] == MANA_BLACK_WON ||
-                      results[i] == MANA_DRAWN);
+            ck_assert(results[i] == MANA_WHITE_WON || results[i] == MANA_BLACK_WON || results[i] == MANA_DRAWN);
             ck_assert_int_ge(plies[i], 1);
             ck_assert_int_le(plies[i], 50);
             wins += results[i] != MANA_DRAWN;

@@ -52,8 +52,8 @@ static void same_perft(mana_game *g, int depth, struct seen *s, const char *what
     ck_assert_uint_eq(mana_hash(g), hash);
     ck_assert_int_eq(mana_history(g, NULL, 0), moves);
     uint64_t played = played_perft(g, depth, s);
-    ck_assert_msg(bulk == played, "%s depth %d: mana_perft %llu, played %llu", what, depth,
-                  (unsigned long long)bulk, (unsigned long long)played);
+    ck_assert_msg(bulk == played, "%s depth %d: mana_perft %llu, played %llu", what, depth, (unsigned long long)bulk,
+                  (unsigned long long)played);
 }
 
 /* Random positions (tu_random_mfn: scattered pieces, reserves, no Mana one
@@ -67,8 +67,9 @@ START_TEST(random_positions_every_option)
         for (int k = 0; k < 60; k++) {
             char mfn[MANA_MFN_MAX + 1], what[160];
             tu_random_mfn(&rng, mfn);
-            const int opts[] = {MANA_OPT_REENTRY, combo & 1, MANA_OPT_REENTRY_WHEN_BLOCKED, (combo >> 1) & 1,
-                                MANA_OPT_BLOCKED, combo >> 2, -1};
+            const int opts[] = {
+                MANA_OPT_REENTRY, combo & 1, MANA_OPT_REENTRY_WHEN_BLOCKED, (combo >> 1) & 1, MANA_OPT_BLOCKED,
+                combo >> 2,       -1};
             mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, mfn, opts);
             snprintf(what, sizeof what, "%s (reentry %d, when_blocked %d, blocked %d)", mfn, combo & 1,
                      (combo >> 1) & 1, combo >> 2);
@@ -94,8 +95,9 @@ START_TEST(around_a_blocked_side)
         for (int mana = 1; mana <= 3; mana++) {
             char mfn[MANA_MFN_MAX + 1], what[96];
             snprintf(mfn, sizeof mfn, "5d/6/1r4/rRr3/RRRr2/DRr3 b %d 0", mana);
-            const int opts[] = {MANA_OPT_REENTRY, combo & 1, MANA_OPT_REENTRY_WHEN_BLOCKED, (combo >> 1) & 1,
-                                MANA_OPT_BLOCKED, combo >> 2, -1};
+            const int opts[] = {
+                MANA_OPT_REENTRY, combo & 1, MANA_OPT_REENTRY_WHEN_BLOCKED, (combo >> 1) & 1, MANA_OPT_BLOCKED,
+                combo >> 2,       -1};
             mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, mfn, opts);
             snprintf(what, sizeof what, "%s, options %d", mfn, combo);
             same_perft(g, 4, &s, what);
@@ -110,8 +112,10 @@ END_TEST
 START_TEST(perft_positions_other_options)
 {
     static const char *const mfn[] = {
-        "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0", "4rr/r1r3/6/3d2/RR2r1/RR2DR w 3 1",
-        "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1", "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
+        "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0",
+        "4rr/r1r3/6/3d2/RR2r1/RR2DR w 3 1",
+        "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1",
+        "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
     };
     struct seen s = {0, 0, 0};
     for (size_t i = 0; i < sizeof mfn / sizeof mfn[0]; i++) {

@@ -30,19 +30,19 @@ static void grab(const mana_game *g, struct state *s)
 }
 
 /* Asserts that rc is err, the detail is set, and g is as in *before. */
-#define FAILS_UNCHANGED(g, before, call, err)                                    \
-    do {                                                                         \
-        int rc_ = (call);                                                        \
-        ck_assert_msg(rc_ == (err), "%s = %d, want %d", #call, rc_, (err));     \
-        ck_assert_msg(mana_error_detail()[0] != '\0', "%s: no detail", #call);  \
-        struct state now_;                                                       \
-        grab((g), &now_);                                                        \
-        ck_assert_str_eq(now_.mfn, (before)->mfn);                               \
-        ck_assert_uint_eq(now_.hash, (before)->hash);                            \
-        ck_assert_int_eq(now_.history, (before)->history);                       \
-        ck_assert_int_eq(now_.status, (before)->status);                         \
-        ck_assert_int_eq(now_.side, (before)->side);                             \
-        ck_assert_int_eq(now_.orientation, (before)->orientation);               \
+#define FAILS_UNCHANGED(g, before, call, err)                                  \
+    do {                                                                       \
+        int rc_ = (call);                                                      \
+        ck_assert_msg(rc_ == (err), "%s = %d, want %d", #call, rc_, (err));    \
+        ck_assert_msg(mana_error_detail()[0] != '\0', "%s: no detail", #call); \
+        struct state now_;                                                     \
+        grab((g), &now_);                                                      \
+        ck_assert_str_eq(now_.mfn, (before)->mfn);                             \
+        ck_assert_uint_eq(now_.hash, (before)->hash);                          \
+        ck_assert_int_eq(now_.history, (before)->history);                     \
+        ck_assert_int_eq(now_.status, (before)->status);                       \
+        ck_assert_int_eq(now_.side, (before)->side);                           \
+        ck_assert_int_eq(now_.orientation, (before)->orientation);             \
     } while (0)
 
 /* Every function with a NULL game. */
@@ -65,8 +65,7 @@ START_TEST(null_game)
     ck_assert_int_eq(mana_undo(NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_history(NULL, NULL, 0), MANA_EINVAL);
     ck_assert_int_eq(mana_move_parse(NULL, "pass", m), MANA_EINVAL);
-    ck_assert_int_eq(mana_move_format(NULL, MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0), buf, sizeof buf),
-                     MANA_EINVAL);
+    ck_assert_int_eq(mana_move_format(NULL, MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0), buf, sizeof buf), MANA_EINVAL);
     ck_assert_int_eq(mana_status(NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_side_to_move(NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_piece_at(NULL, 0), MANA_EINVAL);
@@ -100,9 +99,7 @@ START_TEST(null_buffers)
     FAILS_UNCHANGED(g, &before, mana_play_str(g, NULL), MANA_EINVAL);
     FAILS_UNCHANGED(g, &before, mana_move_parse(g, NULL, m), MANA_EINVAL);
     FAILS_UNCHANGED(g, &before, mana_move_parse(g, "f1xf4", NULL), MANA_EINVAL);
-    FAILS_UNCHANGED(g, &before,
-                    mana_move_format(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, 5, 23), NULL, 8),
-                    MANA_EINVAL);
+    FAILS_UNCHANGED(g, &before, mana_move_format(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, 5, 23), NULL, 8), MANA_EINVAL);
     FAILS_UNCHANGED(g, &before, mana_perft(g, 2, NULL), MANA_EINVAL);
     mana_free(g);
 }
@@ -140,9 +137,7 @@ START_TEST(tiny_buffers)
     char buf[8] = "zzzzzzz";
     FAILS_UNCHANGED(g, &before, mana_get_position(g, buf, 5), MANA_ESPACE);
     ck_assert_str_eq(buf, "");
-    FAILS_UNCHANGED(g, &before,
-                    mana_move_format(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, tu_sq("f4"), tu_sq("f5")),
-                                     buf, 5),
+    FAILS_UNCHANGED(g, &before, mana_move_format(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, tu_sq("f4"), tu_sq("f5")), buf, 5),
                     MANA_ESPACE);
     mana_free(g);
 }
@@ -188,15 +183,24 @@ START_TEST(bad_presets_and_options)
     static const struct {
         int option, value;
     } bad[] = {
-        {MANA_OPT_ORIENTATION, -2},       {MANA_OPT_ORIENTATION, 4},
-        {MANA_OPT_SETUP_AREA, -1},        {MANA_OPT_SETUP_AREA, 2},
-        {MANA_OPT_DAMYO_ON_DOUBLE, -1},   {MANA_OPT_DAMYO_ON_DOUBLE, 2},
-        {MANA_OPT_REENTRY, -1},           {MANA_OPT_REENTRY, 2},
-        {MANA_OPT_REENTRY_WHEN_BLOCKED, -1}, {MANA_OPT_REENTRY_WHEN_BLOCKED, 2},
-        {MANA_OPT_BLOCKED, -1},           {MANA_OPT_BLOCKED, 3},
-        {MANA_OPT_REPETITION, -1},        {MANA_OPT_REPETITION, 1},
-        {MANA_OPT_REPETITION, 1000001},   {MANA_OPT_PLY_LIMIT, -1},
-        {MANA_OPT_PLY_LIMIT, 1000000001}, {MANA_OPT_PLY_LIMIT, INT_MIN},
+        {MANA_OPT_ORIENTATION, -2},
+        {MANA_OPT_ORIENTATION, 4},
+        {MANA_OPT_SETUP_AREA, -1},
+        {MANA_OPT_SETUP_AREA, 2},
+        {MANA_OPT_DAMYO_ON_DOUBLE, -1},
+        {MANA_OPT_DAMYO_ON_DOUBLE, 2},
+        {MANA_OPT_REENTRY, -1},
+        {MANA_OPT_REENTRY, 2},
+        {MANA_OPT_REENTRY_WHEN_BLOCKED, -1},
+        {MANA_OPT_REENTRY_WHEN_BLOCKED, 2},
+        {MANA_OPT_BLOCKED, -1},
+        {MANA_OPT_BLOCKED, 3},
+        {MANA_OPT_REPETITION, -1},
+        {MANA_OPT_REPETITION, 1},
+        {MANA_OPT_REPETITION, 1000001},
+        {MANA_OPT_PLY_LIMIT, -1},
+        {MANA_OPT_PLY_LIMIT, 1000000001},
+        {MANA_OPT_PLY_LIMIT, INT_MIN},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int old = 0;
@@ -209,9 +213,9 @@ START_TEST(bad_presets_and_options)
     static const struct {
         int option, value;
     } good[] = {
-        {MANA_OPT_ORIENTATION, -1}, {MANA_OPT_ORIENTATION, 3},   {MANA_OPT_REPETITION, 2},
-        {MANA_OPT_REPETITION, 1000000}, {MANA_OPT_REPETITION, 0}, {MANA_OPT_PLY_LIMIT, 1},
-        {MANA_OPT_PLY_LIMIT, 1000000000}, {MANA_OPT_PLY_LIMIT, 0}, {MANA_OPT_BLOCKED, 2},
+        {MANA_OPT_ORIENTATION, -1},       {MANA_OPT_ORIENTATION, 3}, {MANA_OPT_REPETITION, 2},
+        {MANA_OPT_REPETITION, 1000000},   {MANA_OPT_REPETITION, 0},  {MANA_OPT_PLY_LIMIT, 1},
+        {MANA_OPT_PLY_LIMIT, 1000000000}, {MANA_OPT_PLY_LIMIT, 0},   {MANA_OPT_BLOCKED, 2},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         ck_assert_int_eq(mana_set_option(g, good[i].option, good[i].value), MANA_OK);
@@ -229,8 +233,7 @@ START_TEST(options_after_first_move)
     tu_play(g, "O0");
     struct state before;
     grab(g, &before);
-    FAILS_UNCHANGED(g, &before, mana_set_option(g, MANA_OPT_BLOCKED, MANA_BLOCKED_DRAW),
-                    MANA_ESTATE);
+    FAILS_UNCHANGED(g, &before, mana_set_option(g, MANA_OPT_BLOCKED, MANA_BLOCKED_DRAW), MANA_ESTATE);
     FAILS_UNCHANGED(g, &before, mana_set_option(g, MANA_OPT_ORIENTATION, 2), MANA_ESTATE);
     int v = -5;
     ck_assert_int_eq(mana_get_option(g, MANA_OPT_BLOCKED, &v), MANA_OK);
@@ -278,8 +281,7 @@ START_TEST(move_after_game_over)
     struct state before;
     grab(g, &before);
     ck_assert_int_eq(before.status, MANA_WHITE_WON);
-    FAILS_UNCHANGED(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 14)),
-                    MANA_EOVER);
+    FAILS_UNCHANGED(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 14)), MANA_EOVER);
     FAILS_UNCHANGED(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0)), MANA_EOVER);
     FAILS_UNCHANGED(g, &before, mana_play_str(g, "R@c3"), MANA_EOVER);
     FAILS_UNCHANGED(g, &before, mana_setup_random(g, 3), MANA_ESTATE);
@@ -311,13 +313,13 @@ START_TEST(illegal_moves)
     grab(g, &before);
     static const mana_move bad[] = {
         MANA_MOVE_NONE,
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 0),   /* a1 to itself */
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 2),   /* a1 two steps: too far */
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 4, 0),   /* e1 to a1: own piece */
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 29, 28), /* f5: Black's piece */
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 17, 23), /* no piece on f3 */
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 40, 1),  /* from beyond the board */
-        MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 50),  /* to beyond the board */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 0),        /* a1 to itself */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 2),        /* a1 two steps: too far */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 4, 0),        /* e1 to a1: own piece */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 29, 28),      /* f5: Black's piece */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 17, 23),      /* no piece on f3 */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 40, 1),       /* from beyond the board */
+        MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 50),       /* to beyond the board */
         MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0),  /* occupied */
         MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 36), /* off the board */
         MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 5, 14), /* drop with a from */
@@ -349,8 +351,7 @@ START_TEST(illegal_moves)
     g = mana_new(MANA_RULES_JACTALEA);
     grab(g, &before);
     FAILS_UNCHANGED(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 4)), MANA_EILLEGAL);
-    FAILS_UNCHANGED(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, 31)),
-                    MANA_EILLEGAL);
+    FAILS_UNCHANGED(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, 31)), MANA_EILLEGAL);
     FAILS_UNCHANGED(g, &before, mana_play_str(g, "pass"), MANA_EILLEGAL);
     tu_play(g, "O0");
     grab(g, &before);

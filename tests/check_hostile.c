@@ -42,8 +42,7 @@ static const char *prime_detail(char *buf, size_t size)
 
 /* Asserts the call that just failed wrote a fresh one-line detail and left
  * g as in `before`. */
-static void assert_refused(const mana_game *g, const inv_snapshot *before, const char *primed,
-                           const char *what)
+static void assert_refused(const mana_game *g, const inv_snapshot *before, const char *primed, const char *what)
 {
     const char *d = mana_error_detail();
     ck_assert_msg(d != NULL && d[0] != '\0', "%s: no detail", what);
@@ -52,8 +51,7 @@ static void assert_refused(const mana_game *g, const inv_snapshot *before, const
     inv_snapshot after;
     char diff[300];
     inv_snapshot_take(g, &after);
-    ck_assert_msg(inv_snapshot_diff(before, &after, diff, sizeof diff) == 0,
-                  "%s changed the game: %s", what, diff);
+    ck_assert_msg(inv_snapshot_diff(before, &after, diff, sizeof diff) == 0, "%s changed the game: %s", what, diff);
 }
 
 static void assert_invariants(mana_game *g)
@@ -159,9 +157,9 @@ START_TEST(mfn_table_is_sound)
                       "table entry %d (%s) is valid MFN", i, bad_mfn[i].why);
     static const char *const good[] = {
         HOME,
-        "rrdrrr/6/6/6/6/RRRDRR w - 0",   /* w -: accepted for composed positions */
+        "rrdrrr/6/6/6/6/RRRDRR w - 0", /* w -: accepted for composed positions */
         "rrdrrr/6/6/6/6/RRRDRR b 3 3",
-        "rrrrr1/6/6/6/6/RRRDRR b 2 0",   /* Black to move, Damyo taken: White won */
+        "rrrrr1/6/6/6/6/RRRDRR b 2 0", /* Black to move, Damyo taken: White won */
         "d5/6/6/6/6/D5 w - 0",
         "rrrrrd/6/6/6/6/RRRRRD b 1 1",
     };
@@ -169,8 +167,7 @@ START_TEST(mfn_table_is_sound)
         mana_game *g = mana_new(MANA_RULES_JACTALEA);
         char out[MANA_MFN_MAX + 1];
         ck_assert_int_eq(inv_mfn_read(good[i], NULL, NULL, NULL, NULL, NULL, 0), 0);
-        ck_assert_msg(mana_set_position(g, good[i]) == MANA_OK, "%s refused: %s", good[i],
-                      mana_error_detail());
+        ck_assert_msg(mana_set_position(g, good[i]) == MANA_OK, "%s refused: %s", good[i], mana_error_detail());
         ck_assert_int_eq(mana_get_position(g, out, sizeof out), (int)strlen(good[i]));
         ck_assert_str_eq(out, good[i]);
         assert_invariants(g);
@@ -192,8 +189,7 @@ START_TEST(mfn_rejected)
         inv_snapshot_take(g, &before);
         prime_detail(primed, sizeof primed);
         int rc = mana_set_position(g, text);
-        ck_assert_msg(rc == MANA_EPARSE, "case %d (%s): set_position returned %d", _i,
-                      bad_mfn[_i].why, rc);
+        ck_assert_msg(rc == MANA_EPARSE, "case %d (%s): set_position returned %d", _i, bad_mfn[_i].why, rc);
         assert_refused(g, &before, primed, bad_mfn[_i].why);
         assert_invariants(g);
         mana_free(g);
@@ -286,8 +282,12 @@ static const struct {
     {"passs", MANA_EPARSE, "passs"},
     {"PASS", MANA_EPARSE, "PASS"},
     {"pass ", MANA_EPARSE, "pass and a space"},
-    {"\xc3\xa9" "6-a4", MANA_EPARSE, "non-ASCII file"},
-    {"a6\xe2\x80\x93" "a4", MANA_EPARSE, "an en dash"},
+    {"\xc3\xa9"
+     "6-a4",
+     MANA_EPARSE, "non-ASCII file"},
+    {"a6\xe2\x80\x93"
+     "a4",
+     MANA_EPARSE, "an en dash"},
     {"a6-a4\xff", MANA_EPARSE, "trailing byte 0xff"},
     /* notation, but not legal in HOME (Black to move, no Mana): EILLEGAL */
     {"a6-a6", MANA_EILLEGAL, "a move to its own square"},
@@ -319,8 +319,7 @@ START_TEST(move_table_is_sound)
     ck_assert_int_eq(mana_set_position(g, HOME), MANA_OK);
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         mana_move m = MANA_MOVE_NONE;
-        ck_assert_msg(mana_move_parse(g, good[i], &m) == MANA_OK, "%s: %s", good[i],
-                      mana_error_detail());
+        ck_assert_msg(mana_move_parse(g, good[i], &m) == MANA_OK, "%s: %s", good[i], mana_error_detail());
         ck_assert_int_eq(mana_is_legal(g, m), 1);
     }
     mana_free(g);
@@ -341,15 +340,14 @@ START_TEST(move_rejected)
     prime_detail(primed, sizeof primed);
     mana_move out = 0xDEADBEEFu;
     int rc = mana_move_parse(g, text, &out);
-    ck_assert_msg(rc == bad_moves[_i].code, "case %d (%s): parse returned %d, expected %d", _i,
-                  bad_moves[_i].why, rc, bad_moves[_i].code);
+    ck_assert_msg(rc == bad_moves[_i].code, "case %d (%s): parse returned %d, expected %d", _i, bad_moves[_i].why, rc,
+                  bad_moves[_i].code);
     ck_assert_msg(out == 0xDEADBEEFu, "%s: *out written on failure", bad_moves[_i].why);
     assert_refused(g, &before, primed, bad_moves[_i].why);
 
     prime_detail(primed, sizeof primed);
     rc = mana_play_str(g, text);
-    ck_assert_msg(rc == bad_moves[_i].code, "case %d (%s): play_str returned %d", _i,
-                  bad_moves[_i].why, rc);
+    ck_assert_msg(rc == bad_moves[_i].code, "case %d (%s): play_str returned %d", _i, bad_moves[_i].why, rc);
     assert_refused(g, &before, primed, bad_moves[_i].why);
     mana_free(g);
 }
@@ -363,8 +361,8 @@ START_TEST(move_rejected_in_setup)
         const char *text;
         int code;
     } cases[] = {
-        {"", "a6-a4", MANA_EILLEGAL},  /* no step before play */
-        {"", "D@b6", MANA_EILLEGAL},   /* the orientation comes first */
+        {"", "a6-a4", MANA_EILLEGAL}, /* no step before play */
+        {"", "D@b6", MANA_EILLEGAL},  /* the orientation comes first */
         {"", "pass", MANA_EILLEGAL},
         {"", "O4", MANA_EPARSE},
         {"", "O", MANA_EPARSE},
@@ -388,8 +386,8 @@ START_TEST(move_rejected_in_setup)
         inv_snapshot_take(g, &before);
         prime_detail(primed, sizeof primed);
         int rc = mana_play_str(g, cases[i].text);
-        ck_assert_msg(rc == cases[i].code, "after '%s', '%s' returned %d, expected %d",
-                      cases[i].played, cases[i].text, rc, cases[i].code);
+        ck_assert_msg(rc == cases[i].code, "after '%s', '%s' returned %d, expected %d", cases[i].played, cases[i].text,
+                      rc, cases[i].code);
         assert_refused(g, &before, primed, cases[i].text);
         mana_free(g);
     }
@@ -502,8 +500,7 @@ START_TEST(null_game)
     ck_assert_int_eq(mana_undo(NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_history(NULL, NULL, 0), MANA_EINVAL);
     ck_assert_int_eq(mana_move_parse(NULL, "O0", &m), MANA_EINVAL);
-    ck_assert_int_eq(mana_move_format(NULL, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 0), buf, 8),
-                     MANA_EINVAL);
+    ck_assert_int_eq(mana_move_format(NULL, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 0), buf, 8), MANA_EINVAL);
     ck_assert_int_eq(mana_status(NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_side_to_move(NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_piece_at(NULL, 0), MANA_EINVAL);
@@ -527,11 +524,11 @@ START_TEST(null_buffers)
     mana_move m = MANA_MOVE_NONE;
     uint64_t leaves = 0;
     char primed[256];
-#define REFUSED(call, code)                                     \
-    do {                                                        \
-        prime_detail(primed, sizeof primed);                    \
-        ck_assert_int_eq((call), (code));                       \
-        assert_refused(g, &before, primed, #call);              \
+#define REFUSED(call, code)                        \
+    do {                                           \
+        prime_detail(primed, sizeof primed);       \
+        ck_assert_int_eq((call), (code));          \
+        assert_refused(g, &before, primed, #call); \
     } while (0)
     REFUSED(mana_set_position(g, NULL), MANA_EINVAL);
     REFUSED(mana_get_position(g, NULL, 64), MANA_EINVAL);
@@ -668,10 +665,18 @@ END_TEST
 START_TEST(garbage_move_values)
 {
     static const mana_move junk[] = {
-        0u, 0xFFFFFFFFu, 0x80000000u, 1u << 15, MANA_MOVE_MAKE(0, 1, 2),
-        MANA_MOVE_MAKE(6, 0, 0), MANA_MOVE_MAKE(7, 5, 5), MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 4),
-        MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 0), MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0),
-        MANA_MOVE_MAKE(MANA_MOVE_PASS, 3, 0), MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, 20),
+        0u,
+        0xFFFFFFFFu,
+        0x80000000u,
+        1u << 15,
+        MANA_MOVE_MAKE(0, 1, 2),
+        MANA_MOVE_MAKE(6, 0, 0),
+        MANA_MOVE_MAKE(7, 5, 5),
+        MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 4),
+        MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, 0),
+        MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0),
+        MANA_MOVE_MAKE(MANA_MOVE_PASS, 3, 0),
+        MANA_MOVE_MAKE(MANA_MOVE_DROP_DAMYO, 0, 20),
         MANA_MOVE_MAKE(MANA_MOVE_STEP, 30, 30),
     };
     mana_game *g = game_in_play();
@@ -727,24 +732,39 @@ START_TEST(bad_options)
     static const struct {
         int option, value;
     } bad[] = {
-        {-1, 0}, {MANA_OPTION_COUNT, 0}, {100, 0}, {INT_MIN, 0}, {INT_MAX, 1},
-        {MANA_OPT_ORIENTATION, -2}, {MANA_OPT_ORIENTATION, 4}, {MANA_OPT_ORIENTATION, INT_MIN},
-        {MANA_OPT_SETUP_AREA, -1}, {MANA_OPT_SETUP_AREA, 2},
-        {MANA_OPT_DAMYO_ON_DOUBLE, -1}, {MANA_OPT_DAMYO_ON_DOUBLE, 2},
-        {MANA_OPT_REENTRY, -1}, {MANA_OPT_REENTRY, 2},
-        {MANA_OPT_REENTRY_WHEN_BLOCKED, 2}, {MANA_OPT_REENTRY_WHEN_BLOCKED, INT_MAX},
-        {MANA_OPT_BLOCKED, -1}, {MANA_OPT_BLOCKED, 3},
-        {MANA_OPT_REPETITION, 1}, {MANA_OPT_REPETITION, -1}, {MANA_OPT_REPETITION, 1000001},
-        {MANA_OPT_PLY_LIMIT, -1}, {MANA_OPT_PLY_LIMIT, 1000000001}, {MANA_OPT_PLY_LIMIT, INT_MIN},
+        {-1, 0},
+        {MANA_OPTION_COUNT, 0},
+        {100, 0},
+        {INT_MIN, 0},
+        {INT_MAX, 1},
+        {MANA_OPT_ORIENTATION, -2},
+        {MANA_OPT_ORIENTATION, 4},
+        {MANA_OPT_ORIENTATION, INT_MIN},
+        {MANA_OPT_SETUP_AREA, -1},
+        {MANA_OPT_SETUP_AREA, 2},
+        {MANA_OPT_DAMYO_ON_DOUBLE, -1},
+        {MANA_OPT_DAMYO_ON_DOUBLE, 2},
+        {MANA_OPT_REENTRY, -1},
+        {MANA_OPT_REENTRY, 2},
+        {MANA_OPT_REENTRY_WHEN_BLOCKED, 2},
+        {MANA_OPT_REENTRY_WHEN_BLOCKED, INT_MAX},
+        {MANA_OPT_BLOCKED, -1},
+        {MANA_OPT_BLOCKED, 3},
+        {MANA_OPT_REPETITION, 1},
+        {MANA_OPT_REPETITION, -1},
+        {MANA_OPT_REPETITION, 1000001},
+        {MANA_OPT_PLY_LIMIT, -1},
+        {MANA_OPT_PLY_LIMIT, 1000000001},
+        {MANA_OPT_PLY_LIMIT, INT_MIN},
     };
     static const struct {
         int option, value;
     } good[] = {
-        {MANA_OPT_ORIENTATION, -1}, {MANA_OPT_ORIENTATION, 3}, {MANA_OPT_SETUP_AREA, 1},
-        {MANA_OPT_DAMYO_ON_DOUBLE, 1}, {MANA_OPT_REENTRY, 1},
-        {MANA_OPT_REENTRY_WHEN_BLOCKED, 0}, {MANA_OPT_BLOCKED, 2},
-        {MANA_OPT_REPETITION, 2}, {MANA_OPT_REPETITION, 1000000}, {MANA_OPT_REPETITION, 0},
-        {MANA_OPT_PLY_LIMIT, 1}, {MANA_OPT_PLY_LIMIT, 1000000000}, {MANA_OPT_PLY_LIMIT, 0},
+        {MANA_OPT_ORIENTATION, -1},    {MANA_OPT_ORIENTATION, 3}, {MANA_OPT_SETUP_AREA, 1},
+        {MANA_OPT_DAMYO_ON_DOUBLE, 1}, {MANA_OPT_REENTRY, 1},     {MANA_OPT_REENTRY_WHEN_BLOCKED, 0},
+        {MANA_OPT_BLOCKED, 2},         {MANA_OPT_REPETITION, 2},  {MANA_OPT_REPETITION, 1000000},
+        {MANA_OPT_REPETITION, 0},      {MANA_OPT_PLY_LIMIT, 1},   {MANA_OPT_PLY_LIMIT, 1000000000},
+        {MANA_OPT_PLY_LIMIT, 0},
     };
     mana_game *g = mana_new(MANA_RULES_JACTALEA);
     inv_snapshot before;
@@ -753,8 +773,8 @@ START_TEST(bad_options)
         char primed[256];
         int v = 12345;
         prime_detail(primed, sizeof primed);
-        ck_assert_msg(mana_set_option(g, bad[i].option, bad[i].value) == MANA_EINVAL,
-                      "set_option(%d, %d) accepted", bad[i].option, bad[i].value);
+        ck_assert_msg(mana_set_option(g, bad[i].option, bad[i].value) == MANA_EINVAL, "set_option(%d, %d) accepted",
+                      bad[i].option, bad[i].value);
         assert_refused(g, &before, primed, "set_option out of range");
         if (bad[i].option < 0 || bad[i].option >= MANA_OPTION_COUNT) {
             ck_assert_int_eq(mana_get_option(g, bad[i].option, &v), MANA_EINVAL);
@@ -763,9 +783,8 @@ START_TEST(bad_options)
     }
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         int v = 12345;
-        ck_assert_msg(mana_set_option(g, good[i].option, good[i].value) == MANA_OK,
-                      "set_option(%d, %d): %s", good[i].option, good[i].value,
-                      mana_error_detail());
+        ck_assert_msg(mana_set_option(g, good[i].option, good[i].value) == MANA_OK, "set_option(%d, %d): %s",
+                      good[i].option, good[i].value, mana_error_detail());
         ck_assert_int_eq(mana_get_option(g, good[i].option, &v), MANA_OK);
         ck_assert_int_eq(v, good[i].value);
     }
@@ -792,11 +811,11 @@ START_TEST(options_after_first_move)
         for (int opt = 0; opt < MANA_OPTION_COUNT; opt++) {
             char primed[256];
             int v = before.options[opt];
-            int other = opt == MANA_OPT_ORIENTATION ? (v == 2 ? 1 : 2)
-                        : opt >= MANA_OPT_REPETITION ? (v == 0 ? 5 : 0) : (v == 0);
+            int other = opt == MANA_OPT_ORIENTATION  ? (v == 2 ? 1 : 2)
+                        : opt >= MANA_OPT_REPETITION ? (v == 0 ? 5 : 0)
+                                                     : (v == 0);
             prime_detail(primed, sizeof primed);
-            ck_assert_msg(mana_set_option(g, opt, other) == MANA_ESTATE,
-                          "option %d changed after a move", opt);
+            ck_assert_msg(mana_set_option(g, opt, other) == MANA_ESTATE, "option %d changed after a move", opt);
             assert_refused(g, &before, primed, "set_option after a move");
         }
         /* set_position starts a new history: options may change again */

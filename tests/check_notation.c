@@ -27,9 +27,9 @@ static const char *const good_mfn[] = {
     "2R3/1R1r2/Rr1R1r/6/1rDd2/2R3 w 1 0",
     "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
     "1r1r2/R1dR2/1r4/3rrD/2R1R1/3R2 b 3 2",
-    "d5/6/6/6/6/5D w - 1",           /* White to move, no Mana: composed */
-    "6/6/5R/6/6/D5 b 1 0",           /* finished: Black lost his Damyo */
-    "5d/6/6/6/6/R5 w 2 3",           /* finished: White lost his Damyo */
+    "d5/6/6/6/6/5D w - 1",                   /* White to move, no Mana: composed */
+    "6/6/5R/6/6/D5 b 1 0",                   /* finished: Black lost his Damyo */
+    "5d/6/6/6/6/R5 w 2 3",                   /* finished: White lost his Damyo */
     "r1r1r1/1r1r1d/D1R1R1/1R1R1R/6/6 b 3 2", /* long ranks */
 };
 
@@ -104,12 +104,12 @@ struct bad_case {
 
 static const struct bad_case bad_mfn[] = {
     {"", ""},
-    {"rrdrrr/6/6/6/6/RRRDRR b - 0 ", ""},   /* trailing space */
-    {"rrdrrr/6/6/6/6/RRRDRR b - 0\n", ""},  /* trailing newline */
-    {" rrdrrr/6/6/6/6/RRRDRR b - 0", ""},   /* leading space */
-    {"rrdrrr/6/6/6/6/RRRDRR  b - 0", ""},   /* double space */
-    {"rrdrrr/6/6/6/6/RRRDRR b -", ""},      /* three fields */
-    {"rrdrrr/6/6/6/6/RRRDRR b - 0 0", ""},  /* five fields */
+    {"rrdrrr/6/6/6/6/RRRDRR b - 0 ", ""},  /* trailing space */
+    {"rrdrrr/6/6/6/6/RRRDRR b - 0\n", ""}, /* trailing newline */
+    {" rrdrrr/6/6/6/6/RRRDRR b - 0", ""},  /* leading space */
+    {"rrdrrr/6/6/6/6/RRRDRR  b - 0", ""},  /* double space */
+    {"rrdrrr/6/6/6/6/RRRDRR b -", ""},     /* three fields */
+    {"rrdrrr/6/6/6/6/RRRDRR b - 0 0", ""}, /* five fields */
     {"rrdrrr/6/6/6/6/RRRDRR b - 00", ""},
     {"rrdrrr/33/6/6/6/RRRDRR b - 0", "board"}, /* runs not maximal */
     {"rrdrrr/15/6/6/6/RRRDRR b - 0", "board"},
@@ -122,8 +122,8 @@ static const struct bad_case bad_mfn[] = {
     {"rrdrrr/6/6/6/6/6/RRRDRR b - 0", "board"}, /* seven ranks */
     {"rrdrrr/6/6/6/6/RRRDRR/ b - 0", "board"},
     {"rrdrrr//6/6/6/RRRDRR b - 0", "board"},
-    {"rrddrr/6/6/6/6/RRRDRR b - 0", "board"}, /* two black Damyos */
-    {"rrdrrr/6/6/6/6/RRDDRR b - 0", "board"}, /* two white Damyos */
+    {"rrddrr/6/6/6/6/RRRDRR b - 0", "board"},  /* two black Damyos */
+    {"rrdrrr/6/6/6/6/RRDDRR b - 0", "board"},  /* two white Damyos */
     {"rrdrrr/r5/6/6/6/RRRDRR b - 0", "board"}, /* six black Ronins */
     {"rrdrrr/6/6/6/R5/RRRDRR w - 0", "board"}, /* six white Ronins */
     {"rrdrrr/6/6/6/6/RRRRR1 b - 0", "board"},  /* White just moved, no Damyo */
@@ -157,8 +157,7 @@ START_TEST(mfn_rejects)
     ck_assert_msg(rc == MANA_EPARSE, "\"%s\" accepted (%d)", c->mfn, rc);
     const char *detail = mana_error_detail();
     ck_assert_msg(detail[0] != '\0', "no detail for \"%s\"", c->mfn);
-    ck_assert_msg(strstr(detail, c->field) != NULL, "\"%s\": detail \"%s\" does not name %s",
-                  c->mfn, detail, c->field);
+    ck_assert_msg(strstr(detail, c->field) != NULL, "\"%s\": detail \"%s\" does not name %s", c->mfn, detail, c->field);
     ck_assert_str_eq(tu_mfn(g, after), before);
     ck_assert_uint_eq(mana_hash(g), h);
     ck_assert_int_eq(mana_history(g, NULL, 0), 1);
@@ -204,8 +203,7 @@ static void parses_to(const mana_game *g, const char *text, mana_move want)
     mana_move got = 0xdeadbeefu;
     int rc = mana_move_parse(g, text, &got);
     ck_assert_msg(rc == MANA_OK, "parse \"%s\" = %d (%s)", text, rc, mana_error_detail());
-    ck_assert_msg(got == want, "parse \"%s\" = %#x, want %#x", text, (unsigned)got,
-                  (unsigned)want);
+    ck_assert_msg(got == want, "parse \"%s\" = %#x, want %#x", text, (unsigned)got, (unsigned)want);
 }
 
 /* The failing parse leaves *out alone and returns err. */
@@ -243,20 +241,20 @@ START_TEST(move_text_steps)
     formats_as(g, quiet, "f1-c1");
     formats_as(g, take, "f1xf4");
     /* readable but illegal */
-    parse_fails(g, "f1-f3", MANA_EILLEGAL);  /* two steps away */
-    parse_fails(g, "a1-a2", MANA_EILLEGAL);  /* D a1 is not bound by 3 */
-    parse_fails(g, "c3-c4", MANA_EILLEGAL);  /* no piece there */
-    parse_fails(g, "a6-a4", MANA_EILLEGAL);  /* not White's piece */
-    parse_fails(g, "R@c3", MANA_EILLEGAL);   /* the bound f1 can move */
+    parse_fails(g, "f1-f3", MANA_EILLEGAL); /* two steps away */
+    parse_fails(g, "a1-a2", MANA_EILLEGAL); /* D a1 is not bound by 3 */
+    parse_fails(g, "c3-c4", MANA_EILLEGAL); /* no piece there */
+    parse_fails(g, "a6-a4", MANA_EILLEGAL); /* not White's piece */
+    parse_fails(g, "R@c3", MANA_EILLEGAL);  /* the bound f1 can move */
     parse_fails(g, "pass", MANA_EILLEGAL);
-    parse_fails(g, "O1", MANA_EILLEGAL);     /* not in setup */
+    parse_fails(g, "O1", MANA_EILLEGAL); /* not in setup */
     parse_fails(g, "D@c3", MANA_EILLEGAL);
     /* not notation */
     static const char *const junk[] = {
-        "", "f1", "f1-", "f1-c", "f1--c1", "f1+c1", "f1_c1", "F1-c1", "f1-C1", "g1-c1",
-        "f0-c1", "f7-c1", "f1-c7", "f1-c1x", " f1-c1", "f1-c1 ", "f1 c1", "f1-c1\n",
-        "R@", "R@c", "R@c7", "R@i3", "X@c3", "@c3", "Rc3", "R@@c3", "O4", "O", "O00", "O-1",
-        "pas", "passs", "PASS", "pass ", "-", "x", "f1xxc1", "a1-a1-a2",
+        "",      "f1",    "f1-",   "f1-c",   "f1--c1", "f1+c1",  "f1_c1",  "F1-c1",    "f1-C1", "g1-c1",
+        "f0-c1", "f7-c1", "f1-c7", "f1-c1x", " f1-c1", "f1-c1 ", "f1 c1",  "f1-c1\n",  "R@",    "R@c",
+        "R@c7",  "R@i3",  "X@c3",  "@c3",    "Rc3",    "R@@c3",  "O4",     "O",        "O00",   "O-1",
+        "pas",   "passs", "PASS",  "pass ",  "-",      "x",      "f1xxc1", "a1-a1-a2",
     };
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
         parse_fails(g, junk[i], MANA_EPARSE);
@@ -322,8 +320,7 @@ START_TEST(move_format_errors)
     ck_assert_int_eq(mana_move_format(g, take, buf, 1), MANA_ESPACE);
     ck_assert_int_eq(mana_move_format(g, take, buf, 0), MANA_ESPACE);
     ck_assert_int_eq(mana_move_format(g, MANA_MOVE_NONE, buf, sizeof buf), MANA_EILLEGAL);
-    ck_assert_int_eq(mana_move_format(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, tu_sq("a1"), tu_sq("a2")),
-                                      buf, sizeof buf),
+    ck_assert_int_eq(mana_move_format(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, tu_sq("a1"), tu_sq("a2")), buf, sizeof buf),
                      MANA_EILLEGAL);
     ck_assert_int_eq(mana_move_format(g, take | (1u << 20), buf, sizeof buf), MANA_EILLEGAL);
     ck_assert_int_eq(mana_move_format(g, take, NULL, 6), MANA_EINVAL);

@@ -31,16 +31,15 @@ START_TEST(perft_table)
     const struct perft_case *c = &perft_cases(&n)[_i];
     static const int opts_pass[] = {MANA_OPT_BLOCKED, MANA_BLOCKED_PASS, -1};
     static const int opts_draw[] = {MANA_OPT_BLOCKED, MANA_BLOCKED_DRAW, -1};
-    mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, c->mfn,
-                                c->blocked == MANA_BLOCKED_DRAW ? opts_draw : opts_pass);
+    mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, c->mfn, c->blocked == MANA_BLOCKED_DRAW ? opts_draw : opts_pass);
     char before[MANA_MFN_MAX + 1], after[MANA_MFN_MAX + 1];
     tu_mfn(g, before);
     uint64_t h = mana_hash(g);
     for (int depth = 0; depth <= PERFT_MAX_DEPTH; depth++) {
         uint64_t leaves = 0;
         ck_assert_int_eq(mana_perft(g, depth, &leaves), MANA_OK);
-        ck_assert_msg(leaves == c->leaves[depth], "%s depth %d: got %llu want %llu", c->mfn,
-                      depth, (unsigned long long)leaves, (unsigned long long)c->leaves[depth]);
+        ck_assert_msg(leaves == c->leaves[depth], "%s depth %d: got %llu want %llu", c->mfn, depth,
+                      (unsigned long long)leaves, (unsigned long long)c->leaves[depth]);
         ck_assert_str_eq(tu_mfn(g, after), before);
         ck_assert_uint_eq(mana_hash(g), h);
         ck_assert_int_eq(mana_history(g, NULL, 0), 0);
@@ -62,8 +61,7 @@ START_TEST(perft_cosmoludo_same)
         mana_game *g = tu_game_opts(MANA_RULES_COSMOLUDO, cases[i].mfn, NULL);
         uint64_t leaves = 0;
         ck_assert_int_eq(mana_perft(g, 3, &leaves), MANA_OK);
-        ck_assert_msg(leaves == cases[i].leaves[3], "%s: got %llu", cases[i].mfn,
-                      (unsigned long long)leaves);
+        ck_assert_msg(leaves == cases[i].leaves[3], "%s: got %llu", cases[i].mfn, (unsigned long long)leaves);
         mana_free(g);
     }
 }

@@ -121,8 +121,8 @@ END_TEST
 START_TEST(option_words)
 {
     static const char *const names[MANA_OPTION_COUNT] = {
-        "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked", "Blocked", "Repetition",
-        "PlyLimit"};
+        "Orientation",        "SetupArea", "DamyoOnDouble", "Reentry",
+        "ReentryWhenBlocked", "Blocked",   "Repetition",    "PlyLimit"};
     for (int opt = 0; opt < MANA_OPTION_COUNT; opt++)
         ck_assert_str_eq(mana_option_name(opt), names[opt]);
     ck_assert_ptr_null(mana_option_name(-1));
@@ -133,13 +133,24 @@ START_TEST(option_words)
 
     /* text -> value -> text, for every value of the small options and
      * the ends of the numeric ones */
-    static const struct { int opt, value; const char *text; } cases[] = {
-        {MANA_OPT_ORIENTATION, -1, "chosen"}, {MANA_OPT_ORIENTATION, 3, "3"},
-        {MANA_OPT_SETUP_AREA, 0, "two-ranks"}, {MANA_OPT_SETUP_AREA, 1, "back-rank"},
-        {MANA_OPT_DAMYO_ON_DOUBLE, 0, "off"}, {MANA_OPT_DAMYO_ON_DOUBLE, 1, "on"},
-        {MANA_OPT_REENTRY, 1, "mana-mark"}, {MANA_OPT_REENTRY_WHEN_BLOCKED, 0, "off"},
-        {MANA_OPT_BLOCKED, 0, "pass"}, {MANA_OPT_BLOCKED, 1, "draw"}, {MANA_OPT_BLOCKED, 2, "loss"},
-        {MANA_OPT_REPETITION, 0, "0"}, {MANA_OPT_REPETITION, 2, "2"}, {MANA_OPT_REPETITION, 1000000, "1000000"},
+    static const struct {
+        int opt, value;
+        const char *text;
+    } cases[] = {
+        {MANA_OPT_ORIENTATION, -1, "chosen"},
+        {MANA_OPT_ORIENTATION, 3, "3"},
+        {MANA_OPT_SETUP_AREA, 0, "two-ranks"},
+        {MANA_OPT_SETUP_AREA, 1, "back-rank"},
+        {MANA_OPT_DAMYO_ON_DOUBLE, 0, "off"},
+        {MANA_OPT_DAMYO_ON_DOUBLE, 1, "on"},
+        {MANA_OPT_REENTRY, 1, "mana-mark"},
+        {MANA_OPT_REENTRY_WHEN_BLOCKED, 0, "off"},
+        {MANA_OPT_BLOCKED, 0, "pass"},
+        {MANA_OPT_BLOCKED, 1, "draw"},
+        {MANA_OPT_BLOCKED, 2, "loss"},
+        {MANA_OPT_REPETITION, 0, "0"},
+        {MANA_OPT_REPETITION, 2, "2"},
+        {MANA_OPT_REPETITION, 1000000, "1000000"},
         {MANA_OPT_PLY_LIMIT, 1000000000, "1000000000"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -235,7 +246,8 @@ START_TEST(svg_drawing)
     /* the Mana: b4 has 1 mark (rank 4 of table 0 is 312231), so Black is
      * bound to its 12 one-mark squares, tinted, and the bird sits on b4 */
     ck_assert_int_eq(count(s, "fill=\"#f0a04b\""), 12);
-    ck_assert_ptr_nonnull(strstr(s, "<rect x=\"94\" y=\"158\" width=\"60\" height=\"60\" fill=\"none\" stroke=\"#c0392b\""));
+    ck_assert_ptr_nonnull(
+        strstr(s, "<rect x=\"94\" y=\"158\" width=\"60\" height=\"60\" fill=\"none\" stroke=\"#c0392b\""));
     ck_assert_ptr_nonnull(strstr(s, "Black to move, bound by the Mana to 1-mark squares"));
     ck_assert_ptr_nonnull(strstr(s, "The Mana came from b4.  Reserves: White 0, Black 0"));
     ck_assert_ptr_nonnull(strstr(s, ">a</text>"));

@@ -63,8 +63,7 @@ static void check_state(mana_game *g)
     take(g, &before);
     if (before.status != MANA_SETUP) {
         ck_assert_msg(before.mfn[0] != '\0', "no MFN in play");
-        ck_assert_msg(fresh_hash(before.mfn) == before.hash,
-                      "incremental hash != from-scratch hash on %s", before.mfn);
+        ck_assert_msg(fresh_hash(before.mfn) == before.hash, "incremental hash != from-scratch hash on %s", before.mfn);
     }
     mana_move m[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, m, MANA_MAX_MOVES);
@@ -80,8 +79,7 @@ static void check_state(mana_game *g)
         ck_assert_int_eq((int)strlen(text), len);
         mana_move back = MANA_MOVE_NONE;
         ck_assert_int_eq(mana_move_parse(g, text, &back), MANA_OK);
-        ck_assert_msg(back == m[i], "parse(format(%#x) = \"%s\") = %#x", (unsigned)m[i], text,
-                      (unsigned)back);
+        ck_assert_msg(back == m[i], "parse(format(%#x) = \"%s\") = %#x", (unsigned)m[i], text, (unsigned)back);
         /* play and undo restore everything */
         ck_assert_int_eq(mana_play(g, m[i]), MANA_OK);
         ck_assert_int_eq(mana_undo(g), MANA_OK);
@@ -101,8 +99,7 @@ static int random_game(uint64_t *rng, int max_plies)
     if (tu_below(rng, 2))
         ck_assert_int_eq(mana_set_option(g, MANA_OPT_REENTRY, tu_below(rng, 2)), MANA_OK);
     if (tu_below(rng, 2))
-        ck_assert_int_eq(mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, tu_below(rng, 2)),
-                         MANA_OK);
+        ck_assert_int_eq(mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, tu_below(rng, 2)), MANA_OK);
     if (tu_below(rng, 4) == 0)
         ck_assert_int_eq(mana_set_option(g, MANA_OPT_REPETITION, 2 + tu_below(rng, 2)), MANA_OK);
     if (tu_below(rng, 4) == 0)
@@ -181,9 +178,8 @@ END_TEST
 START_TEST(hash_covers_fields)
 {
     static const char *const mfn[] = {
-        "d5/6/5r/6/6/D4R w 3 0", "d5/6/5r/6/6/D4R b 3 0", "d5/6/5r/6/6/D4R w 2 0",
-        "d5/6/5r/6/6/D4R w - 0", "d5/6/5r/6/6/D4R w 3 1", "d5/6/5r/6/6/D3R1 w 3 0",
-        "d5/6/5R/6/6/D4r w 3 0", "d5/6/6/6/6/D4R w 3 0",
+        "d5/6/5r/6/6/D4R w 3 0", "d5/6/5r/6/6/D4R b 3 0",  "d5/6/5r/6/6/D4R w 2 0", "d5/6/5r/6/6/D4R w - 0",
+        "d5/6/5r/6/6/D4R w 3 1", "d5/6/5r/6/6/D3R1 w 3 0", "d5/6/5R/6/6/D4r w 3 0", "d5/6/6/6/6/D4R w 3 0",
     };
     uint64_t h[8];
     for (int i = 0; i < 8; i++) {

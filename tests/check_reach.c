@@ -131,9 +131,11 @@ END_TEST
  */
 START_TEST(damyo_capturable_by_hand)
 {
-    static const struct { const char *mfn; int want; } cases[] = {
-        {BOXED " w 3 0", 1}, {BOXED " w 2 0", 0}, {BOXED " w 1 0", 1},
-        {BOXED " w - 0", 1}, {BOXED " b 2 0", 0},
+    static const struct {
+        const char *mfn;
+        int want;
+    } cases[] = {
+        {BOXED " w 3 0", 1}, {BOXED " w 2 0", 0}, {BOXED " w 1 0", 1}, {BOXED " w - 0", 1}, {BOXED " b 2 0", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         mana_game *g = tu_game(cases[i].mfn);
@@ -277,8 +279,13 @@ START_TEST(cross_check_random_positions)
     uint64_t rng = 0x5eed0013u;
     int checked = 0, threats = 0, capturable = 0;
     for (int i = 0; i < 3000; i++) {
-        int opts[] = {MANA_OPT_REENTRY, tu_below(&rng, 2), MANA_OPT_REENTRY_WHEN_BLOCKED,
-                      tu_below(&rng, 2), MANA_OPT_BLOCKED, tu_below(&rng, 3), -1};
+        int opts[] = {MANA_OPT_REENTRY,
+                      tu_below(&rng, 2),
+                      MANA_OPT_REENTRY_WHEN_BLOCKED,
+                      tu_below(&rng, 2),
+                      MANA_OPT_BLOCKED,
+                      tu_below(&rng, 3),
+                      -1};
         char mfn[MANA_MFN_MAX + 1], other[MANA_MFN_MAX + 1];
         tu_random_mfn(&rng, mfn);
         mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, mfn, opts);

@@ -230,8 +230,7 @@ START_TEST(round_trip_random_games)
                 lines++;
                 ck_assert_int_le(line_words, 10);
                 if (lines <= 2)
-                    ck_assert_int_eq(line_words, lines == 1 && preset == MANA_RULES_JACTALEA &&
-                                                         seed % 4 != 3 ? 7 : 6);
+                    ck_assert_int_eq(line_words, lines == 1 && preset == MANA_RULES_JACTALEA && seed % 4 != 3 ? 7 : 6);
                 else if (p[1] != '\0')
                     ck_assert_int_eq(line_words, 10);
                 line_words = 0;
@@ -366,7 +365,8 @@ static const struct bad_record bad_records[] = {
     {"Rules: jactalea\nPlyLimit: 1000000001\n\n", 0, MANA_EPARSE,
      "2:11: PlyLimit: bad value '1000000001' (expected 0..1000000000)"},
     {"Rules: jactalea\nResult: win\n\n", 0, MANA_EPARSE, "2:9: Result: 'win' is not 1-0, 0-1, 1/2-1/2 or *"},
-    {"Rules: jactalea\nMFN: rrdrrr/6/6/6/6/RRRDR b - 0\n\n", 0, MANA_EPARSE, "2:6: MFN: board: rank 1 has 5 files, not 6"},
+    {"Rules: jactalea\nMFN: rrdrrr/6/6/6/6/RRRDR b - 0\n\n", 0, MANA_EPARSE,
+     "2:6: MFN: board: rank 1 has 5 files, not 6"},
     {"Rules: jactalea\nMFN: rrdrrr/6/6/6/6/RRRDRR b - 0 000000000000000000000000000000\n", 0, MANA_EPARSE,
      "2:6: MFN: too long to be a position"},
     {"Rules: jactalea\n\nO0 D@a6\0 R@a5\n", 28, MANA_EPARSE, "3:8: NUL byte in the record"},
@@ -380,15 +380,20 @@ static const struct bad_record bad_records[] = {
     /* C1 controls (NEL U+0085, U+009F) and the Unicode line and paragraph separators: column counts characters */
     {"Rules: jactalea\nWhite: J\xc3\xa9r\xc2\x85me\n", 0, MANA_EPARSE, "2:11: control character U+0085 in the record"},
     {"Rules: jactalea\nWhite: \xc2\x9f\n", 0, MANA_EPARSE, "2:8: control character U+009F in the record"},
-    {"Rules: jactalea\nEvent: a\xe2\x80\xa8" "b\n", 0, MANA_EPARSE, "2:9: control character U+2028 in the record"},
-    {"Rules: jactalea\n\n# a\xe2\x80\xa9" "b\n", 0, MANA_EPARSE, "3:4: control character U+2029 in the record"},
+    {"Rules: jactalea\nEvent: a\xe2\x80\xa8"
+     "b\n",
+     0, MANA_EPARSE, "2:9: control character U+2028 in the record"},
+    {"Rules: jactalea\n\n# a\xe2\x80\xa9"
+     "b\n",
+     0, MANA_EPARSE, "3:4: control character U+2029 in the record"},
     {"Rules: jactalea\nWhite: x\n\nO0 D@a6 R@a5\nR@b5 D@b6\n", 0, MANA_EILLEGAL,
      "5:6: move 5 'D@b6': illegal move: Black's Damyo is already placed"},
     {"Rules: jactalea\n\nO0 Q9\n", 0, MANA_EPARSE,
      "3:4: move 2 'Q9': unreadable text: 'Q9' is not move notation (b2-c4, b2xc4, D@c6, R@c3, O2, pass)"},
     {"Rules: jactalea\nMFN: 6/6/6/2R3/dR4/4D1 w 2 0\n\nb2xa2\na1-a2\n", 0, MANA_EOVER,
      "5:1: move 2 'a1-a2': the game is already over (1-0)"},
-    {"Rules: jactalea\nResult: 1-0\n\nO0 D@a6\n", 0, MANA_EPARSE, "2:9: Result says 1-0 but the moves end with result *"},
+    {"Rules: jactalea\nResult: 1-0\n\nO0 D@a6\n", 0, MANA_EPARSE,
+     "2:9: Result says 1-0 but the moves end with result *"},
     {"Rules: jactalea\n\nO0 1-0\n", 0, MANA_EPARSE, "3:4: the result token says 1-0 but the moves end with result *"},
     {"Rules: jactalea\n\nO0 * D@a6\n", 0, MANA_EPARSE, "3:6: 'D@a6' after the result token"},
     {"Rules: jactalea\nMFN: 6/6/6/2R3/dR4/4D1 w 2 0\nResult: 0-1\n\nb2xa2\n", 0, MANA_EPARSE,
@@ -500,17 +505,35 @@ START_TEST(tags_set_get)
     ck_assert_ptr_null(mana_record_tag_get(NULL, "Black"));
     ck_assert_ptr_null(mana_record_tag_get(&hdr, NULL));
     static const char *const bad[][2] = {
-        {"", "x"}, {"1st", "x"}, {"Two words", "x"}, {"Rules", "x"}, {"result", "x"}, {"MFN", "x"},
-        {"PlyLimit", "5"}, {"Event", " lead"}, {"Event", "trail\t"}, {"Event", "two\nlines"},
-        {"Event", "\xff"}, {"Event", "del\x7f"}, {"Event", "nel\xc2\x85"}, {"Event", "\xc2\x80"},
-        {"Event", "\xc2\x9f"}, {"Event", "ls\xe2\x80\xa8"}, {"Event", "ps\xe2\x80\xa9"}, {"ThisKeyIsFarTooLongToBeAnyTagKey", "x"},
+        {"", "x"},
+        {"1st", "x"},
+        {"Two words", "x"},
+        {"Rules", "x"},
+        {"result", "x"},
+        {"MFN", "x"},
+        {"PlyLimit", "5"},
+        {"Event", " lead"},
+        {"Event", "trail\t"},
+        {"Event", "two\nlines"},
+        {"Event", "\xff"},
+        {"Event", "del\x7f"},
+        {"Event", "nel\xc2\x85"},
+        {"Event", "\xc2\x80"},
+        {"Event", "\xc2\x9f"},
+        {"Event", "ls\xe2\x80\xa8"},
+        {"Event", "ps\xe2\x80\xa9"},
+        {"ThisKeyIsFarTooLongToBeAnyTagKey", "x"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ck_assert_msg(mana_record_tag_set(&hdr, bad[i][0], bad[i][1]) == MANA_EINVAL, "tag %zu", i);
     ck_assert_int_eq(mana_record_tag_set(&hdr, "Event", "a\xc2\x85"), MANA_EINVAL);
     ck_assert_str_eq(mana_error_detail(), "tag Event: value has control character U+0085");
     /* the neighbours of the refused ranges stay allowed: U+00A0 (no-break space), U+2027, U+202A */
-    ck_assert_int_eq(mana_record_tag_set(&hdr, "Annotator", "a\xc2\xa0" "b\xe2\x80\xa7" "c\xe2\x80\xaa"), MANA_OK);
+    ck_assert_int_eq(mana_record_tag_set(&hdr, "Annotator",
+                                         "a\xc2\xa0"
+                                         "b\xe2\x80\xa7"
+                                         "c\xe2\x80\xaa"),
+                     MANA_OK);
     char long_value[MANA_TAG_VALUE_MAX + 2];
     memset(long_value, 'v', sizeof long_value - 1);
     long_value[sizeof long_value - 1] = '\0';

@@ -28,8 +28,8 @@ static const char *describe(const mana_game *g, char *buf, size_t size)
         snprintf(buf, size, "\"%s\" (history %d)", mfn, mana_history(g, NULL, 0));
         return buf;
     }
-    snprintf(buf, size, "setup state after %d moves, orientation %d, side %d",
-             mana_history(g, NULL, 0), mana_orientation(g), mana_side_to_move(g));
+    snprintf(buf, size, "setup state after %d moves, orientation %d, side %d", mana_history(g, NULL, 0),
+             mana_orientation(g), mana_side_to_move(g));
     return buf;
 }
 
@@ -58,13 +58,13 @@ static void compare(const mana_game *g, struct tally *t, const char *opts)
         char a[TU_LIST_MAX * 2] = "", b[TU_LIST_MAX * 2] = "";
         size_t la = 0, lb = 0;
         for (int i = 0; i < nl; i++)
-            la += (size_t)snprintf(a + la, sizeof a - la, " %x:%d-%d", MANA_MOVE_KIND(lib[i]),
-                                   MANA_MOVE_FROM(lib[i]), MANA_MOVE_TO(lib[i]));
+            la += (size_t)snprintf(a + la, sizeof a - la, " %x:%d-%d", MANA_MOVE_KIND(lib[i]), MANA_MOVE_FROM(lib[i]),
+                                   MANA_MOVE_TO(lib[i]));
         for (int i = 0; i < nr; i++)
-            lb += (size_t)snprintf(b + lb, sizeof b - lb, " %x:%d-%d", MANA_MOVE_KIND(ref[i]),
-                                   MANA_MOVE_FROM(ref[i]), MANA_MOVE_TO(ref[i]));
-        ck_abort_msg("move lists differ on %s [%s]\n lib (%d):%s\n ref (%d):%s",
-                     describe(g, where, sizeof where), opts, nl, a, nr, b);
+            lb += (size_t)snprintf(b + lb, sizeof b - lb, " %x:%d-%d", MANA_MOVE_KIND(ref[i]), MANA_MOVE_FROM(ref[i]),
+                                   MANA_MOVE_TO(ref[i]));
+        ck_abort_msg("move lists differ on %s [%s]\n lib (%d):%s\n ref (%d):%s", describe(g, where, sizeof where), opts,
+                     nl, a, nr, b);
     }
     /* No moves in play means a finished game. */
     if (nl == 0)
@@ -84,8 +84,8 @@ static void compare(const mana_game *g, struct tally *t, const char *opts)
                     int in = k < nr && ref[k] == m;
                     if (in)
                         k++;
-                    ck_assert_msg(mana_is_legal(g, m) == in, "is_legal(%#x) != %d on %s",
-                                  (unsigned)m, in, describe(g, where, sizeof where));
+                    ck_assert_msg(mana_is_legal(g, m) == in, "is_legal(%#x) != %d on %s", (unsigned)m, in,
+                                  describe(g, where, sizeof where));
                 }
             }
         }
@@ -161,8 +161,7 @@ START_TEST(random_games)
             ck_assert_int_eq(mana_set_option(g, MANA_OPT_SETUP_AREA, area), MANA_OK);
             ck_assert_int_eq(mana_set_option(g, MANA_OPT_DAMYO_ON_DOUBLE, dbl), MANA_OK);
             size_t len = strlen(opts);
-            snprintf(opts + len, sizeof opts - len, ", orientation %d, area %d, double %d",
-                     orient, area, dbl);
+            snprintf(opts + len, sizeof opts - len, ", orientation %d, area %d, double %d", orient, area, dbl);
         }
         for (int ply = 0; ply < 173; ply++) {
             compare(g, &t, opts);
@@ -207,8 +206,8 @@ static void crowded_mfn(uint64_t *rng, char *out)
         board[sq] = pieces[i];
     }
     size_t len = tu_board_field(board, out);
-    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %d %d",
-             tu_below(rng, 2) ? 'w' : 'b', 1 + tu_below(rng, 3), tu_below(rng, 4));
+    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %d %d", tu_below(rng, 2) ? 'w' : 'b',
+             1 + tu_below(rng, 3), tu_below(rng, 4));
 }
 
 /* Crowded positions: blocked sides under the three blocked rules. */
@@ -251,11 +250,11 @@ START_TEST(blocked_variants)
     struct tally t = {0, 0, 0, 0, 0, 0};
     /* the box with the Damyo square left as '.' */
     static const char box[36 + 1] = "DRr..."  /* rank 1: a1..f1 */
-                                     "RRRr.." /* rank 2 */
-                                     "rRr..." /* rank 3 */
-                                     ".r...." /* rank 4 */
-                                     "......" /* rank 5 */
-                                     "......";/* rank 6 */
+                                    "RRRr.."  /* rank 2 */
+                                    "rRr..."  /* rank 3 */
+                                    ".r...."  /* rank 4 */
+                                    "......"  /* rank 5 */
+                                    "......"; /* rank 6 */
     for (int sq = 0; sq < 36; sq++) {
         if (box[sq] != '.')
             continue;
@@ -346,21 +345,17 @@ START_TEST(ref_perft_matches)
         const char *mfn;
         uint64_t d3;
     } pos[] = {
-        {"rrdrrr/6/6/6/6/RRRDRR b - 0", 421},
-        {"6/rdrrrr/6/6/RRRRDR/6 b - 2", 1626},
-        {"5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0", 102},
-        {"2d3/6/2R1r1/1r4/3D2/6 b 3 3", 17239},
-        {"d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1", 7206},
-        {"3r2/r2RRd/6/6/3Dr1/3R1r b 3 2", 4053},
+        {"rrdrrr/6/6/6/6/RRRDRR b - 0", 421},      {"6/rdrrrr/6/6/RRRRDR/6 b - 2", 1626},
+        {"5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0", 102},   {"2d3/6/2R1r1/1r4/3D2/6 b 3 3", 17239},
+        {"d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1", 7206}, {"3r2/r2RRd/6/6/3Dr1/3R1r b 3 2", 4053},
     };
     for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
         mana_game *g = tu_game(pos[i].mfn);
         uint64_t lib = 0;
         ck_assert_int_eq(mana_perft(g, 3, &lib), MANA_OK);
         uint64_t ref = ref_perft(g, 3);
-        ck_assert_msg(ref == lib && ref == pos[i].d3, "%s: ref %llu lib %llu want %llu",
-                      pos[i].mfn, (unsigned long long)ref, (unsigned long long)lib,
-                      (unsigned long long)pos[i].d3);
+        ck_assert_msg(ref == lib && ref == pos[i].d3, "%s: ref %llu lib %llu want %llu", pos[i].mfn,
+                      (unsigned long long)ref, (unsigned long long)lib, (unsigned long long)pos[i].d3);
         mana_free(g);
     }
     /* and through a whole setup: the first three plies of jactalea and

@@ -28,9 +28,8 @@ START_TEST(marks_match_tables)
         ck_assert_int_eq(mana_orientation(g), k);
         int count[4] = {0, 0, 0, 0};
         for (int sq = 0; sq < 36; sq++) {
-            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq),
-                          "orientation %d square %d: got %d want %d", k, sq,
-                          mana_marks_at(g, sq), tu_table_marks(k, sq));
+            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq), "orientation %d square %d: got %d want %d", k,
+                          sq, mana_marks_at(g, sq), tu_table_marks(k, sq));
             count[tu_table_marks(k, sq)]++;
         }
         ck_assert_int_eq(count[1], 12);
@@ -53,8 +52,7 @@ START_TEST(marks_tables_are_rotations)
             for (int col = 0; col < 6; col++) {
                 int before = tu_table_marks(k - 1, 6 * (5 - row) + col);
                 int after = tu_table_marks(k, 6 * (5 - col) + (5 - row));
-                ck_assert_msg(before == after, "orientation %d row %d col %d", k, row,
-                              col);
+                ck_assert_msg(before == after, "orientation %d row %d col %d", k, row, col);
             }
         }
     }
@@ -208,8 +206,7 @@ END_TEST
  * re-entry although White's reserve holds 3). */
 START_TEST(mana_constraint)
 {
-    static const char *const want[4] = {
-        NULL, "a1-a2", "c1-b2 c1-c3 c1-d2 c1-e1", "b1-a3 b1-b4 b1-c3 b1-d2"};
+    static const char *const want[4] = {NULL, "a1-a2", "c1-b2 c1-c3 c1-d2 c1-e1", "b1-a3 b1-b4 b1-c3 b1-d2"};
     for (int k = 1; k <= 3; k++) {
         char mfn[64];
         snprintf(mfn, sizeof mfn, "d5/6/6/6/6/DRR3 w %d 0", k);
@@ -254,8 +251,7 @@ static void drops_on_empty(const mana_game *g, int marks, char *out, size_t size
     for (int sq = 0; sq < 36; sq++) {
         if (mana_piece_at(g, sq) != 0 || (marks && mana_marks_at(g, sq) != marks))
             continue;
-        len += (size_t)snprintf(out + len, size - len, "%sR@%c%c", len ? " " : "",
-                                'a' + sq % 6, '1' + sq / 6);
+        len += (size_t)snprintf(out + len, size - len, "%sR@%c%c", len ? " " : "", 'a' + sq % 6, '1' + sq / 6);
     }
 }
 
@@ -290,8 +286,7 @@ START_TEST(reentry_mana_mark_only)
 {
     static const int opts[] = {MANA_OPT_REENTRY, MANA_REENTRY_MANA_MARK, -1};
     mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, "d5/6/6/6/6/D1R3 w 3 0", opts);
-    tu_assert_moves_kind(g, MANA_MOVE_DROP_RONIN,
-                         "R@b1 R@f1 R@c2 R@e2 R@b3 R@d3 R@a4 R@e4 R@b5 R@d5 R@f5 R@c6");
+    tu_assert_moves_kind(g, MANA_MOVE_DROP_RONIN, "R@b1 R@f1 R@c2 R@e2 R@b3 R@d3 R@a4 R@e4 R@b5 R@d5 R@f5 R@c6");
     tu_assert_moves_kind(g, MANA_MOVE_STEP, "a1-a2 a1-b1 c1-b2 c1-c3 c1-d2 c1-e1");
     ck_assert_int_eq(mana_play_str(g, "R@c3"), MANA_EILLEGAL); /* c3 has 1 mark */
     mana_free(g);
@@ -340,8 +335,7 @@ END_TEST
 
 START_TEST(exception_bound_pieces_blocked)
 {
-    static const char *const steps =
-        "a2-a4 a2-b3 a2-c2 b1-a3 b1-b2 b1-b4 b1-c1 b1-c3 b1-d2 b1-e1";
+    static const char *const steps = "a2-a4 a2-b3 a2-c2 b1-a3 b1-b2 b1-b4 b1-c1 b1-c3 b1-d2 b1-e1";
     const char *mfn = "d5/6/6/6/R5/RD4 w 1 0";
     mana_game *g = tu_game(mfn);
     tu_assert_moves_kind(g, MANA_MOVE_STEP, steps);
@@ -360,8 +354,7 @@ START_TEST(exception_bound_pieces_blocked)
     static const int mark[] = {MANA_OPT_REENTRY, MANA_REENTRY_MANA_MARK, -1};
     g = tu_game_opts(MANA_RULES_JACTALEA, mfn, mark);
     tu_assert_moves_kind(g, MANA_MOVE_STEP, steps);
-    tu_assert_moves_kind(g, MANA_MOVE_DROP_RONIN,
-                         "R@e1 R@b2 R@d2 R@c3 R@e3 R@b4 R@f4 R@a5 R@c5 R@e5 R@d6");
+    tu_assert_moves_kind(g, MANA_MOVE_DROP_RONIN, "R@e1 R@b2 R@d2 R@c3 R@e3 R@b4 R@f4 R@a5 R@c5 R@e5 R@d6");
     mana_free(g);
 }
 END_TEST

@@ -17,8 +17,7 @@ static void drops_on_ranks(char kind, int lo, int hi, char *out, size_t size, si
 {
     for (int rank = lo; rank <= hi; rank++)
         for (int file = 0; file < 6; file++)
-            *len += (size_t)snprintf(out + *len, size - *len, "%s%c@%c%d",
-                                     *len ? " " : "", kind, 'a' + file, rank);
+            *len += (size_t)snprintf(out + *len, size - *len, "%s%c@%c%d", *len ? " " : "", kind, 'a' + file, rank);
 }
 
 /* Jactalea: Black first chooses the orientation, O0..O3; nothing has marks
@@ -69,8 +68,8 @@ START_TEST(orientation_move_marks)
         char o[3] = {'O', (char)('0' + k), 0};
         tu_play(g, o);
         for (int sq = 0; sq < 36; sq++)
-            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq),
-                          "O%d square %d: %d", k, sq, mana_marks_at(g, sq));
+            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq), "O%d square %d: %d", k, sq,
+                          mana_marks_at(g, sq));
         mana_free(g);
     }
     mana_game *g = mana_new(MANA_RULES_COSMOLUDO);
@@ -234,8 +233,7 @@ END_TEST
 START_TEST(cosmoludo_orientation_chosen)
 {
     mana_game *g = mana_new(MANA_RULES_COSMOLUDO);
-    ck_assert_int_eq(mana_set_option(g, MANA_OPT_ORIENTATION, MANA_ORIENTATION_CHOSEN),
-                     MANA_OK);
+    ck_assert_int_eq(mana_set_option(g, MANA_OPT_ORIENTATION, MANA_ORIENTATION_CHOSEN), MANA_OK);
     ck_assert_int_eq(mana_orientation(g), -1);
     tu_assert_moves(g, "O0 O1 O2 O3");
     tu_play(g, "o0");

@@ -66,8 +66,7 @@ const char *inv_move_str(mana_move m, char buf[16])
         square_name(from, a);
         square_name(to, b);
         snprintf(buf, 16, "%s-%s", a, b);
-    } else if (clean && from == 0 &&
-               (kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN)) {
+    } else if (clean && from == 0 && (kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN)) {
         square_name(to, b);
         snprintf(buf, 16, "%c@%s", kind == MANA_MOVE_DROP_DAMYO ? 'D' : 'R', b);
     } else if (clean && kind == MANA_MOVE_ORIENT && from == 0 && to < 4) {
@@ -95,8 +94,8 @@ void inv_sort_moves(mana_move *moves, int n)
 static const char *option_name(int i)
 {
     static const char *const names[MANA_OPTION_COUNT] = {
-        "orientation", "setup_area", "damyo_on_double", "reentry",
-        "reentry_when_blocked", "blocked", "repetition", "ply_limit"};
+        "orientation",          "setup_area", "damyo_on_double", "reentry",
+        "reentry_when_blocked", "blocked",    "repetition",      "ply_limit"};
     return i >= 0 && i < MANA_OPTION_COUNT ? names[i] : "?";
 }
 
@@ -127,8 +126,7 @@ void inv_dump(FILE *f, const mana_game *g)
 
 /* ---- MFN, read independently ------------------------------------------- */
 
-int inv_mfn_read(const char *text, int board[36], int *side, int *mana,
-                 int *orient, char *why, size_t why_size)
+int inv_mfn_read(const char *text, int board[36], int *side, int *mana, int *orient, char *why, size_t why_size)
 {
     int b[NSQ];
     int damyo[2] = {0, 0}, ronin[2] = {0, 0};
@@ -152,8 +150,7 @@ int inv_mfn_read(const char *text, int board[36], int *side, int *mana,
             }
             last_digit = 0;
             if (c != 'D' && c != 'R' && c != 'd' && c != 'r')
-                return failf(why, why_size, "rank %d: bad character 0x%02x", rank,
-                             (unsigned char)c);
+                return failf(why, why_size, "rank %d: bad character 0x%02x", rank, (unsigned char)c);
             if (file >= 6)
                 return failf(why, why_size, "rank %d: more than 6 files", rank);
             int col = (c == 'D' || c == 'R') ? MANA_WHITE : MANA_BLACK;
@@ -243,15 +240,14 @@ void inv_snapshot_take(const mana_game *g, inv_snapshot *s)
     s->nmoves = mana_legal_moves(g, s->moves, MANA_MAX_MOVES);
 }
 
-#define DIFF_INT(field, name)                                                   \
-    do {                                                                        \
-        if (a->field != b->field)                                               \
-            return failf(msg, size, "%s differs: %d vs %d (MFN %s vs %s)", name, \
-                         (int)a->field, (int)b->field, a->mfn, b->mfn);          \
+#define DIFF_INT(field, name)                                                                                          \
+    do {                                                                                                               \
+        if (a->field != b->field)                                                                                      \
+            return failf(msg, size, "%s differs: %d vs %d (MFN %s vs %s)", name, (int)a->field, (int)b->field, a->mfn, \
+                         b->mfn);                                                                                      \
     } while (0)
 
-int inv_snapshot_diff(const inv_snapshot *a, const inv_snapshot *b, char *msg,
-                      size_t size)
+int inv_snapshot_diff(const inv_snapshot *a, const inv_snapshot *b, char *msg, size_t size)
 {
     DIFF_INT(status, "status");
     DIFF_INT(side, "side to move");
@@ -264,30 +260,25 @@ int inv_snapshot_diff(const inv_snapshot *a, const inv_snapshot *b, char *msg,
     if (strcmp(a->mfn, b->mfn) != 0)
         return failf(msg, size, "MFN differs: '%s' vs '%s'", a->mfn, b->mfn);
     if (a->hash != b->hash)
-        return failf(msg, size, "hash differs: %016llx vs %016llx (MFN %s)",
-                     (unsigned long long)a->hash, (unsigned long long)b->hash,
-                     a->mfn);
+        return failf(msg, size, "hash differs: %016llx vs %016llx (MFN %s)", (unsigned long long)a->hash,
+                     (unsigned long long)b->hash, a->mfn);
     for (int sq = 0; sq < NSQ; sq++) {
         char n[3];
         square_name(sq, n);
         if (a->board[sq] != b->board[sq])
-            return failf(msg, size, "piece on %s differs: %d vs %d (MFN %s)", n,
-                         a->board[sq], b->board[sq], a->mfn);
+            return failf(msg, size, "piece on %s differs: %d vs %d (MFN %s)", n, a->board[sq], b->board[sq], a->mfn);
         if (a->marks[sq] != b->marks[sq])
-            return failf(msg, size, "marks of %s differ: %d vs %d", n,
-                         a->marks[sq], b->marks[sq]);
+            return failf(msg, size, "marks of %s differ: %d vs %d", n, a->marks[sq], b->marks[sq]);
     }
     for (int i = 0; i < MANA_OPTION_COUNT; i++)
         if (a->options[i] != b->options[i])
-            return failf(msg, size, "option %s differs: %d vs %d", option_name(i),
-                         a->options[i], b->options[i]);
+            return failf(msg, size, "option %s differs: %d vs %d", option_name(i), a->options[i], b->options[i]);
     DIFF_INT(nmoves, "legal move count");
     for (int i = 0; i < a->nmoves && i < MANA_MAX_MOVES; i++) {
         char x[16], y[16];
         if (a->moves[i] != b->moves[i])
-            return failf(msg, size, "legal move %d differs: %s vs %s (MFN %s)", i,
-                         inv_move_str(a->moves[i], x), inv_move_str(b->moves[i], y),
-                         a->mfn);
+            return failf(msg, size, "legal move %d differs: %s vs %s (MFN %s)", i, inv_move_str(a->moves[i], x),
+                         inv_move_str(b->moves[i], y), a->mfn);
     }
     return 0;
 }
@@ -322,12 +313,8 @@ static void canonical_text(const inv_snapshot *s, mana_move m, char out[8])
         square_name(to, b);
         snprintf(out, 8, "R@%s", b);
         break;
-    case MANA_MOVE_ORIENT:
-        snprintf(out, 8, "O%d", to);
-        break;
-    default:
-        snprintf(out, 8, "pass");
-        break;
+    case MANA_MOVE_ORIENT: snprintf(out, 8, "O%d", to); break;
+    default: snprintf(out, 8, "pass"); break;
     }
 }
 
@@ -340,21 +327,19 @@ static int check_notation(mana_game *g, const inv_snapshot *s, char *msg, size_t
         memset(got, 'Z', sizeof got);
         int len = mana_move_format(g, m, got, sizeof got);
         if (len < 0 || (size_t)len != strlen(want) || strcmp(got, want) != 0)
-            return failf(msg, size, "format(%s) gave %d '%.*s', expected '%s' (MFN %s)",
-                         inv_move_str(m, mv), len, (int)sizeof got, got, want, s->mfn);
+            return failf(msg, size, "format(%s) gave %d '%.*s', expected '%s' (MFN %s)", inv_move_str(m, mv), len,
+                         (int)sizeof got, got, want, s->mfn);
         char small[8];
         int rc = mana_move_format(g, m, small, (size_t)len);
         if (rc != MANA_ESPACE)
-            return failf(msg, size, "format(%s) into %d bytes returned %d, not ESPACE",
-                         want, len, rc);
+            return failf(msg, size, "format(%s) into %d bytes returned %d, not ESPACE", want, len, rc);
         /* every accepted spelling reads back as m */
         char spell[4][8];
         int nspell = 0;
         snprintf(spell[nspell++], 8, "%s", want);
         if (MANA_MOVE_KIND(m) == MANA_MOVE_STEP) {
             snprintf(spell[nspell++], 8, "%.2s%s", want, want + 3);
-            snprintf(spell[nspell++], 8, "%.2s%c%s", want, want[2] == 'x' ? '-' : 'x',
-                     want + 3);
+            snprintf(spell[nspell++], 8, "%.2s%c%s", want, want[2] == 'x' ? '-' : 'x', want + 3);
         } else if (MANA_MOVE_KIND(m) != MANA_MOVE_PASS) {
             snprintf(spell[nspell++], 8, "%c%s", want[0] + ('a' - 'A'), want + 1);
         }
@@ -362,8 +347,8 @@ static int check_notation(mana_game *g, const inv_snapshot *s, char *msg, size_t
             back = MANA_MOVE_NONE;
             rc = mana_move_parse(g, spell[k], &back);
             if (rc != MANA_OK || back != m)
-                return failf(msg, size, "parse('%s') gave %d %s, expected %s (MFN %s)",
-                             spell[k], rc, inv_move_str(back, mv), want, s->mfn);
+                return failf(msg, size, "parse('%s') gave %d %s, expected %s (MFN %s)", spell[k], rc,
+                             inv_move_str(back, mv), want, s->mfn);
         }
     }
     return 0;
@@ -374,8 +359,7 @@ static int in_list(const mana_move *sorted, int n, mana_move m)
     return bsearch(&m, sorted, (size_t)n, sizeof *sorted, cmp_move) != NULL;
 }
 
-static int check_is_legal_all(const mana_game *g, const inv_snapshot *s, char *msg,
-                              size_t size)
+static int check_is_legal_all(const mana_game *g, const inv_snapshot *s, char *msg, size_t size)
 {
     mana_move sorted[MANA_MAX_MOVES];
     int n = s->nmoves;
@@ -388,8 +372,7 @@ static int check_is_legal_all(const mana_game *g, const inv_snapshot *s, char *m
                 /* well-formed values, plus a sample of ill-formed ones */
                 int wellformed =
                     (kind == MANA_MOVE_STEP && from < NSQ && to < NSQ) ||
-                    ((kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN) &&
-                     from == 0 && to < NSQ) ||
+                    ((kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN) && from == 0 && to < NSQ) ||
                     (kind == MANA_MOVE_ORIENT && from == 0 && to < 4) ||
                     (kind == MANA_MOVE_PASS && from == 0 && to == 0);
                 if (!wellformed && ((from * 7 + to * 13 + kind) % 29) != 0)
@@ -398,8 +381,8 @@ static int check_is_legal_all(const mana_game *g, const inv_snapshot *s, char *m
                 int want = wellformed && in_list(sorted, n, m);
                 int got = mana_is_legal(g, m);
                 if (got != want)
-                    return failf(msg, size, "is_legal(%s = 0x%x) = %d, expected %d (MFN %s)",
-                                 inv_move_str(m, mv), (unsigned)m, got, want, s->mfn);
+                    return failf(msg, size, "is_legal(%s = 0x%x) = %d, expected %d (MFN %s)", inv_move_str(m, mv),
+                                 (unsigned)m, got, want, s->mfn);
             }
         }
     }
@@ -408,8 +391,8 @@ static int check_is_legal_all(const mana_game *g, const inv_snapshot *s, char *m
         for (size_t k = 0; k < sizeof junk / sizeof junk[0]; k++) {
             int got = mana_is_legal(g, s->moves[i] | junk[k]);
             if (got != 0)
-                return failf(msg, size, "is_legal(0x%x) = %d: high bits ignored",
-                             (unsigned)(s->moves[i] | junk[k]), got);
+                return failf(msg, size, "is_legal(0x%x) = %d: high bits ignored", (unsigned)(s->moves[i] | junk[k]),
+                             got);
         }
     }
     return 0;
@@ -450,21 +433,18 @@ static int check_scratch(const inv_snapshot *s, char *msg, size_t size)
     int rc = 0;
     for (int i = 0; i < MANA_OPTION_COUNT && rc == 0; i++)
         if (mana_set_option(f, i, s->options[i]) != MANA_OK)
-            rc = failf(msg, size, "option %s = %d refused on a fresh game: %s",
-                       option_name(i), s->options[i], mana_error_detail());
+            rc = failf(msg, size, "option %s = %d refused on a fresh game: %s", option_name(i), s->options[i],
+                       mana_error_detail());
     if (rc == 0 && mana_set_position(f, s->mfn) != MANA_OK)
-        rc = failf(msg, size, "the game's own MFN '%s' is refused: %s", s->mfn,
-                   mana_error_detail());
+        rc = failf(msg, size, "the game's own MFN '%s' is refused: %s", s->mfn, mana_error_detail());
     if (rc == 0) {
         inv_snapshot t;
         inv_snapshot_take(f, &t);
         if (t.hash != s->hash)
-            rc = failf(msg, size,
-                       "incremental hash %016llx != from-scratch hash %016llx (MFN %s)",
+            rc = failf(msg, size, "incremental hash %016llx != from-scratch hash %016llx (MFN %s)",
                        (unsigned long long)s->hash, (unsigned long long)t.hash, s->mfn);
         else if (strcmp(t.mfn, s->mfn) != 0)
-            rc = failf(msg, size, "MFN read then written changed: '%s' -> '%s'", s->mfn,
-                       t.mfn);
+            rc = failf(msg, size, "MFN read then written changed: '%s' -> '%s'", s->mfn, t.mfn);
         else if (t.history_len != 0)
             rc = failf(msg, size, "set_position left %d history entries", t.history_len);
         else if (t.side != s->side || t.mana != s->mana || t.orientation != s->orientation ||
@@ -472,28 +452,23 @@ static int check_scratch(const inv_snapshot *s, char *msg, size_t size)
             rc = failf(msg, size,
                        "from scratch side/mana/orientation/reserves %d/%d/%d/%d/%d "
                        "differ from %d/%d/%d/%d/%d (MFN %s)",
-                       t.side, t.mana, t.orientation, t.reserve[0], t.reserve[1], s->side,
-                       s->mana, s->orientation, s->reserve[0], s->reserve[1], s->mfn);
+                       t.side, t.mana, t.orientation, t.reserve[0], t.reserve[1], s->side, s->mana, s->orientation,
+                       s->reserve[0], s->reserve[1], s->mfn);
         else if (s->status != MANA_DRAWN && t.status != s->status)
             /* a draw may come from the history (repetition, ply limit, two
              * passes), which MFN does not carry; nothing else may */
-            rc = failf(msg, size, "status %d, but %d from scratch (MFN %s)", s->status,
-                       t.status, s->mfn);
-        else if (s->status == MANA_DRAWN && t.status != MANA_DRAWN &&
-                 t.status != MANA_PLAYING)
-            rc = failf(msg, size, "drawn game reads back with status %d (MFN %s)",
-                       t.status, s->mfn);
+            rc = failf(msg, size, "status %d, but %d from scratch (MFN %s)", s->status, t.status, s->mfn);
+        else if (s->status == MANA_DRAWN && t.status != MANA_DRAWN && t.status != MANA_PLAYING)
+            rc = failf(msg, size, "drawn game reads back with status %d (MFN %s)", t.status, s->mfn);
         else if (s->status == MANA_PLAYING) {
             mana_move a[MANA_MAX_MOVES], b[MANA_MAX_MOVES];
             memcpy(a, s->moves, (size_t)s->nmoves * sizeof *a);
             memcpy(b, t.moves, (size_t)(t.nmoves > 0 ? t.nmoves : 0) * sizeof *b);
             inv_sort_moves(a, s->nmoves);
             inv_sort_moves(b, t.nmoves);
-            if (t.nmoves != s->nmoves ||
-                memcmp(a, b, (size_t)s->nmoves * sizeof *a) != 0)
-                rc = failf(msg, size,
-                           "legal moves differ from scratch: %d vs %d moves (MFN %s)",
-                           s->nmoves, t.nmoves, s->mfn);
+            if (t.nmoves != s->nmoves || memcmp(a, b, (size_t)s->nmoves * sizeof *a) != 0)
+                rc = failf(msg, size, "legal moves differ from scratch: %d vs %d moves (MFN %s)", s->nmoves, t.nmoves,
+                           s->mfn);
         }
     }
     mana_free(f);
@@ -502,12 +477,11 @@ static int check_scratch(const inv_snapshot *s, char *msg, size_t size)
 
 /* Checks that a call on g failed with `want`, left a detail and changed
  * nothing. */
-static int expect_refused(mana_game *g, const inv_snapshot *s, int rc, int want,
-                          const char *what, char *msg, size_t size)
+static int expect_refused(mana_game *g, const inv_snapshot *s, int rc, int want, const char *what, char *msg,
+                          size_t size)
 {
     if (rc != want)
-        return failf(msg, size, "%s returned %d, expected %d (MFN %s)", what, rc, want,
-                     s->mfn[0] ? s->mfn : "(setup)");
+        return failf(msg, size, "%s returned %d, expected %d (MFN %s)", what, rc, want, s->mfn[0] ? s->mfn : "(setup)");
     const char *d = mana_error_detail();
     if (d == NULL || d[0] == '\0')
         return failf(msg, size, "%s failed with no detail", what);
@@ -554,8 +528,8 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
     for (int sq = 0; sq < NSQ; sq++) {
         int want = s.orientation < 0 ? 0 : inv_rules_marks(s.orientation, sq);
         if (s.marks[sq] != want)
-            return failf(msg, size, "marks_at(%d) = %d, docs/rules.md says %d (orientation %d)",
-                         sq, s.marks[sq], want, s.orientation);
+            return failf(msg, size, "marks_at(%d) = %d, docs/rules.md says %d (orientation %d)", sq, s.marks[sq], want,
+                         s.orientation);
     }
 
     /* the board: one piece per square, counted */
@@ -574,14 +548,13 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
     }
     for (int c = 0; c < 2; c++)
         if (damyo[c] > 1 || ronin[c] > 5)
-            return failf(msg, size, "%s has %d Damyos and %d Ronins on the board at %s",
-                         c ? "black" : "white", damyo[c], ronin[c], where);
+            return failf(msg, size, "%s has %d Damyos and %d Ronins on the board at %s", c ? "black" : "white",
+                         damyo[c], ronin[c], where);
 
     /* the legal move list and its calling conventions */
     int count = mana_legal_moves(g, NULL, 0);
     if (s.nmoves < 0 || count != s.nmoves || s.nmoves > MANA_MAX_MOVES)
-        return failf(msg, size, "legal_moves returned %d, counting gave %d at %s",
-                     s.nmoves, count, where);
+        return failf(msg, size, "legal_moves returned %d, counting gave %d at %s", s.nmoves, count, where);
     if (s.nmoves > 0) {
         mana_move canary[MANA_MAX_MOVES];
         for (int i = 0; i < MANA_MAX_MOVES; i++)
@@ -593,8 +566,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
             if (canary[i] != 0xA5A5A5A5u)
                 return failf(msg, size, "legal_moves wrote to a too-small array");
     }
-    if (mana_legal_moves(g, NULL, 1) != MANA_EINVAL ||
-        mana_legal_moves(g, s.moves, -1) != MANA_EINVAL)
+    if (mana_legal_moves(g, NULL, 1) != MANA_EINVAL || mana_legal_moves(g, s.moves, -1) != MANA_EINVAL)
         return failf(msg, size, "legal_moves accepted NULL out or a negative cap");
     if (mana_is_legal(g, MANA_MOVE_NONE) != 0)
         return failf(msg, size, "MANA_MOVE_NONE is legal");
@@ -607,27 +579,22 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         if ((m >> 15) != 0 || to >= NSQ || from >= NSQ)
             return failf(msg, size, "malformed move 0x%x at %s", (unsigned)m, where);
         if (mana_is_legal(g, m) != 1)
-            return failf(msg, size, "listed move %s is not is_legal at %s",
-                         inv_move_str(m, mv), where);
+            return failf(msg, size, "listed move %s is not is_legal at %s", inv_move_str(m, mv), where);
         if (s.status == MANA_SETUP) {
             int ok = (kind == MANA_MOVE_ORIENT && s.orientation < 0 && from == 0 && to < 4) ||
-                     (kind == MANA_MOVE_DROP_DAMYO && s.orientation >= 0 && from == 0 &&
-                      s.board[to] == 0 && damyo[s.side] == 0) ||
-                     (kind == MANA_MOVE_DROP_RONIN && s.orientation >= 0 && from == 0 &&
-                      s.board[to] == 0 && ronin[s.side] < 5);
+                     (kind == MANA_MOVE_DROP_DAMYO && s.orientation >= 0 && from == 0 && s.board[to] == 0 &&
+                      damyo[s.side] == 0) ||
+                     (kind == MANA_MOVE_DROP_RONIN && s.orientation >= 0 && from == 0 && s.board[to] == 0 &&
+                      ronin[s.side] < 5);
             if (!ok)
-                return failf(msg, size, "setup move %s makes no sense here",
-                             inv_move_str(m, mv));
+                return failf(msg, size, "setup move %s makes no sense here", inv_move_str(m, mv));
         } else {
-            int ok = (kind == MANA_MOVE_STEP && own_color(s.board[from]) == s.side &&
-                      from != to && own_color(s.board[to]) != s.side) ||
-                     (kind == MANA_MOVE_DROP_RONIN && from == 0 && s.board[to] == 0 &&
-                      s.reserve[s.side] > 0) ||
-                     (kind == MANA_MOVE_PASS && m == MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0) &&
-                      s.nmoves == 1);
+            int ok = (kind == MANA_MOVE_STEP && own_color(s.board[from]) == s.side && from != to &&
+                      own_color(s.board[to]) != s.side) ||
+                     (kind == MANA_MOVE_DROP_RONIN && from == 0 && s.board[to] == 0 && s.reserve[s.side] > 0) ||
+                     (kind == MANA_MOVE_PASS && m == MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0) && s.nmoves == 1);
             if (!ok)
-                return failf(msg, size, "play move %s makes no sense at %s",
-                             inv_move_str(m, mv), where);
+                return failf(msg, size, "play move %s makes no sense at %s", inv_move_str(m, mv), where);
         }
     }
 
@@ -640,15 +607,14 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         int rc2 = mana_history(g, h, s.history_len);
         free(h);
         if (rc1 != MANA_ESPACE || rc2 != s.history_len)
-            return failf(msg, size, "history with cap %d / %d returned %d / %d",
-                         s.history_len - 1, s.history_len, rc1, rc2);
+            return failf(msg, size, "history with cap %d / %d returned %d / %d", s.history_len - 1, s.history_len, rc1,
+                         rc2);
     }
 
     /* by phase */
     if (s.status == MANA_SETUP) {
         if (s.mana != 0 || s.reserve[0] != 0 || s.reserve[1] != 0)
-            return failf(msg, size, "setup with mana %d, reserves %d/%d", s.mana,
-                         s.reserve[0], s.reserve[1]);
+            return failf(msg, size, "setup with mana %d, reserves %d/%d", s.mana, s.reserve[0], s.reserve[1]);
         if (s.mfn_rc != MANA_ESTATE)
             return failf(msg, size, "get_position during setup returned %d", s.mfn_rc);
         if (s.nmoves < 1)
@@ -657,11 +623,9 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
             int c = own_color(s.board[sq]);
             int rank = sq / 6 + 1;
             if ((c == MANA_WHITE && rank > 2) || (c == MANA_BLACK && rank < 5))
-                return failf(msg, size, "setup piece outside its home ranks on square %d",
-                             sq);
+                return failf(msg, size, "setup piece outside its home ranks on square %d", sq);
         }
-        if (s.orientation < 0 && (s.side != MANA_BLACK || damyo[0] + damyo[1] +
-                                                              ronin[0] + ronin[1] != 0))
+        if (s.orientation < 0 && (s.side != MANA_BLACK || damyo[0] + damyo[1] + ronin[0] + ronin[1] != 0))
             return failf(msg, size, "orientation unchosen but pieces placed or white to move");
     } else {
         /* the position is MFN and says what the queries say */
@@ -672,12 +636,11 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         if (inv_mfn_read(s.mfn, board, &side, &mana, &orient, why, sizeof why) != 0)
             return failf(msg, size, "the library wrote invalid MFN '%s': %s", s.mfn, why);
         if (side != s.side || mana != s.mana || orient != s.orientation)
-            return failf(msg, size, "MFN '%s' disagrees with side %d mana %d orientation %d",
-                         s.mfn, s.side, s.mana, s.orientation);
+            return failf(msg, size, "MFN '%s' disagrees with side %d mana %d orientation %d", s.mfn, s.side, s.mana,
+                         s.orientation);
         for (int sq = 0; sq < NSQ; sq++)
             if (board[sq] != s.board[sq])
-                return failf(msg, size, "MFN '%s' disagrees with piece_at(%d) = %d", s.mfn,
-                             sq, s.board[sq]);
+                return failf(msg, size, "MFN '%s' disagrees with piece_at(%d) = %d", s.mfn, sq, s.board[sq]);
         char small[MANA_MFN_MAX + 1];
         memset(small, 'Z', sizeof small);
         int rc = mana_get_position(g, small, (size_t)s.mfn_rc);
@@ -687,42 +650,37 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         /* counts: Ronins are conserved (board + reserve = 5), Damyos by result */
         for (int c = 0; c < 2; c++)
             if (ronin[c] + s.reserve[c] != 5)
-                return failf(msg, size, "%s: %d Ronins on board + %d in reserve != 5 at %s",
-                             c ? "black" : "white", ronin[c], s.reserve[c], where);
+                return failf(msg, size, "%s: %d Ronins on board + %d in reserve != 5 at %s", c ? "black" : "white",
+                             ronin[c], s.reserve[c], where);
         for (int c = 0; c < 2; c++)
-            if (damyo[c] == 0 && (c != s.side || s.status != (c == MANA_WHITE
-                                                                    ? MANA_BLACK_WON
-                                                                    : MANA_WHITE_WON)))
-                return failf(msg, size, "%s has no Damyo but status is %d, side %d at %s",
-                             c ? "black" : "white", s.status, s.side, where);
+            if (damyo[c] == 0 && (c != s.side || s.status != (c == MANA_WHITE ? MANA_BLACK_WON : MANA_WHITE_WON)))
+                return failf(msg, size, "%s has no Damyo but status is %d, side %d at %s", c ? "black" : "white",
+                             s.status, s.side, where);
         if (s.status == MANA_PLAYING) {
             if (damyo[0] != 1 || damyo[1] != 1)
                 return failf(msg, size, "game on without both Damyos at %s", where);
             if (s.nmoves < 1)
                 return failf(msg, size, "game on with no legal move at %s", where);
         } else {
-            int winner = s.status == MANA_WHITE_WON ? MANA_WHITE
-                         : s.status == MANA_BLACK_WON ? MANA_BLACK : -1;
+            int winner = s.status == MANA_WHITE_WON ? MANA_WHITE : s.status == MANA_BLACK_WON ? MANA_BLACK : -1;
             if (winner >= 0 && damyo[winner] != 1)
                 return failf(msg, size, "the winner has no Damyo at %s", where);
             if (s.nmoves != 0)
-                return failf(msg, size, "finished game (status %d) has %d legal moves at %s",
-                             s.status, s.nmoves, where);
+                return failf(msg, size, "finished game (status %d) has %d legal moves at %s", s.status, s.nmoves,
+                             where);
         }
 
         uint64_t leaves = 12345;
         if (mana_perft(g, 0, &leaves) != MANA_OK || leaves != 1)
             return failf(msg, size, "perft(0) = %llu", (unsigned long long)leaves);
         if (mana_perft(g, 1, &leaves) != MANA_OK || leaves != (uint64_t)s.nmoves)
-            return failf(msg, size, "perft(1) = %llu, but %d legal moves at %s",
-                         (unsigned long long)leaves, s.nmoves, where);
-        if (expect_refused(g, &s, mana_setup_random(g, 1), MANA_ESTATE,
-                           "setup_random after setup", msg, size) != 0)
+            return failf(msg, size, "perft(1) = %llu, but %d legal moves at %s", (unsigned long long)leaves, s.nmoves,
+                         where);
+        if (expect_refused(g, &s, mana_setup_random(g, 1), MANA_ESTATE, "setup_random after setup", msg, size) != 0)
             return -1;
         if (s.status != MANA_PLAYING) {
             /* a finished game refuses every move with MANA_EOVER */
-            mana_move tries[3] = {MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0),
-                                  MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0), 0};
+            mana_move tries[3] = {MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0), MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0), 0};
             for (int sq = 0; sq < NSQ; sq++)
                 if (own_color(s.board[sq]) == s.side)
                     tries[2] = MANA_MOVE_MAKE(MANA_MOVE_STEP, sq, sq % 6 < 5 ? sq + 1 : sq - 1);
@@ -731,20 +689,19 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
                                                     "play on a finished game", msg, size) != 0)
                     return -1;
             mana_move out = 7;
-            if (expect_refused(g, &s, mana_play_str(g, "pass"), MANA_EOVER,
-                               "play_str on a finished game", msg, size) != 0 ||
-                expect_refused(g, &s, mana_move_parse(g, "pass", &out), MANA_EOVER,
-                               "move_parse on a finished game", msg, size) != 0)
+            if (expect_refused(g, &s, mana_play_str(g, "pass"), MANA_EOVER, "play_str on a finished game", msg, size) !=
+                    0 ||
+                expect_refused(g, &s, mana_move_parse(g, "pass", &out), MANA_EOVER, "move_parse on a finished game",
+                               msg, size) != 0)
                 return -1;
             if (out != 7)
                 return failf(msg, size, "move_parse wrote *out on failure");
         }
     }
     if (s.status == MANA_SETUP || s.status == MANA_PLAYING) {
-        if (expect_refused(g, &s, mana_play(g, MANA_MOVE_NONE), MANA_EILLEGAL,
-                           "play(MANA_MOVE_NONE)", msg, size) != 0 ||
-            expect_refused(g, &s, mana_play(g, 0xFFFFFFFFu), MANA_EILLEGAL,
-                           "play(0xFFFFFFFF)", msg, size) != 0)
+        if (expect_refused(g, &s, mana_play(g, MANA_MOVE_NONE), MANA_EILLEGAL, "play(MANA_MOVE_NONE)", msg, size) !=
+                0 ||
+            expect_refused(g, &s, mana_play(g, 0xFFFFFFFFu), MANA_EILLEGAL, "play(0xFFFFFFFF)", msg, size) != 0)
             return -1;
     }
 
@@ -779,13 +736,11 @@ int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg, size_
         return failf(msg, size, "%s is not legal at %s", mv, where);
     int rc = mana_play(g, m);
     if (rc != MANA_OK)
-        return failf(msg, size, "play(%s) returned %d at %s: %s", mv, rc, where,
-                     mana_error_detail());
+        return failf(msg, size, "play(%s) returned %d at %s: %s", mv, rc, where, mana_error_detail());
     inv_snapshot_take(g, &after);
 
     if (after.history_len != before.history_len + 1)
-        return failf(msg, size, "history %d -> %d after %s", before.history_len,
-                     after.history_len, mv);
+        return failf(msg, size, "history %d -> %d after %s", before.history_len, after.history_len, mv);
     {
         mana_move *h = malloc((size_t)after.history_len * sizeof *h);
         if (h == NULL)
@@ -807,15 +762,13 @@ int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg, size_
             if (after.orientation != to)
                 return failf(msg, size, "%s left orientation %d", mv, after.orientation);
         } else if (kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN) {
-            expect[to] = kind == MANA_MOVE_DROP_DAMYO ? (mover ? 'd' : 'D')
-                                                      : (mover ? 'r' : 'R');
+            expect[to] = kind == MANA_MOVE_DROP_DAMYO ? (mover ? 'd' : 'D') : (mover ? 'r' : 'R');
         }
         if (after.status != MANA_SETUP && after.status != MANA_PLAYING)
             return failf(msg, size, "setup move %s gave status %d", mv, after.status);
         if (after.status == MANA_PLAYING) {
             if (after.side != MANA_BLACK || after.mana != 0)
-                return failf(msg, size, "play begins with side %d, mana %d (%s)", after.side,
-                             after.mana, after.mfn);
+                return failf(msg, size, "play begins with side %d, mana %d (%s)", after.side, after.mana, after.mfn);
         }
     } else {
         int enemy = 1 - mover;
@@ -827,35 +780,32 @@ int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg, size_
             if (victim == 'r' || victim == 'R')
                 res[enemy]++;
             if ((victim == 'd' || victim == 'D') && after.status != won)
-                return failf(msg, size, "%s captured the Damyo but status is %d", mv,
-                             after.status);
+                return failf(msg, size, "%s captured the Damyo but status is %d", mv, after.status);
         } else if (kind == MANA_MOVE_DROP_RONIN) {
             expect[to] = mover ? 'r' : 'R';
             res[mover]--;
         } else if (kind == MANA_MOVE_PASS) {
             if (after.mana != before.mana)
-                return failf(msg, size, "pass changed the Mana %d -> %d", before.mana,
-                             after.mana);
+                return failf(msg, size, "pass changed the Mana %d -> %d", before.mana, after.mana);
         }
         if (after.side != enemy)
             return failf(msg, size, "side to move did not change after %s", mv);
         if (after.status != MANA_PLAYING && after.status != MANA_DRAWN && after.status != won)
-            return failf(msg, size, "%s by %s gave status %d at %s", mv,
-                         mover ? "black" : "white", after.status, where);
-        if (after.status == MANA_PLAYING && kind != MANA_MOVE_PASS &&
-            after.mana != before.marks[to])
-            return failf(msg, size, "after %s the Mana is %d, the square has %d marks", mv,
-                         after.mana, before.marks[to]);
+            return failf(msg, size, "%s by %s gave status %d at %s", mv, mover ? "black" : "white", after.status,
+                         where);
+        if (after.status == MANA_PLAYING && kind != MANA_MOVE_PASS && after.mana != before.marks[to])
+            return failf(msg, size, "after %s the Mana is %d, the square has %d marks", mv, after.mana,
+                         before.marks[to]);
         if (after.orientation != before.orientation)
             return failf(msg, size, "orientation changed in play");
     }
     for (int sq = 0; sq < NSQ; sq++)
         if (after.board[sq] != expect[sq])
-            return failf(msg, size, "after %s at %s square %d holds %d, expected %d", mv,
-                         where, sq, after.board[sq], expect[sq]);
+            return failf(msg, size, "after %s at %s square %d holds %d, expected %d", mv, where, sq, after.board[sq],
+                         expect[sq]);
     if (after.reserve[0] != res[0] || after.reserve[1] != res[1])
-        return failf(msg, size, "after %s reserves %d/%d, expected %d/%d", mv,
-                     after.reserve[0], after.reserve[1], res[0], res[1]);
+        return failf(msg, size, "after %s reserves %d/%d, expected %d/%d", mv, after.reserve[0], after.reserve[1],
+                     res[0], res[1]);
     for (int i = 0; i < MANA_OPTION_COUNT; i++)
         if (after.options[i] != before.options[i])
             return failf(msg, size, "%s changed option %d", mv, i);

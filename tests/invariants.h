@@ -43,12 +43,12 @@ typedef struct inv_snapshot {
     int reserve[2];
     int history_len;
     uint64_t hash;
-    int mfn_rc;                  /* mana_get_position's return */
-    char mfn[MANA_MFN_MAX + 1];  /* "" during setup */
-    int board[36];               /* mana_piece_at */
-    int marks[36];               /* mana_marks_at */
+    int mfn_rc;                 /* mana_get_position's return */
+    char mfn[MANA_MFN_MAX + 1]; /* "" during setup */
+    int board[36];              /* mana_piece_at */
+    int marks[36];              /* mana_marks_at */
     int options[MANA_OPTION_COUNT];
-    int nmoves;                  /* mana_legal_moves's return */
+    int nmoves; /* mana_legal_moves's return */
     mana_move moves[MANA_MAX_MOVES];
 } inv_snapshot;
 
@@ -56,15 +56,14 @@ typedef struct inv_snapshot {
 void inv_snapshot_take(const mana_game *g, inv_snapshot *s);
 
 /* Returns 0 if a and b are identical, else -1 naming the first difference. */
-int inv_snapshot_diff(const inv_snapshot *a, const inv_snapshot *b, char *msg,
-                      size_t size);
+int inv_snapshot_diff(const inv_snapshot *a, const inv_snapshot *b, char *msg, size_t size);
 
 /* What inv_check does beyond the cheap checks (which always run). */
 enum inv_flags {
-    INV_REF = 1u,       /* compare with the reference generator */
-    INV_SCRATCH = 2u,   /* rebuild the position from its MFN */
-    INV_NOTATION = 4u,  /* format / parse every legal move */
-    INV_ISLEGAL = 8u,   /* is_legal on every well-formed move value (slow) */
+    INV_REF = 1u,      /* compare with the reference generator */
+    INV_SCRATCH = 2u,  /* rebuild the position from its MFN */
+    INV_NOTATION = 4u, /* format / parse every legal move */
+    INV_ISLEGAL = 8u,  /* is_legal on every well-formed move value (slow) */
     INV_DEFAULT = INV_REF | INV_SCRATCH | INV_NOTATION,
     INV_ALL = INV_DEFAULT | INV_ISLEGAL
 };
@@ -84,8 +83,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size);
  * playing m again must give the same state as the first time.  Leaves g
  * after m (on success).
  */
-int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg,
-                     size_t size);
+int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg, size_t size);
 
 /* Writes m's text from its bits alone ("b2-c4", "R@c3", "O2", "pass", or
  * "0x..." for no move), for messages; buf needs 16 bytes.  Returns buf. */
@@ -107,8 +105,7 @@ void inv_sort_moves(mana_move *moves, int n);
  * '-') and orient when text is valid MFN; else -1 with the reason in why
  * (may be NULL).  Any of the outputs may be NULL.
  */
-int inv_mfn_read(const char *text, int board[36], int *side, int *mana,
-                 int *orient, char *why, size_t why_size);
+int inv_mfn_read(const char *text, int board[36], int *side, int *mana, int *orient, char *why, size_t why_size);
 
 /* The mark count of sq (0..35) under orientation k (0..3), from the tables
  * in docs/rules.md "Board and coordinates". */

@@ -57,8 +57,7 @@ static int load(const char *path)
     }
     fclose(f);
     if (bad)
-        snprintf(error, sizeof error, "%s:%d: not a perft line of a [blocked=...] section",
-                 path, bad);
+        snprintf(error, sizeof error, "%s:%d: not a perft line of a [blocked=...] section", path, bad);
     return bad ? -1 : n;
 }
 

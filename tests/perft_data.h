@@ -11,7 +11,7 @@
 
 #include "mana.h"
 
-#define PERFT_MAX_DEPTH 4  /* perft.txt lists depths 1..4 */
+#define PERFT_MAX_DEPTH 4 /* perft.txt lists depths 1..4 */
 #define PERFT_MAX_CASES 64
 
 struct perft_case {

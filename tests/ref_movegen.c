@@ -17,11 +17,11 @@
 
 /* The position as plain arrays, read through the public API. */
 struct ref_pos {
-    int piece[NSQ];  /* 'D', 'R', 'd', 'r' or 0 */
-    int marks[NSQ];  /* 1..3, or 0 while the orientation is not chosen */
-    int side;        /* MANA_WHITE or MANA_BLACK */
-    int mana;        /* 0 (none) or 1..3 */
-    int reserve;     /* Ronins the side to move may re-enter */
+    int piece[NSQ]; /* 'D', 'R', 'd', 'r' or 0 */
+    int marks[NSQ]; /* 1..3, or 0 while the orientation is not chosen */
+    int side;       /* MANA_WHITE or MANA_BLACK */
+    int mana;       /* 0 (none) or 1..3 */
+    int reserve;    /* Ronins the side to move may re-enter */
 };
 
 /* A growing list of moves with duplicate detection. */
@@ -51,8 +51,14 @@ static bool is_enemy(int piece, int side)
     return piece != 0 && !is_own(piece, side);
 }
 
-static int rank_of(int sq) { return sq / 6; } /* 0 = rank 1 */
-static int file_of(int sq) { return sq % 6; } /* 0 = file a */
+static int rank_of(int sq)
+{
+    return sq / 6;
+} /* 0 = rank 1 */
+static int file_of(int sq)
+{
+    return sq % 6;
+} /* 0 = file a */
 
 /* Writes the orthogonal neighbours of sq on the board to nb; returns how
  * many (2..4). */
@@ -77,8 +83,7 @@ static int neighbours(int sq, int nb[4])
  * through a piece, and marking in reach[] each square where the last step
  * may land: an empty square or an enemy piece.
  */
-static void walk(const struct ref_pos *p, int cur, int left, bool visited[NSQ],
-                 bool reach[NSQ])
+static void walk(const struct ref_pos *p, int cur, int left, bool visited[NSQ], bool reach[NSQ])
 {
     int nb[4];
     int n = neighbours(cur, nb);
@@ -149,8 +154,7 @@ static bool in_setup_area(int sq, int side, int area)
 /* True if sq may receive a Damyo (empty, in the area, double if asked). */
 static bool damyo_square_ok(const struct ref_pos *p, int sq, int area, int dbl)
 {
-    return p->piece[sq] == 0 && in_setup_area(sq, p->side, area) &&
-           (!dbl || p->marks[sq] == 2);
+    return p->piece[sq] == 0 && in_setup_area(sq, p->side, area) && (!dbl || p->marks[sq] == 2);
 }
 
 /*
@@ -158,8 +162,7 @@ static bool damyo_square_ok(const struct ref_pos *p, int sq, int area, int dbl)
  * `ronins_left` Ronins on p: brute force, one piece after the other, the
  * Damyo first (it is the only constrained piece).
  */
-static bool can_complete(struct ref_pos *p, int damyo_left, int ronins_left,
-                         int area, int dbl)
+static bool can_complete(struct ref_pos *p, int damyo_left, int ronins_left, int area, int dbl)
 {
     if (damyo_left) {
         for (int sq = 0; sq < NSQ; sq++) {
@@ -261,8 +264,7 @@ static void play_moves(const mana_game *g, const struct ref_pos *p, struct ref_l
 
     /* (b) re-enter a Ronin from the reserve.  With reentry_when_blocked off
      * (seed 001 literally) only when no piece stood on the mark count. */
-    bool reentry_allowed = p->reserve > 0 &&
-                           (nbound == 0 || get_opt(g, MANA_OPT_REENTRY_WHEN_BLOCKED));
+    bool reentry_allowed = p->reserve > 0 && (nbound == 0 || get_opt(g, MANA_OPT_REENTRY_WHEN_BLOCKED));
     if (reentry_allowed) {
         bool mark_only = get_opt(g, MANA_OPT_REENTRY) == MANA_REENTRY_MANA_MARK;
         for (int sq = 0; sq < NSQ; sq++) {

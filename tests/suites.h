@@ -5,20 +5,20 @@
  * Add a line when you add a suite file.
  */
 #define MANA_TEST_SUITES(X) \
-    X(smoke) \
-    X(rules) \
-    X(setup) \
-    X(perft) \
-    X(refgen) \
-    X(random) \
-    X(notation) \
-    X(errors) \
-    X(hostile) \
-    X(bulk) \
-    X(reach) \
-    X(action) \
-    X(batch) \
-    X(copy) \
-    X(record) \
-    X(picture) \
+    X(smoke)                \
+    X(rules)                \
+    X(setup)                \
+    X(perft)                \
+    X(refgen)               \
+    X(random)               \
+    X(notation)             \
+    X(errors)               \
+    X(hostile)              \
+    X(bulk)                 \
+    X(reach)                \
+    X(action)               \
+    X(batch)                \
+    X(copy)                 \
+    X(record)               \
+    X(picture)              \
     X(vocab)

@@ -46,8 +46,7 @@ static inline mana_game *tu_game_opts(int preset, const char *mfn, const int *op
         ck_assert_int_eq(mana_set_option(g, opts[i], opts[i + 1]), MANA_OK);
     if (mfn != NULL) {
         int rc = mana_set_position(g, mfn);
-        ck_assert_msg(rc == MANA_OK, "set_position(\"%s\") = %d (%s)", mfn, rc,
-                      mana_error_detail());
+        ck_assert_msg(rc == MANA_OK, "set_position(\"%s\") = %d (%s)", mfn, rc, mana_error_detail());
     }
     return g;
 }
@@ -78,8 +77,7 @@ static inline void tu_sort_words(const char *in, char *out, size_t size)
     const char *words[MANA_MAX_MOVES * 4];
     int n = 0;
     snprintf(tmp, sizeof tmp, "%s", in);
-    for (char *w = strtok(tmp, " "); w != NULL && n < (int)(sizeof words / sizeof words[0]);
-         w = strtok(NULL, " "))
+    for (char *w = strtok(tmp, " "); w != NULL && n < (int)(sizeof words / sizeof words[0]); w = strtok(NULL, " "))
         words[n++] = w;
     qsort(words, (size_t)n, sizeof words[0], tu_cmp_str);
     out[0] = '\0';
@@ -112,22 +110,21 @@ static inline const char *tu_moves_kind(const mana_game *g, int kind, char *out,
 
 /* Asserts that the legal moves of kind (0 = all) are exactly the words of
  * expected (any order). */
-#define tu_assert_moves_kind(g, kind, expected)                                   \
-    do {                                                                          \
-        char tu_got_[TU_LIST_MAX], tu_want_[TU_LIST_MAX];                         \
-        tu_moves_kind((g), (kind), tu_got_, sizeof tu_got_);                     \
-        tu_sort_words((expected), tu_want_, sizeof tu_want_);                     \
-        ck_assert_str_eq(tu_got_, tu_want_);                                     \
+#define tu_assert_moves_kind(g, kind, expected)               \
+    do {                                                      \
+        char tu_got_[TU_LIST_MAX], tu_want_[TU_LIST_MAX];     \
+        tu_moves_kind((g), (kind), tu_got_, sizeof tu_got_);  \
+        tu_sort_words((expected), tu_want_, sizeof tu_want_); \
+        ck_assert_str_eq(tu_got_, tu_want_);                  \
     } while (0)
 
 #define tu_assert_moves(g, expected) tu_assert_moves_kind((g), 0, (expected))
 
 /* Plays text, asserting success. */
-#define tu_play(g, text)                                                          \
-    do {                                                                          \
-        int tu_rc_ = mana_play_str((g), (text));                                  \
-        ck_assert_msg(tu_rc_ == MANA_OK, "play \"%s\" = %d (%s)", (text), tu_rc_, \
-                      mana_error_detail());                                       \
+#define tu_play(g, text)                                                                                \
+    do {                                                                                                \
+        int tu_rc_ = mana_play_str((g), (text));                                                        \
+        ck_assert_msg(tu_rc_ == MANA_OK, "play \"%s\" = %d (%s)", (text), tu_rc_, mana_error_detail()); \
     } while (0)
 
 /* splitmix64: a small deterministic generator for random tests. */
@@ -197,8 +194,8 @@ static inline void tu_random_mfn(uint64_t *rng, char *out)
     }
     size_t len = tu_board_field(board, out);
     int mana = tu_below(rng, 8) == 0 ? 0 : 1 + tu_below(rng, 3);
-    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d",
-             side == MANA_WHITE ? 'w' : 'b', mana ? '0' + mana : '-', tu_below(rng, 4));
+    snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d", side == MANA_WHITE ? 'w' : 'b',
+             mana ? '0' + mana : '-', tu_below(rng, 4));
 }
 
 #endif /* MANA_TESTUTIL_H */

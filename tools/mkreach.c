@@ -62,9 +62,8 @@ static mana_bb reach3(mana_bb frm, mana_bb empty)
     mana_bb e = bb_east(frm) & empty, w = bb_west(frm) & empty;
     mana_bb b = bb_adjacent(n | s | e | w) & empty & ~frm;
     mana_bb far = bb_adjacent(b) & ~(frm | bb_adjacent(frm)) & BB_ALL;
-    mana_bb rnd = bb_west(bb_north(e) & empty) | bb_south(bb_east(n) & empty) |
-                  bb_east(bb_north(w) & empty) | bb_south(bb_west(n) & empty) |
-                  bb_west(bb_south(e) & empty) | bb_north(bb_east(s) & empty) |
+    mana_bb rnd = bb_west(bb_north(e) & empty) | bb_south(bb_east(n) & empty) | bb_east(bb_north(w) & empty) |
+                  bb_south(bb_west(n) & empty) | bb_west(bb_south(e) & empty) | bb_north(bb_east(s) & empty) |
                   bb_east(bb_south(w) & empty) | bb_north(bb_west(s) & empty);
     return (far | rnd) & BB_ALL;
 }
@@ -160,8 +159,7 @@ static void print_tables(void)
     }
     printf("};\n\nconst uint32_t mana__reach_table[%lu] = {\n", (unsigned long)used);
     for (uint32_t i = 0; i < used; i++)
-        printf("%s0x%08lx%s", i % 6 ? " " : "    ", (unsigned long)table[i],
-               i % 6 == 5 || i + 1 == used ? ",\n" : ",");
+        printf("%s0x%08lx%s", i % 6 ? " " : "    ", (unsigned long)table[i], i % 6 == 5 || i + 1 == used ? ",\n" : ",");
     printf("};\n");
 }
 

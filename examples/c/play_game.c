@@ -64,8 +64,7 @@ int main(int argc, char **argv)
         plies++;
     }
 
-    static const char *const results[] = {"setup", "playing", "White won",
-                                          "Black won", "drawn"};
+    static const char *const results[] = {"setup", "playing", "White won", "Black won", "drawn"};
     CHECK(mana_get_position(g, mfn, sizeof mfn));
     printf("\nend:   %s\n%s after %d moves\n", mfn, results[mana_status(g)], plies);
     mana_free(g);

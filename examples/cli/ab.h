@@ -26,7 +26,7 @@
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
 typedef struct tt_entry {
-    uint32_t check;  /* high half of the hash (the low half picks the bucket) */
+    uint32_t check; /* high half of the hash (the low half picks the bucket) */
     mana_move move;
     int16_t score;
     int8_t depth;
@@ -34,9 +34,9 @@ typedef struct tt_entry {
 } tt_entry;
 
 typedef struct tt_table {
-    tt_entry *e;       /* 2 entries per bucket: depth-preferred, always-replace */
-    size_t buckets;    /* a power of two */
-    uint8_t age;       /* generation of the current search (0..63) */
+    tt_entry *e;    /* 2 entries per bucket: depth-preferred, always-replace */
+    size_t buckets; /* a power of two */
+    uint8_t age;    /* generation of the current search (0..63) */
 } tt_table;
 
 int tt_init(tt_table *t, int bits);
@@ -47,7 +47,10 @@ void tt_new_search(tt_table *t);
 /* Returns the entry of key, or NULL. */
 const tt_entry *tt_probe(const tt_table *t, uint64_t key);
 void tt_store(tt_table *t, uint64_t key, mana_move move, int score, int depth, int flag);
-static inline int tt_flag(const tt_entry *e) { return e->flag_age & 3; }
+static inline int tt_flag(const tt_entry *e)
+{
+    return e->flag_age & 3;
+}
 
 /* ---- evaluation (ab_eval.c) ---- */
 
@@ -55,29 +58,29 @@ static inline int tt_flag(const tt_entry *e) { return e->flag_age & 3; }
  * The evaluation is their dot product with the weights of ab_weights.c:
  * its unit is a hundredth of a logit of the probability that we win. */
 enum ab_feature {
-    F_TEMPO,        /* 1: the value of having the move */
-    F_RONINS,       /* our Ronins on the board minus theirs (= their reserve
+    F_TEMPO,       /* 1: the value of having the move */
+    F_RONINS,      /* our Ronins on the board minus theirs (= their reserve
                      * minus ours: a Ronin in reserve may re-enter anywhere) */
-    F_MOBILITY,     /* our legal moves now */
-    F_OPP_LEAST,    /* their fewest moves under a Mana we can give */
-    F_THREAT_US,    /* Mana counts (0-3) under which they take our Damyo */
-    F_THREAT_THEM,  /* Mana counts under which we take their Damyo */
-    F_NO_SAFE,      /* 1 if every Mana we can give lets them take our Damyo */
-    F_SAFE_GIVE,    /* Mana counts we can give that are safe */
-    F_REENTRY,      /* 1 if we may re-enter a Ronin now */
-    F_DAMYO_ROOM,   /* ends of our Damyo minus ends of theirs */
-    F_PRESSURE,     /* our pieces within 3 steps of their Damyo minus theirs of ours */
+    F_MOBILITY,    /* our legal moves now */
+    F_OPP_LEAST,   /* their fewest moves under a Mana we can give */
+    F_THREAT_US,   /* Mana counts (0-3) under which they take our Damyo */
+    F_THREAT_THEM, /* Mana counts under which we take their Damyo */
+    F_NO_SAFE,     /* 1 if every Mana we can give lets them take our Damyo */
+    F_SAFE_GIVE,   /* Mana counts we can give that are safe */
+    F_REENTRY,     /* 1 if we may re-enter a Ronin now */
+    F_DAMYO_ROOM,  /* ends of our Damyo minus ends of theirs */
+    F_PRESSURE,    /* our pieces within 3 steps of their Damyo minus theirs of ours */
     F_COUNT
 };
 
 /* What evaluation and search learn about a position in one pass. */
 typedef struct ab_view {
     int us;
-    uint64_t marks[3];  /* squares of 1, 2, 3 marks */
-    int win_now;        /* we can take their Damyo now */
-    int give;           /* bit k-1: some legal move of ours lands on k marks */
-    int unsafe;         /* bit k-1: under Mana k they would take our Damyo */
-    int in_check;       /* every Mana we can give is unsafe (as the board is) */
+    uint64_t marks[3]; /* squares of 1, 2, 3 marks */
+    int win_now;       /* we can take their Damyo now */
+    int give;          /* bit k-1: some legal move of ours lands on k marks */
+    int unsafe;        /* bit k-1: under Mana k they would take our Damyo */
+    int in_check;      /* every Mana we can give is unsafe (as the board is) */
     int f[F_COUNT];
 } ab_view;
 
@@ -116,8 +119,7 @@ int ab_terminal(const mana_game *w, int st, int ply);
 /* Puts the legal moves mv[0..n-1] in search order (hash move, captures,
  * killers, history; moves that give a Mana under which our Damyo falls
  * last); v is the view of w. */
-void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n,
-              mana_move hash_move, int ply);
+void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply);
 /* Shuffles mv[0..n-1] with the bot's generator (ties then differ by seed). */
 void ab_shuffle(bot *b, mana_move *mv, int n);
 

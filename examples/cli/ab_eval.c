@@ -20,8 +20,8 @@
 #include "ab.h"
 
 const char *const ab_feature_names[F_COUNT] = {
-    "tempo", "ronins", "mobility", "opp_least", "threat_us",
-    "threat_them", "no_safe", "safe_give", "reentry", "damyo_room", "pressure",
+    "tempo",   "ronins",    "mobility", "opp_least",  "threat_us", "threat_them",
+    "no_safe", "safe_give", "reentry",  "damyo_room", "pressure",
 };
 
 void ab_marks(const mana_game *g, uint64_t marks[3])

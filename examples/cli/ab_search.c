@@ -18,9 +18,9 @@
 #include "ab.h"
 #include "rng.h"
 
-#define Q_MAX_PLIES 8  /* quiescence plies beyond the horizon */
+#define Q_MAX_PLIES 8 /* quiescence plies beyond the horizon */
 #define LMR_MIN_DEPTH 3
-#define LMR_FIRST 3    /* moves searched at full depth before reducing */
+#define LMR_FIRST 3 /* moves searched at full depth before reducing */
 
 static int hist_index(mana_move m)
 {
@@ -92,8 +92,7 @@ static int loses_damyo(const mana_game *w, const ab_view *v, mana_move m)
     return p != 'D' && p != 'd';
 }
 
-void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n,
-              mana_move hash_move, int ply)
+void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply)
 {
     int32_t key[MANA_MAX_MOVES];
     int side = v->us;
@@ -140,8 +139,7 @@ static void reward(ab_search *s, int side, mana_move m, int depth, int ply)
 
 /* Searches move i of the node (already played on w) with PVS and LMR;
  * returns its score for the side that played it. */
-static int search_move(ab_search *s, mana_game *w, int i, int reduce, int depth, int alpha, int beta,
-                       int ply)
+static int search_move(ab_search *s, mana_game *w, int i, int reduce, int depth, int alpha, int beta, int ply)
 {
     if (i == 0)
         return -ab_negamax(s, w, depth - 1, -beta, -alpha, ply + 1);
@@ -180,8 +178,7 @@ static int horizon(ab_search *s, mana_game *w, const ab_view *v, int depth, int 
 }
 
 /* Stores the node's result: best score, best move and bound type. */
-static void store(ab_search *s, uint64_t key, mana_move m, int best, int depth, int orig_alpha,
-                  int beta, int ply)
+static void store(ab_search *s, uint64_t key, mana_move m, int best, int depth, int orig_alpha, int beta, int ply)
 {
     int flag = best <= orig_alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     tt_store(&s->ab->tt, key, m, to_tt(best, ply), depth, flag);
@@ -214,8 +211,7 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     if (e != NULL) {
         hash_move = e->move;
         int sc = from_tt(e->score, ply), f = tt_flag(e);
-        if (e->depth >= depth &&
-            (f == TT_EXACT || (f == TT_LOWER && sc >= beta) || (f == TT_UPPER && sc <= alpha)))
+        if (e->depth >= depth && (f == TT_EXACT || (f == TT_LOWER && sc >= beta) || (f == TT_UPPER && sc <= alpha)))
             return sc;
     }
     mana_move mv[MANA_MAX_MOVES];

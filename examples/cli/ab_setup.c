@@ -29,13 +29,11 @@ static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int 
         return 0;
     int v = 0;
     uint64_t seed = rng_next(&s->b->rng);
-    if (mana_play(c, m) == MANA_OK &&
-        (mana_status(c) != MANA_SETUP || mana_setup_random(c, seed) == MANA_OK)) {
+    if (mana_play(c, m) == MANA_OK && (mana_status(c) != MANA_SETUP || mana_setup_random(c, seed) == MANA_OK)) {
         int st = mana_status(c);
         ab_marks(c, s->marks);
         s->root_depth = SETUP_DEPTH;
-        v = st == MANA_PLAYING ? ab_negamax(s, c, SETUP_DEPTH, -AB_INF, AB_INF, 0)
-                               : ab_terminal(c, st, 0);
+        v = st == MANA_PLAYING ? ab_negamax(s, c, SETUP_DEPTH, -AB_INF, AB_INF, 0) : ab_terminal(c, st, 0);
         if (mana_side_to_move(c) != mover)
             v = -v;
         *ok = !s->aborted;
@@ -77,16 +75,15 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
     for (int i = 0; i < n; i++)
         samples += (unsigned long long)count[i];
     for (int i = 1; i < n; i++) /* compare means: total[i] / count[i] */
-        if (count[i] > 0 &&
-            (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
+        if (count[i] > 0 && (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
             best = i;
     *out = mv[best];
     s->b->stats.score = count[best] ? (int)(total[best] / count[best]) : 0;
     if (s->b->info != NULL) {
         char text[MANA_MOVE_TEXT_MAX + 1] = "";
         mana_move_format(w, *out, text, sizeof text);
-        bot_emit(s->b, "setup samples %llu nodes %llu score cp %d time %d pv %s", samples,
-                 (unsigned long long)s->nodes, s->b->stats.score, (int)bot_elapsed_ms(s->b), text);
+        bot_emit(s->b, "setup samples %llu nodes %llu score cp %d time %d pv %s", samples, (unsigned long long)s->nodes,
+                 s->b->stats.score, (int)bot_elapsed_ms(s->b), text);
     }
     return MANA_OK;
 }

@@ -57,8 +57,7 @@ void tt_store(tt_table *t, uint64_t key, mana_move move, int score, int depth, i
     tt_entry *b = bucket(t, key);
     uint32_t check = (uint32_t)(key >> 32);
     tt_entry *e;
-    if (b[0].check == check || b[0].flag_age == 0 || (b[0].flag_age >> 2) != t->age ||
-        depth >= b[0].depth)
+    if (b[0].check == check || b[0].flag_age == 0 || (b[0].flag_age >> 2) != t->age || depth >= b[0].depth)
         e = &b[0];
     else
         e = &b[1];

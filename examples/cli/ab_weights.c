@@ -8,15 +8,15 @@
 #include "ab.h"
 
 const int ab_weights[F_COUNT] = {
-    -3,    /* tempo */
-    -56,   /* ronins */
-    0,     /* mobility */
-    -2,    /* opp_least */
-    -23,   /* threat_us */
-    39,    /* threat_them */
-    -150,  /* no_safe */
-    9,     /* safe_give */
-    16,    /* reentry */
-    1,     /* damyo_room */
-    16,    /* pressure */
+    -3,   /* tempo */
+    -56,  /* ronins */
+    0,    /* mobility */
+    -2,   /* opp_least */
+    -23,  /* threat_us */
+    39,   /* threat_them */
+    -150, /* no_safe */
+    9,    /* safe_give */
+    16,   /* reentry */
+    1,    /* damyo_room */
+    16,   /* pressure */
 };

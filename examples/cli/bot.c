@@ -33,14 +33,9 @@ void bot_default_limits(const char *name, bot_limits *lim)
 {
     memset(lim, 0, sizeof *lim);
     switch (kind_of(name)) {
-    case BOT_AB:
-        lim->nodes = 100000;
-        break;
-    case BOT_MCTS:
-        lim->iterations = 3000;
-        break;
-    default:
-        break;
+    case BOT_AB: lim->nodes = 100000; break;
+    case BOT_MCTS: lim->iterations = 3000; break;
+    default: break;
     }
 }
 
@@ -50,12 +45,9 @@ static int has_limit(int kind, const bot_limits *lim)
     if (lim == NULL)
         return 0;
     switch (kind) {
-    case BOT_AB:
-        return lim->time_ms > 0 || lim->hard_ms > 0 || lim->depth > 0 || lim->nodes > 0;
-    case BOT_MCTS:
-        return lim->time_ms > 0 || lim->hard_ms > 0 || lim->iterations > 0 || lim->nodes > 0;
-    default:
-        return 0;
+    case BOT_AB: return lim->time_ms > 0 || lim->hard_ms > 0 || lim->depth > 0 || lim->nodes > 0;
+    case BOT_MCTS: return lim->time_ms > 0 || lim->hard_ms > 0 || lim->iterations > 0 || lim->nodes > 0;
+    default: return 0;
     }
 }
 
@@ -112,11 +104,9 @@ void bot_describe(const bot *b, char *buf, size_t size)
     if (l->depth > 0 && b->kind == BOT_AB)
         n += (size_t)snprintf(parts + n, sizeof parts - n, ", depth %d", l->depth);
     if (l->nodes > 0 && b->kind != BOT_RANDOM)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %llu nodes",
-                              (unsigned long long)l->nodes);
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %llu nodes", (unsigned long long)l->nodes);
     if (l->iterations > 0 && b->kind == BOT_MCTS)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %llu playouts",
-                              (unsigned long long)l->iterations);
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %llu playouts", (unsigned long long)l->iterations);
     if (l->time_ms > 0 && b->kind != BOT_RANDOM)
         n += (size_t)snprintf(parts + n, sizeof parts - n, ", %d ms", l->time_ms);
     if (l->hard_ms > 0 && b->kind != BOT_RANDOM)
@@ -153,8 +143,7 @@ double bot_elapsed_ms(const bot *b)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - b->start.tv_sec) * 1000.0 +
-           (double)(now.tv_nsec - b->start.tv_nsec) / 1e6;
+    return (double)(now.tv_sec - b->start.tv_sec) * 1000.0 + (double)(now.tv_nsec - b->start.tv_nsec) / 1e6;
 }
 
 int bot_out_of_time(const bot *b)
@@ -190,8 +179,7 @@ int bot_captures(const mana_game *g, mana_move m)
     return MANA_MOVE_KIND(m) == MANA_MOVE_STEP && mana_piece_at(g, MANA_MOVE_TO(m)) != 0;
 }
 
-char *bot_format_line(const mana_game *g, const mana_move *line, int n,
-                      char *buf, size_t size)
+char *bot_format_line(const mana_game *g, const mana_move *line, int n, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';

@@ -46,8 +46,7 @@ void bot_ab_clear(void *impl)
 
 /* Writes the principal variation from w (first move first) as text, by
  * following hash moves on a copy. */
-static void pv_text(ab_search *s, const mana_game *w, mana_move first, int depth, char *buf,
-                    size_t size)
+static void pv_text(ab_search *s, const mana_game *w, mana_move first, int depth, char *buf, size_t size)
 {
     mana_move line[AB_MAX_PLY];
     int n = 0;
@@ -71,9 +70,7 @@ static void pv_text(ab_search *s, const mana_game *w, mana_move first, int depth
 
 static int mate_plies(int score)
 {
-    return score >= BOT_WIN_MIN    ? BOT_WIN - score
-           : score <= -BOT_WIN_MIN ? -(BOT_WIN + score)
-                                   : 0;
+    return score >= BOT_WIN_MIN ? BOT_WIN - score : score <= -BOT_WIN_MIN ? -(BOT_WIN + score) : 0;
 }
 
 static void report(ab_search *s, const mana_game *w, int depth, mana_move best, int score)
@@ -97,8 +94,7 @@ static void report(ab_search *s, const mana_game *w, int depth, mana_move best, 
 /* One pass over the root moves (mv[0] first) in the window (alpha, beta).
  * Returns the best score; *best gets its move (unchanged if no move was
  * searched to the end). */
-static int root_pass(ab_search *s, mana_game *w, mana_move *mv, int n, int depth, int alpha,
-                     int beta, mana_move *best)
+static int root_pass(ab_search *s, mana_game *w, mana_move *mv, int n, int depth, int alpha, int beta, mana_move *best)
 {
     int best_score = -AB_INF;
     for (int i = 0; i < n; i++) {
@@ -133,8 +129,7 @@ static int root_pass(ab_search *s, mana_game *w, mana_move *mv, int n, int depth
 
 /* One iteration with an aspiration window around the last score, widened
  * on a fail low or high.  Returns the score; *best its move. */
-static int iteration(ab_search *s, mana_game *w, mana_move *mv, int n, int depth, int last,
-                     mana_move *best)
+static int iteration(ab_search *s, mana_game *w, mana_move *mv, int n, int depth, int last, mana_move *best)
 {
     int delta = ASPIRATION;
     int use = depth >= ASP_MIN_DEPTH && last > -BOT_WIN_MIN && last < BOT_WIN_MIN;

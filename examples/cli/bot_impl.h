@@ -11,14 +11,14 @@ enum bot_kind { BOT_RANDOM, BOT_AB, BOT_MCTS };
 
 struct bot {
     int kind;
-    bot_limits lim;          /* effective limits (defaults filled in) */
-    uint64_t rng;            /* rng.h state */
-    const atomic_int *stop;  /* borrowed, may be NULL */
+    bot_limits lim;         /* effective limits (defaults filled in) */
+    uint64_t rng;           /* rng.h state */
+    const atomic_int *stop; /* borrowed, may be NULL */
     bot_info_fn *info;
     void *info_ctx;
     bot_stats stats;
-    struct timespec start;   /* when the current bot_choose began */
-    void *impl;              /* per-kind state (ab: hash table) */
+    struct timespec start; /* when the current bot_choose began */
+    void *impl;            /* per-kind state (ab: hash table) */
 };
 
 /* Per-kind entry points (bot_random.c, bot_ab.c, bot_mcts.c).  The choose
@@ -54,7 +54,6 @@ int bot_captures(const mana_game *g, mana_move m);
 
 /* Writes up to n moves of a line starting at g as text ("b5-b3 c2-c4") to
  * buf; the moves must be legal in turn.  Returns buf. */
-char *bot_format_line(const mana_game *g, const mana_move *line, int n,
-                      char *buf, size_t size);
+char *bot_format_line(const mana_game *g, const mana_move *line, int n, char *buf, size_t size);
 
 #endif

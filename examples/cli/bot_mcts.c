@@ -23,20 +23,20 @@
 #include "ab.h"
 #include "rng.h"
 
-#define UCT_C 1.0         /* exploration constant, results in [0, 1] */
+#define UCT_C 1.0 /* exploration constant, results in [0, 1] */
 /* Plies a playout runs before ab's evaluation scores it: 6 beat both 24
  * and whole games (120 plies) in matches at a fixed move time, the
  * evaluation being worth more than the extra random plies. */
 #define PLAYOUT_PLIES 6
-#define TREE_PATH 256     /* deepest tree walk kept */
+#define TREE_PATH 256 /* deepest tree walk kept */
 
 typedef struct node {
-    mana_move move;  /* the move leading here (none at the root) */
-    int32_t first;   /* first child, -1 until expanded */
-    int32_t nchild;  /* number of children once expanded */
-    int32_t mover;   /* the side that played move */
+    mana_move move; /* the move leading here (none at the root) */
+    int32_t first;  /* first child, -1 until expanded */
+    int32_t nchild; /* number of children once expanded */
+    int32_t mover;  /* the side that played move */
     uint32_t visits;
-    double wins;     /* playout results for mover: 1 win, 1/2 draw */
+    double wins; /* playout results for mover: 1 win, 1/2 draw */
 } node;
 
 typedef struct tree {
@@ -220,8 +220,7 @@ static int budget_left(const bot *b, const tree *t, uint64_t iterations)
      * limit also caps the playouts at the same number. */
     if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
-    if ((iterations & 63) == 0 &&
-        (bot_out_of_time(b) || (lim->time_ms > 0 && bot_elapsed_ms(b) >= lim->time_ms)))
+    if ((iterations & 63) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_elapsed_ms(b) >= lim->time_ms)))
         return 0; /* mcts aims at the soft budget: more playouts rarely change the choice */
     return 1;
 }
@@ -276,8 +275,8 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     if (b->info != NULL) {
         char text[MANA_MOVE_TEXT_MAX + 1] = "";
         mana_move_format(g, *out, text, sizeof text);
-        bot_emit(b, "setup samples %llu score wr %d time %d pv %s", (unsigned long long)done,
-                 b->stats.score, (int)bot_elapsed_ms(b), text);
+        bot_emit(b, "setup samples %llu score wr %d time %d pv %s", (unsigned long long)done, b->stats.score,
+                 (int)bot_elapsed_ms(b), text);
     }
     return MANA_OK;
 }
@@ -368,10 +367,8 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
                     best = r->first + k;
             char text[MANA_MOVE_TEXT_MAX + 1] = "";
             mana_move_format(g, t.n[best].move, text, sizeof text);
-            bot_emit(b, "iterations %llu nodes %zu time %d score wr %.0f pv %s",
-                     (unsigned long long)iterations, t.len, (int)bot_elapsed_ms(b),
-                     100.0 * t.n[best].wins / (t.n[best].visits ? t.n[best].visits : 1),
-                     text);
+            bot_emit(b, "iterations %llu nodes %zu time %d score wr %.0f pv %s", (unsigned long long)iterations, t.len,
+                     (int)bot_elapsed_ms(b), 100.0 * t.n[best].wins / (t.n[best].visits ? t.n[best].visits : 1), text);
         }
     }
 

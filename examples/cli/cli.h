@@ -8,13 +8,13 @@
 
 #include <mana.h>
 
-#define CLI_SUBCOMMANDS(X)                                                   \
-    X(perft, "perft [--rules R] [--blocked B] [--divide] [--threads N] DEPTH [MFN]") \
-    X(show, "show [--svg FILE] MFN")                                         \
-    X(selfplay, "selfplay [--rules R] [--seed N] [--ply-limit N]")           \
+#define CLI_SUBCOMMANDS(X)                                                              \
+    X(perft, "perft [--rules R] [--blocked B] [--divide] [--threads N] DEPTH [MFN]")    \
+    X(show, "show [--svg FILE] MFN")                                                    \
+    X(selfplay, "selfplay [--rules R] [--seed N] [--ply-limit N]")                      \
     X(play, "play [--white P] [--black P] [--rules R] [--load FILE] [--save FILE] ...") \
-    X(replay, "replay [--quiet] [--svg FILE] FILE")                          \
-    X(match, "match --white BOT --black BOT [--games N] [--jobs J] ...")     \
+    X(replay, "replay [--quiet] [--svg FILE] FILE")                                     \
+    X(match, "match --white BOT --black BOT [--games N] [--jobs J] ...")                \
     X(engine, "engine")
 
 #define CLI_DECLARE(name, usage) int cmd_##name(int argc, char **argv);
@@ -22,14 +22,13 @@ CLI_SUBCOMMANDS(CLI_DECLARE)
 #undef CLI_DECLARE
 
 /* Helpers shared by subcommands (common.c). */
-int cli_parse_rules(const char *text, int *preset);        /* 0 or -1 */
-int cli_parse_blocked(const char *text, int *value);       /* 0 or -1 */
-int cli_parse_uint(const char *text, unsigned long long max,
-                   unsigned long long *out);                /* 0 or -1 */
+int cli_parse_rules(const char *text, int *preset);                                    /* 0 or -1 */
+int cli_parse_blocked(const char *text, int *value);                                   /* 0 or -1 */
+int cli_parse_uint(const char *text, unsigned long long max, unsigned long long *out); /* 0 or -1 */
 void cli_usage_error(const char *cmd, const char *usage, const char *why);
-void cli_print_board(const mana_game *g, int color);        /* to stdout */
-int cli_fail(const char *what);  /* prints the library detail, returns 1 */
-const char *cli_status_text(int status);  /* "White won", ... */
+void cli_print_board(const mana_game *g, int color); /* to stdout */
+int cli_fail(const char *what);                      /* prints the library detail, returns 1 */
+const char *cli_status_text(int status);             /* "White won", ... */
 /* How g ended, in words ("White won, Black's Damyo captured", "drawn at
  * the ply limit"; mana_end_reason); a static buffer. */
 const char *cli_end_text(const mana_game *g);

@@ -85,8 +85,7 @@ void cli_print_board(const mana_game *g, int color)
     int side = mana_side_to_move(g), mana = mana_mana(g), status = mana_status(g);
     const char *who = side == MANA_WHITE ? "White" : "Black";
     if (status == MANA_PLAYING && mana)
-        printf("%s to move; Mana %d: %s must move a piece on a %d-mark square if one can move\n", who, mana, who,
-               mana);
+        printf("%s to move; Mana %d: %s must move a piece on a %d-mark square if one can move\n", who, mana, who, mana);
     else if (status == MANA_PLAYING)
         printf("%s to move; no Mana yet: any piece may move\n", who);
     else if (status == MANA_SETUP)
@@ -141,17 +140,10 @@ const char *cli_end_text(const mana_game *g)
         snprintf(text, sizeof text, "%s, %s to move and blocked", cli_status_text(status),
                  mana_side_to_move(g) == MANA_WHITE ? "White" : "Black");
         break;
-    case MANA_END_REPETITION:
-        snprintf(text, sizeof text, "drawn by repetition");
-        break;
-    case MANA_END_PLY_LIMIT:
-        snprintf(text, sizeof text, "drawn at the ply limit");
-        break;
-    case MANA_END_PASSES:
-        snprintf(text, sizeof text, "drawn, two passes in a row");
-        break;
-    default:
-        snprintf(text, sizeof text, "%s", cli_status_text(status));
+    case MANA_END_REPETITION: snprintf(text, sizeof text, "drawn by repetition"); break;
+    case MANA_END_PLY_LIMIT: snprintf(text, sizeof text, "drawn at the ply limit"); break;
+    case MANA_END_PASSES: snprintf(text, sizeof text, "drawn, two passes in a row"); break;
+    default: snprintf(text, sizeof text, "%s", cli_status_text(status));
     }
     return text;
 }

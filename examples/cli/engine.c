@@ -73,9 +73,7 @@ static void option_line(engine *e, int opt, int v)
     case MANA_OPT_REPETITION: /* 1 is read as 2: see setoption */
         eng_out(e, "option name %s type spin default %s min 0 max 1000000", name, text);
         return;
-    case MANA_OPT_PLY_LIMIT:
-        eng_out(e, "option name %s type spin default %s min 0 max 1000000000", name, text);
-        return;
+    case MANA_OPT_PLY_LIMIT: eng_out(e, "option name %s type spin default %s min 0 max 1000000000", name, text); return;
     default: {
         char vars[128] = "";
         char list[64];
@@ -173,8 +171,10 @@ static void setoption(engine *e, char **tok, int n)
     int opt, v;
     if (mana_option_parse(name, value, &opt, &v) != MANA_OK) {
         if (strcasecmp(name, "Repetition") == 0) /* the advertised range */
-            eng_out(e, "info string error: setoption: Repetition: bad value '%.40s' "
-                       "(expected 0..1000000)", value);
+            eng_out(e,
+                    "info string error: setoption: Repetition: bad value '%.40s' "
+                    "(expected 0..1000000)",
+                    value);
         else
             eng_out(e, "info string error: setoption: %s", mana_error_detail());
         return;
@@ -224,8 +224,8 @@ static int position_moves(engine *e, mana_game *g, char **tok, int n, int i)
     for (i++; i < n; i++) {
         int rc = mana_play_str(g, tok[i]);
         if (rc != MANA_OK) {
-            eng_out(e, "info string error: position: move '%.20s': %s: %s", tok[i],
-                    mana_strerror(rc), mana_error_detail());
+            eng_out(e, "info string error: position: move '%.20s': %s: %s", tok[i], mana_strerror(rc),
+                    mana_error_detail());
             return -1;
         }
     }
@@ -269,20 +269,14 @@ const mana_game *eng_current(engine *e)
 const char *eng_end_reason(const mana_game *g)
 {
     switch (mana_end_reason(g)) {
-    case MANA_END_DAMYO_CAPTURED:
-        return "Damyo captured";
+    case MANA_END_DAMYO_CAPTURED: return "Damyo captured";
     case MANA_END_BLOCKED:
-        return mana_status(g) == MANA_DRAWN
-                   ? "blocked (Blocked draw: the side to move had no legal move)"
-                   : "blocked (Blocked loss: the side to move had no legal move)";
-    case MANA_END_REPETITION:
-        return "repetition";
-    case MANA_END_PLY_LIMIT:
-        return "ply limit";
-    case MANA_END_PASSES:
-        return "no legal move for either side";
-    default:
-        return "not finished";
+        return mana_status(g) == MANA_DRAWN ? "blocked (Blocked draw: the side to move had no legal move)"
+                                            : "blocked (Blocked loss: the side to move had no legal move)";
+    case MANA_END_REPETITION: return "repetition";
+    case MANA_END_PLY_LIMIT: return "ply limit";
+    case MANA_END_PASSES: return "no legal move for either side";
+    default: return "not finished";
     }
 }
 
@@ -316,8 +310,7 @@ static void show_position(engine *e)
     if (mana_get_position(g, mfn, sizeof mfn) >= 0)
         eng_out(e, "info string mfn %s", mfn);
     else
-        eng_out(e, "info string setup, %s to move",
-                mana_side_to_move(g) == MANA_WHITE ? "White" : "Black");
+        eng_out(e, "info string setup, %s to move", mana_side_to_move(g) == MANA_WHITE ? "White" : "Black");
     eng_report_status(e, g);
 }
 
@@ -402,9 +395,8 @@ static int engine_init(engine *e)
 
 int cmd_engine(int argc, char **argv)
 {
-    static const cli_command engine_command = {
-        "engine", "(then speak the engine protocol of mana-cli(1) on stdin)", 0, NULL,
-        NULL};
+    static const cli_command engine_command = {"engine", "(then speak the engine protocol of mana-cli(1) on stdin)", 0,
+                                               NULL, NULL};
     int first = cli_parse(&engine_command, argc, argv, &(cli_args){0}, NULL, NULL);
     if (first < 0)
         return first == -1 ? 0 : 2;

@@ -17,38 +17,38 @@
 
 /* What `go` asked for, after parsing. */
 typedef struct go_request {
-    bot_limits lim;        /* depth, nodes, iterations, movetime as time_ms */
-    int infinite, ponder;  /* flags */
-    long long time[2];     /* wtime, btime in ms; -1 when not given */
-    long long inc[2];      /* winc, binc in ms */
-    int movestogo;         /* 0 when not given */
+    bot_limits lim;       /* depth, nodes, iterations, movetime as time_ms */
+    int infinite, ponder; /* flags */
+    long long time[2];    /* wtime, btime in ms; -1 when not given */
+    long long inc[2];     /* winc, binc in ms */
+    int movestogo;        /* 0 when not given */
 } go_request;
 
 typedef struct engine {
-    pthread_mutex_t out_lock;        /* one whole line at a time */
+    pthread_mutex_t out_lock; /* one whole line at a time */
     int preset;
-    int opt[MANA_OPTION_COUNT];      /* the rule options in force */
-    int opt_set[MANA_OPTION_COUNT];  /* 1: set by setoption (survives Rules) */
+    int opt[MANA_OPTION_COUNT];     /* the rule options in force */
+    int opt_set[MANA_OPTION_COUNT]; /* 1: set by setoption (survives Rules) */
     char bot_kind[16];
     uint64_t seed;
     bot *bot;
-    mana_game *game;    /* the last accepted position; NULL before any */
-    int refused;        /* 1: the last `position` was refused */
+    mana_game *game; /* the last accepted position; NULL before any */
+    int refused;     /* 1: the last `position` was refused */
     /* the search: the fields below `lock` are shared with its threads */
     int searching;
     pthread_t search_thread, timer_thread;
     int timer_running;
     mana_game *search_game;
-    atomic_int stop;               /* raised to make the bot return */
+    atomic_int stop; /* raised to make the bot return */
     pthread_mutex_t lock;
     pthread_cond_t cond;
-    int hold;                      /* infinite or ponder: answer waits */
-    int released;                  /* stop or quit received */
-    int bot_done;                  /* the bot has returned */
-    long long go_ms;               /* when go began (monotonic ms) */
-    long long answer_at_ms;        /* movetime: answer no sooner (0: none) */
-    long long deadline_ms;         /* the timer raises stop then (0: none) */
-    long long ponder_budget[2];    /* soft and hard budget for ponderhit */
+    int hold;                   /* infinite or ponder: answer waits */
+    int released;               /* stop or quit received */
+    int bot_done;               /* the bot has returned */
+    long long go_ms;            /* when go began (monotonic ms) */
+    long long answer_at_ms;     /* movetime: answer no sooner (0: none) */
+    long long deadline_ms;      /* the timer raises stop then (0: none) */
+    long long ponder_budget[2]; /* soft and hard budget for ponderhit */
 } engine;
 
 /* Writes one line (printf format, no newline) to stdout, whole. */

@@ -71,8 +71,8 @@ static int parse_limit(const char *key, const char *val, go_request *r)
     unsigned long long v;
     for (int k = 0; k < 4; k++)
         if (strcmp(key, clocks[k]) == 0) {
-            long long *slot = k < 2 ? &r->time[k == 0 ? MANA_WHITE : MANA_BLACK]
-                                    : &r->inc[k == 2 ? MANA_WHITE : MANA_BLACK];
+            long long *slot =
+                k < 2 ? &r->time[k == 0 ? MANA_WHITE : MANA_BLACK] : &r->inc[k == 2 ? MANA_WHITE : MANA_BLACK];
             return parse_ms(val, slot);
         }
     if (cli_parse_uint(val, UINT64_MAX, &v) < 0 || v == 0)
@@ -92,8 +92,8 @@ static int parse_limit(const char *key, const char *val, go_request *r)
 
 int eng_parse_go(char **tok, int n, go_request *r, char *why, size_t size)
 {
-    static const char *const keys[] = {"movetime", "depth",     "nodes", "iterations", "wtime",
-                                       "btime",    "winc",      "binc",  "movestogo",  NULL};
+    static const char *const keys[] = {"movetime", "depth", "nodes", "iterations", "wtime",
+                                       "btime",    "winc",  "binc",  "movestogo",  NULL};
     memset(r, 0, sizeof *r);
     r->time[0] = r->time[1] = -1;
     for (int i = 1; i < n; i++) {
@@ -303,7 +303,7 @@ static void plan(engine *e, const go_request *r, int side, bot_limits *lim)
             lim->time_ms = (int)soft;
         lim->hard_ms = (int)hard; /* the bot may go on to it while unsettled */
     }
-    if (r->ponder) { /* the clock starts at ponderhit */
+    if (r->ponder) {                          /* the clock starts at ponderhit */
         e->ponder_budget[0] = r->lim.time_ms; /* movetime: answer then */
         e->ponder_budget[1] = soft > 0 ? soft : r->lim.time_ms;
         lim->time_ms = FOREVER_MS;

@@ -20,8 +20,8 @@
 #include "match.h"
 #include "options.h"
 
-#define MATCH_USAGE                                                                   \
-    "(--white P --black P | --player P [--name N] [--opt K=V]... ...) [OPTIONS]\n"       \
+#define MATCH_USAGE                                                                \
+    "(--white P --black P | --player P [--name N] [--opt K=V]... ...) [OPTIONS]\n" \
     "         (P: ab | mcts | random | cmd:COMMAND)"
 
 #define DEFAULT_GAMES 100
@@ -77,8 +77,7 @@ static int add_opt(match *m, const char *text, const char **why)
     player_spec *p = &m->players[m->current];
     size_t klen = (size_t)(eq - text);
     if (p->external) {
-        if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] ||
-            strlen(eq + 1) >= sizeof p->opt_value[0]) {
+        if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] || strlen(eq + 1) >= sizeof p->opt_value[0]) {
             *why = "too many, or too long";
             return -1;
         }
@@ -193,25 +192,48 @@ static int check_openings(const match *m, const char *path)
 /* ---- options ------------------------------------------------------------------------ */
 
 enum {
-    O_WHITE = CLI_OWN, O_BLACK, O_PLAYER, O_NAME, O_OPT, O_TOURN, O_GAMES, O_TC, O_MARGIN,
-    O_TIMEOUT, O_SETUP, O_OPENINGS, O_JOBS, O_RECORDS, O_JOURNAL, O_RESUME, O_JSON, O_SPRT
+    O_WHITE = CLI_OWN,
+    O_BLACK,
+    O_PLAYER,
+    O_NAME,
+    O_OPT,
+    O_TOURN,
+    O_GAMES,
+    O_TC,
+    O_MARGIN,
+    O_TIMEOUT,
+    O_SETUP,
+    O_OPENINGS,
+    O_JOBS,
+    O_RECORDS,
+    O_JOURNAL,
+    O_RESUME,
+    O_JSON,
+    O_SPRT
 };
 
-static const struct option match_own[] = {
-    {"white", required_argument, NULL, O_WHITE}, {"black", required_argument, NULL, O_BLACK},
-    {"player", required_argument, NULL, O_PLAYER}, {"name", required_argument, NULL, O_NAME},
-    {"opt", required_argument, NULL, O_OPT}, {"tournament", required_argument, NULL, O_TOURN},
-    {"games", required_argument, NULL, O_GAMES}, {"tc", required_argument, NULL, O_TC},
-    {"margin", required_argument, NULL, O_MARGIN}, {"timeout", required_argument, NULL, O_TIMEOUT},
-    {"setup", required_argument, NULL, O_SETUP}, {"openings", required_argument, NULL, O_OPENINGS},
-    {"jobs", required_argument, NULL, O_JOBS}, {"records", required_argument, NULL, O_RECORDS},
-    {"journal", required_argument, NULL, O_JOURNAL}, {"resume", no_argument, NULL, O_RESUME},
-    {"json", required_argument, NULL, O_JSON}, {"sprt", required_argument, NULL, O_SPRT},
-    {NULL, 0, NULL, 0}};
+static const struct option match_own[] = {{"white", required_argument, NULL, O_WHITE},
+                                          {"black", required_argument, NULL, O_BLACK},
+                                          {"player", required_argument, NULL, O_PLAYER},
+                                          {"name", required_argument, NULL, O_NAME},
+                                          {"opt", required_argument, NULL, O_OPT},
+                                          {"tournament", required_argument, NULL, O_TOURN},
+                                          {"games", required_argument, NULL, O_GAMES},
+                                          {"tc", required_argument, NULL, O_TC},
+                                          {"margin", required_argument, NULL, O_MARGIN},
+                                          {"timeout", required_argument, NULL, O_TIMEOUT},
+                                          {"setup", required_argument, NULL, O_SETUP},
+                                          {"openings", required_argument, NULL, O_OPENINGS},
+                                          {"jobs", required_argument, NULL, O_JOBS},
+                                          {"records", required_argument, NULL, O_RECORDS},
+                                          {"journal", required_argument, NULL, O_JOURNAL},
+                                          {"resume", no_argument, NULL, O_RESUME},
+                                          {"json", required_argument, NULL, O_JSON},
+                                          {"sprt", required_argument, NULL, O_SPRT},
+                                          {NULL, 0, NULL, 0}};
 
 static const cli_command match_command = {
-    "match", MATCH_USAGE,
-    CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_QUIET, match_own,
+    "match", MATCH_USAGE, CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_QUIET, match_own,
     "  --white P, --black P   the two players (P: ab | mcts | random | cmd:COMMAND)\n"
     "  --player P             a player of a round robin or gauntlet (2..32)\n"
     "  --name N, --opt K=V    the last player's name; its limit (bot) or setoption (engine)\n"
@@ -230,8 +252,8 @@ static const cli_command match_command = {
     "  (the seed defaults to 1, the ply limit to 400)\n"};
 
 /* Reads a number in 1..max (0..max with zero_ok) or sets why. */
-static unsigned long long number(const char *text, unsigned long long max, int zero_ok,
-                                 const char *msg, const char **why)
+static unsigned long long number(const char *text, unsigned long long max, int zero_ok, const char *msg,
+                                 const char **why)
 {
     unsigned long long v = 0;
     if (cli_parse_uint(text, max, &v) < 0 || (v == 0 && !zero_ok))
@@ -242,7 +264,7 @@ static unsigned long long number(const char *text, unsigned long long max, int z
 /* What the option handler reads besides m. */
 typedef struct parse_state {
     match *m;
-    int sides[2];            /* --white, --black seen */
+    int sides[2]; /* --white, --black seen */
     const char *openings;
 } parse_state;
 
@@ -302,7 +324,10 @@ static void run_option(match *m, int c, const char *arg, const char **why, const
             *why = "expected bots|random";
         m->setup_mode = strcmp(arg, "random") == 0;
         break;
-    case O_OPENINGS: *openings = arg; m->setup_mode = 2; break;
+    case O_OPENINGS:
+        *openings = arg;
+        m->setup_mode = 2;
+        break;
     case O_JOBS: m->jobs = (int)number(arg, 256, 0, "expected 1..256", why); break;
     case O_RECORDS: m->records = arg; break;
     case O_JOURNAL: m->journal = arg; break;
@@ -381,9 +406,8 @@ static void fingerprint(match *m)
     for (int k = 0; k < m->nplayers; k++) {
         const player_spec *p = &m->players[k];
         char lim[160];
-        snprintf(lim, sizeof lim, "%s|%s|%s|%d,%d,%llu,%llu|", p->name, p->kind, p->cmd,
-                 p->lim.time_ms, p->lim.depth, (unsigned long long)p->lim.nodes,
-                 (unsigned long long)p->lim.iterations);
+        snprintf(lim, sizeof lim, "%s|%s|%s|%d,%d,%llu,%llu|", p->name, p->kind, p->cmd, p->lim.time_ms, p->lim.depth,
+                 (unsigned long long)p->lim.nodes, (unsigned long long)p->lim.iterations);
         h = fnv1a(h, lim);
         for (int o = 0; o < p->nopt; o++)
             h = fnv1a(fnv1a(h, p->opt_name[o]), p->opt_value[o]);
@@ -391,17 +415,17 @@ static void fingerprint(match *m)
     uint64_t ho = 0xcbf29ce484222325ULL;
     for (int k = 0; k < m->nopenings; k++)
         ho = fnv1a(ho, m->openings[k]);
-    int n = snprintf(m->settings, sizeof m->settings,
-             "v2 players=%d:%016llx tournament=%s games=%d tc=%d/%lld+%lld clock=%d margin=%lld "
-             "time=%d depth=%d nodes=%llu iterations=%llu timeout=%lld seed=%llu rules=%s "
-             "setup=%d openings=%d:%016llx sprt=%d:%g,%g,%g,%g,%d",
-             m->nplayers, (unsigned long long)h, m->gauntlet ? "gauntlet" : "round-robin",
-             m->games, m->tc.moves, m->tc.base_ms, m->tc.inc_ms, m->tc.clock, m->tc.margin_ms,
-             m->lim.time_ms, m->lim.depth, (unsigned long long)m->lim.nodes,
-             (unsigned long long)m->lim.iterations, m->timeout_ms, (unsigned long long)m->seed,
-             m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->setup_mode,
-             m->nopenings, (unsigned long long)ho, m->sprt.on, m->sprt.elo0, m->sprt.elo1,
-             m->sprt.alpha, m->sprt.beta, m->sprt.normalized);
+    int n =
+        snprintf(m->settings, sizeof m->settings,
+                 "v2 players=%d:%016llx tournament=%s games=%d tc=%d/%lld+%lld clock=%d margin=%lld "
+                 "time=%d depth=%d nodes=%llu iterations=%llu timeout=%lld seed=%llu rules=%s "
+                 "setup=%d openings=%d:%016llx sprt=%d:%g,%g,%g,%g,%d",
+                 m->nplayers, (unsigned long long)h, m->gauntlet ? "gauntlet" : "round-robin", m->games, m->tc.moves,
+                 m->tc.base_ms, m->tc.inc_ms, m->tc.clock, m->tc.margin_ms, m->lim.time_ms, m->lim.depth,
+                 (unsigned long long)m->lim.nodes, (unsigned long long)m->lim.iterations, m->timeout_ms,
+                 (unsigned long long)m->seed, m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea",
+                 m->setup_mode, m->nopenings, (unsigned long long)ho, m->sprt.on, m->sprt.elo0, m->sprt.elo1,
+                 m->sprt.alpha, m->sprt.beta, m->sprt.normalized);
     for (int i = 0; i < MANA_OPTION_COUNT; i++) {
         char v[32] = "-";
         if (m->rule_given[i])
@@ -443,8 +467,8 @@ static void header(const match *m)
     if (m->nplayers == 2)
         printf("match: %s (first) against %s, %d games", d0, d1, m->games);
     else
-        printf("%s: %d players, %d pairings of %d games", m->gauntlet ? "gauntlet" : "round robin",
-               m->nplayers, m->npairings, m->games);
+        printf("%s: %d players, %d pairings of %d games", m->gauntlet ? "gauntlet" : "round robin", m->nplayers,
+               m->npairings, m->games);
     printf(", rules %s, ply limit %d, seed %llu, %s, %s, %d job%s\n",
            m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->rule[MANA_OPT_PLY_LIMIT],
            (unsigned long long)m->seed, setups[m->setup_mode], tc, m->jobs, m->jobs == 1 ? "" : "s");

@@ -38,7 +38,7 @@ typedef struct time_control {
 } time_control;
 
 typedef struct game_clock {
-    long long left_ms[2];  /* by colour */
+    long long left_ms[2]; /* by colour */
     int moves_made[2];
 } game_clock;
 
@@ -56,10 +56,10 @@ int clock_charge(game_clock *c, const time_control *tc, int side, long long used
 
 typedef struct player_spec {
     char name[64];
-    int external;                 /* 0: built-in bot, 1: command */
-    char kind[16];                /* built-in: ab, mcts, random */
-    char cmd[1024];               /* external: run by /bin/sh -c */
-    bot_limits lim;               /* built-in: its own limits (zero: the match's) */
+    int external;   /* 0: built-in bot, 1: command */
+    char kind[16];  /* built-in: ab, mcts, random */
+    char cmd[1024]; /* external: run by /bin/sh -c */
+    bot_limits lim; /* built-in: its own limits (zero: the match's) */
     int nopt;
     char opt_name[MATCH_MAX_OPTS][64], opt_value[MATCH_MAX_OPTS][256];
 } player_spec;
@@ -67,24 +67,24 @@ typedef struct player_spec {
 /* One running instance of a spec, owned by one worker thread. */
 typedef struct player {
     const player_spec *spec;
-    pid_t pid;            /* 0: not running */
+    pid_t pid; /* 0: not running */
     int to_fd, from_fd;
     char buf[8192];
     size_t len;
-    int has_seed;         /* the engine advertised a Seed option */
-    bot *bot;             /* built-in: the bot of the current game */
+    int has_seed; /* the engine advertised a Seed option */
+    bot *bot;     /* built-in: the bot of the current game */
 } player;
 
 /* What a player is asked for one move. */
 typedef struct move_request {
     const mana_game *game;
-    const char *start_mfn;        /* "" when the game started at setup */
-    const char *moves;            /* the moves since the start, as text */
+    const char *start_mfn; /* "" when the game started at setup */
+    const char *moves;     /* the moves since the start, as text */
     const time_control *tc;
     const game_clock *clock;
-    bot_limits fixed;             /* the match's fixed limits */
-    long long timeout_ms;         /* hang limit without clocks */
-    uint64_t seed;                /* built-in bots: the seed of this game */
+    bot_limits fixed;     /* the match's fixed limits */
+    long long timeout_ms; /* hang limit without clocks */
+    uint64_t seed;        /* built-in bots: the seed of this game */
 } move_request;
 
 /* Starts the engine if it does not run (handshake, rule options, its own
@@ -95,8 +95,7 @@ int player_ensure(player *p, int preset, const mana_game *rules, char *why, size
 int player_newgame(player *p, uint64_t seed, char *why, size_t size);
 /* Asks for a move.  Returns 0 with *out and the thinking time in
  * *used_ms, or -1 with the fault in why (crash, hang, garbage, no move). */
-int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms,
-                char *why, size_t size);
+int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms, char *why, size_t size);
 /* Makes an interruption of the runner (SIGINT, SIGTERM, SIGHUP) kill
  * every engine first, and ignores SIGPIPE.  Call before any other thread
  * starts. */
@@ -112,11 +111,11 @@ void player_close(player *p);
  * lost ... penta[4] = both won (fishtest's order LL, LD+DL, LW+DD+WL,
  * DW+WD, WW). */
 typedef struct elo_estimate {
-    double score;   /* mean score a game, 0..1 */
-    double elo;     /* logistic Elo */
-    double elo95;   /* half-width of the 95% interval */
-    double los;     /* likelihood of superiority, 0..1 */
-    int defined;    /* 0: fewer than 2 pairs (games), or all in one cell: the
+    double score; /* mean score a game, 0..1 */
+    double elo;   /* logistic Elo */
+    double elo95; /* half-width of the 95% interval */
+    double los;   /* likelihood of superiority, 0..1 */
+    int defined;  /* 0: fewer than 2 pairs (games), or all in one cell: the
                        variance is zero, elo95 and los mean nothing */
 } elo_estimate;
 
@@ -132,7 +131,7 @@ double stats_llr_penta(const long penta[5], double elo0, double elo1, int normal
 typedef struct sprt_spec {
     int on;
     double elo0, elo1, alpha, beta;
-    int normalized;   /* model: 0 logistic, 1 normalized */
+    int normalized; /* model: 0 logistic, 1 normalized */
 } sprt_spec;
 
 int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size);
@@ -142,44 +141,44 @@ int sprt_decide(const sprt_spec *s, double llr, double *lo, double *hi);
 /* ---- the match ---- */
 
 typedef struct game_result {
-    int done;          /* 1 once played (or read from the journal) */
-    int white, black;  /* player indices */
-    int status;        /* MANA_WHITE_WON, MANA_BLACK_WON, MANA_DRAWN */
+    int done;         /* 1 once played (or read from the journal) */
+    int white, black; /* player indices */
+    int status;       /* MANA_WHITE_WON, MANA_BLACK_WON, MANA_DRAWN */
     int plies;
-    int fault;         /* 1: lost by a fault (crash, hang, time, ...) */
+    int fault; /* 1: lost by a fault (crash, hang, time, ...) */
     char reason[256];
 } game_result;
 
 typedef struct pairing {
-    int a, b;          /* a is "first": White in the pair's first game */
+    int a, b; /* a is "first": White in the pair's first game */
 } pairing;
 
 typedef struct match {
     /* settings, read-only once the workers run */
-    int nplayers, current;  /* current: the player --name and --opt apply to */
+    int nplayers, current; /* current: the player --name and --opt apply to */
     player_spec players[MATCH_MAX_PLAYERS];
-    int gauntlet;           /* 1: player 0 against each other; 0: round robin */
-    int games;              /* games per pairing (even for paired openings) */
+    int gauntlet; /* 1: player 0 against each other; 0: round robin */
+    int games;    /* games per pairing (even for paired openings) */
     int npairings;
     pairing pairings[MATCH_MAX_PLAYERS * (MATCH_MAX_PLAYERS - 1) / 2];
-    bot_limits lim;         /* fixed limits for everyone */
+    bot_limits lim; /* fixed limits for everyone */
     time_control tc;
     long long timeout_ms;
     uint64_t seed;
-    int preset;             /* MANA_RULES_* */
+    int preset;                                                 /* MANA_RULES_* */
     int rule[MANA_OPTION_COUNT], rule_given[MANA_OPTION_COUNT]; /* rule options set */
-    int setup_mode;         /* 0 bots choose, 1 random, 2 openings file */
-    char **openings;        /* lines of the openings file */
+    int setup_mode;                                             /* 0 bots choose, 1 random, 2 openings file */
+    char **openings;                                            /* lines of the openings file */
     int nopenings;
     const char *records, *journal, *json;
     int resume, jobs, progress_tty, quiet;
     sprt_spec sprt;
-    char settings[2048];    /* fingerprint written to the journal */
+    char settings[2048]; /* fingerprint written to the journal */
     /* shared state, under lock */
     pthread_mutex_t lock;
     int total, next, done_count, stop, fatal;
-    int sprt_result;        /* 1 H1, -1 H0, 0 none */
-    int sprt_pairs;         /* pairs counted at the decision */
+    int sprt_result;                /* 1 H1, -1 H0, 0 none */
+    int sprt_pairs;                 /* pairs counted at the decision */
     int started[MATCH_MAX_PLAYERS]; /* 1 once the player completed a handshake */
     double llr;
     FILE *journal_fp;

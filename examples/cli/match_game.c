@@ -60,8 +60,7 @@ static int play_text(mana_game *g, mana_move m, movetext *t)
  * setups), a random setup from the match seed, or a line of the openings
  * file (an MFN, or moves from the start of setup).  Returns 0, or -1 with
  * the reason in why. */
-static int apply_opening(const match *m, mana_game *g, int pair, char *mfn, movetext *t,
-                         char *why, size_t size)
+static int apply_opening(const match *m, mana_game *g, int pair, char *mfn, movetext *t, char *why, size_t size)
 {
     mfn[0] = '\0';
     if (m->setup_mode == 1) {
@@ -96,8 +95,7 @@ static int apply_opening(const match *m, mana_game *g, int pair, char *mfn, move
     }
     return 0;
 fail:
-    snprintf(why, size, "opening %d: %s", pair % (m->nopenings ? m->nopenings : 1) + 1,
-             mana_error_detail());
+    snprintf(why, size, "opening %d: %s", pair % (m->nopenings ? m->nopenings : 1) + 1, mana_error_detail());
     return -1;
 }
 
@@ -117,8 +115,7 @@ static int start_player(match *m, player *p, const mana_game *g, char *err, size
     pthread_mutex_lock(&m->lock);
     int ever = m->started[k];
     if (!ever && !m->fatal)
-        fprintf(stderr, "mana-cli match: player %s (cmd: %s) never started: %s\n", p->spec->name,
-                p->spec->cmd, err);
+        fprintf(stderr, "mana-cli match: player %s (cmd: %s) never started: %s\n", p->spec->name, p->spec->cmd, err);
     pthread_mutex_unlock(&m->lock);
     return ever ? -1 : -2;
 }
@@ -144,8 +141,8 @@ static int start_players(match *m, player *P[2], int i, const mana_game *g, char
 
 /* Plays the moves to the end of the game.  Returns the colour at fault
  * (the loser), or -1 when the rules ended it. */
-static int play_moves(const match *m, player *P[2], mana_game *g, const char *mfn, movetext *t,
-                      int *plies, char *why, size_t size)
+static int play_moves(const match *m, player *P[2], mana_game *g, const char *mfn, movetext *t, int *plies, char *why,
+                      size_t size)
 {
     game_clock clk;
     clock_start(&clk, &m->tc);
@@ -163,8 +160,7 @@ static int play_moves(const match *m, player *P[2], mana_game *g, const char *mf
             return side;
         }
         if (m->tc.clock && clock_charge(&clk, &m->tc, side, used) < 0) {
-            snprintf(why, size, "%.63s: lost on time (%lld ms over)", P[side]->spec->name,
-                     -clk.left_ms[side]);
+            snprintf(why, size, "%.63s: lost on time (%lld ms over)", P[side]->spec->name, -clk.left_ms[side]);
             return side;
         }
         if (play_text(g, mv, t) < 0) {
@@ -191,8 +187,7 @@ int match_play_game(match *m, player *pl, int i, game_result *res)
     mana_game *g = match_new_game(m);
     int loser = -1, rc = -1;
     if (g == NULL || apply_opening(m, g, k / 2, mfn, &t, res->reason, sizeof res->reason) < 0) {
-        fprintf(stderr, "mana-cli match: game %d: %s\n", i + 1,
-                g == NULL ? "out of memory" : res->reason);
+        fprintf(stderr, "mana-cli match: game %d: %s\n", i + 1, g == NULL ? "out of memory" : res->reason);
         goto out;
     }
     loser = start_players(m, P, i, g, res->reason, sizeof res->reason);
@@ -203,8 +198,7 @@ int match_play_game(match *m, player *pl, int i, game_result *res)
     if (loser >= 0) {
         res->status = loser == MANA_WHITE ? MANA_BLACK_WON : MANA_WHITE_WON;
         res->fault = 1;
-    }
-    else {
+    } else {
         res->status = mana_status(g);
         snprintf(res->reason, sizeof res->reason, "%s", eng_end_reason(g));
     }

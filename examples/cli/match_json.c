@@ -79,11 +79,11 @@ static void json_pairing(FILE *f, const match *m, int pi)
     json_str(f, m->players[m->pairings[pi].a].name);
     fprintf(f, ", \"second\": ");
     json_str(f, m->players[m->pairings[pi].b].name);
-    fprintf(f, ", \"wins\": %ld, \"draws\": %ld, \"losses\": %ld, "
-               "\"pentanomial\": [%ld, %ld, %ld, %ld, %ld], \"score\": %.6f, \"elo\": %.3f, "
-               "\"elo95\": ",
-            wdl[0], wdl[1], wdl[2], penta[0], penta[1], penta[2], penta[3], penta[4], e.score,
-            e.elo);
+    fprintf(f,
+            ", \"wins\": %ld, \"draws\": %ld, \"losses\": %ld, "
+            "\"pentanomial\": [%ld, %ld, %ld, %ld, %ld], \"score\": %.6f, \"elo\": %.3f, "
+            "\"elo95\": ",
+            wdl[0], wdl[1], wdl[2], penta[0], penta[1], penta[2], penta[3], penta[4], e.score, e.elo);
     if (e.defined) /* null: no interval (fewer than 2 pairs, or zero variance) */
         fprintf(f, "%.3f, \"los\": %.6f}", e.elo95, e.los);
     else
@@ -101,8 +101,8 @@ static void json_games(FILE *f, const match *m)
         json_str(f, m->players[r->white].name);
         fprintf(f, ", \"black\": ");
         json_str(f, m->players[r->black].name);
-        fprintf(f, ", \"result\": \"%s\", \"plies\": %d, \"fault\": %s, \"reason\": ",
-                match_result_text(r->status), r->plies, r->fault ? "true" : "false");
+        fprintf(f, ", \"result\": \"%s\", \"plies\": %d, \"fault\": %s, \"reason\": ", match_result_text(r->status),
+                r->plies, r->fault ? "true" : "false");
         json_str(f, r->reason);
         fputc('}', f);
         first = 0;
@@ -121,8 +121,7 @@ int match_write_json(const match *m, double secs)
         fprintf(f, "%s", k ? ", " : "");
         json_str(f, m->players[k].name);
     }
-    fprintf(f, "],\n  \"games_played\": %d,\n  \"seconds\": %.3f,\n  \"pairings\": [\n",
-            m->done_count, secs);
+    fprintf(f, "],\n  \"games_played\": %d,\n  \"seconds\": %.3f,\n  \"pairings\": [\n", m->done_count, secs);
     for (int pi = 0; pi < m->npairings; pi++) {
         json_pairing(f, m, pi);
         fprintf(f, "%s\n", pi + 1 < m->npairings ? "," : "");
@@ -131,12 +130,15 @@ int match_write_json(const match *m, double secs)
     if (m->sprt.on) {
         double lo, hi;
         sprt_decide(&m->sprt, m->llr, &lo, &hi);
-        fprintf(f, "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
-                   "\"model\": \"%s\", \"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, "
-                   "\"decision\": \"%s\", \"games\": %d},\n",
-                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
-                m->sprt.normalized ? "normalized" : "logistic", m->llr, lo, hi,
-                m->sprt_result > 0 ? "H1" : m->sprt_result < 0 ? "H0" : "none",
+        fprintf(f,
+                "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
+                "\"model\": \"%s\", \"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, "
+                "\"decision\": \"%s\", \"games\": %d},\n",
+                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta, m->sprt.normalized ? "normalized" : "logistic",
+                m->llr, lo, hi,
+                m->sprt_result > 0   ? "H1"
+                : m->sprt_result < 0 ? "H0"
+                                     : "none",
                 m->sprt_result ? 2 * m->sprt_pairs : m->done_count);
     }
     fprintf(f, "  \"games\": [\n");
@@ -173,8 +175,7 @@ static void tag(mana_record_headers *hdr, const char *key, const char *text)
     v[n] = '\0';
     const char *start = v + strspn(v, " ");
     if (replaced)
-        fprintf(stderr, "mana-cli match: %s tag: invalid UTF-8 or control characters written as '?': %s\n", key,
-                start);
+        fprintf(stderr, "mana-cli match: %s tag: invalid UTF-8 or control characters written as '?': %s\n", key, start);
     if (*start != '\0' && mana_record_tag_set(hdr, key, start) != MANA_OK)
         fprintf(stderr, "mana-cli match: %s tag left out: %s\n", key, mana_error_detail());
 }
@@ -213,7 +214,9 @@ int match_write_record(const match *m, int i, const mana_game *g, const game_res
     free(text);
     if (!ok) {
         fprintf(stderr, "mana-cli match: %s: %s\n", path,
-                n < 0 ? mana_error_detail() : errno ? strerror(errno) : "cannot write");
+                n < 0   ? mana_error_detail()
+                : errno ? strerror(errno)
+                        : "cannot write");
         return -1;
     }
     return 0;

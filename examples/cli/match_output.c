@@ -49,8 +49,8 @@ void match_progress(match *m)
             snprintf(pm, sizeof pm, e.defined ? " +- %.0f" : " +- n/a", e.elo95);
         if (pairs > 0)
             stats_elo_text(e.elo, 0, elo, sizeof elo);
-        n += (size_t)snprintf(line + n, sizeof line - n, "  %s +%ld =%ld -%ld  Elo %s%s",
-                              m->players[0].name, wdl[0], wdl[1], wdl[2], elo, pm);
+        n += (size_t)snprintf(line + n, sizeof line - n, "  %s +%ld =%ld -%ld  Elo %s%s", m->players[0].name, wdl[0],
+                              wdl[1], wdl[2], elo, pm);
         if (m->sprt.on)
             n += (size_t)snprintf(line + n, sizeof line - n, "  LLR %.2f", m->llr);
     }
@@ -81,8 +81,7 @@ static void two_player_table(const match *m, int max_pairs)
         long l = r < 2 ? row[r][2] : row[0][2] + row[1][2];
         long n = w + d + l;
         char label[96];
-        snprintf(label, sizeof label, "%s %s", m->players[0].name,
-                 r == 0 ? "as White" : r == 1 ? "as Black" : "total");
+        snprintf(label, sizeof label, "%s %s", m->players[0].name, r == 0 ? "as White" : r == 1 ? "as Black" : "total");
         printf("%-16s %6ld %6ld %6ld %6ld %6.1f%%\n", label, n, w, d, l,
                n ? 100.0 * ((double)w + 0.5 * (double)d) / (double)n : 0.0);
     }
@@ -93,8 +92,8 @@ static void print_sprt(const match *m)
     double lo, hi;
     sprt_decide(&m->sprt, m->llr, &lo, &hi);
     printf("SPRT (%s Elo, elo0 %g elo1 %g, alpha %g beta %g): LLR %.3f [%.3f, %.3f] ",
-           m->sprt.normalized ? "normalized" : "logistic", m->sprt.elo0, m->sprt.elo1,
-           m->sprt.alpha, m->sprt.beta, m->llr, lo, hi);
+           m->sprt.normalized ? "normalized" : "logistic", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+           m->llr, lo, hi);
     if (m->sprt_result != 0)
         printf("%s accepted after %d games\n", m->sprt_result > 0 ? "H1" : "H0", 2 * m->sprt_pairs);
     else
@@ -120,8 +119,8 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
         char pm[24] = "n/a";
         if (e.defined)
             snprintf(pm, sizeof pm, "%.1f", e.elo95);
-        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s\n", a, b, wdl[0],
-               wdl[1], wdl[2], 100.0 * s, elo, pm, los);
+        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s\n", a, b, wdl[0], wdl[1], wdl[2],
+               100.0 * s, elo, pm, los);
         return;
     }
     if (e.defined)
@@ -132,10 +131,10 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
     else
         printf("Elo difference %s (95%% interval n/a: %s; pentanomial model of %ld game pair%s) "
                "LOS n/a\n",
-               elo, pairs < 2 ? "fewer than 2 pairs" : "every pair scored the same (zero variance)",
-               pairs, pairs == 1 ? "" : "s");
-    printf("pairs LL %ld, LD+DL %ld, LW+DD+WL %ld, DW+WD %ld, WW %ld\n", penta[0], penta[1],
-           penta[2], penta[3], penta[4]);
+               elo, pairs < 2 ? "fewer than 2 pairs" : "every pair scored the same (zero variance)", pairs,
+               pairs == 1 ? "" : "s");
+    printf("pairs LL %ld, LD+DL %ld, LW+DD+WL %ld, DW+WD %ld, WW %ld\n", penta[0], penta[1], penta[2], penta[3],
+           penta[4]);
     if (m->sprt.on)
         print_sprt(m);
     printf("W-D-L %ld-%ld-%ld score %.1f%%\n", wdl[0], wdl[1], wdl[2], 100.0 * s);
@@ -172,8 +171,7 @@ static void standings(const match *m)
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    printf("%4s %-24s %6s %7s %7s %16s\n", "rank", "player", "games", "points", "score",
-           "Elo vs field");
+    printf("%4s %-24s %6s %7s %7s %16s\n", "rank", "player", "games", "points", "score", "Elo vs field");
     for (int k = 0; k < m->nplayers; k++) {
         int p = order[k];
         long n = wdl[p][0] + wdl[p][1] + wdl[p][2];
@@ -196,8 +194,8 @@ static void faults(const match *m)
         if (r->done && r->fault) {
             if (n++ == 0)
                 printf("games lost by a fault:\n");
-            printf("  game %d (%s-%s %s): %s\n", i + 1, m->players[r->white].name,
-                   m->players[r->black].name, match_result_text(r->status), r->reason);
+            printf("  game %d (%s-%s %s): %s\n", i + 1, m->players[r->white].name, m->players[r->black].name,
+                   match_result_text(r->status), r->reason);
         }
     }
 }
@@ -216,9 +214,8 @@ void match_report(const match *m, double secs)
     if (m->npairings == 1) {
         int max_pairs = counted_pairs(m);
         two_player_table(m, max_pairs);
-        printf("%s vs %s: %ld games in %.1f s, %.1f plies a game on average\n",
-               m->players[0].name, m->players[1].name, played, secs,
-               played ? (double)plies / (double)played : 0.0);
+        printf("%s vs %s: %ld games in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
+               played, secs, played ? (double)plies / (double)played : 0.0);
         pairing_stats(m, 0, max_pairs, 1);
         return;
     }

@@ -254,8 +254,7 @@ static int read_line(player *p, long long deadline_ms, char *line, size_t size)
 
 /* Reads up to a line starting with word (the last one in *line).  Error
  * lines and garbage fail with why.  Returns 0 or -1. */
-static int expect(player *p, const char *word, long long deadline_ms, char *line, size_t lsize,
-                  char *why, size_t size)
+static int expect(player *p, const char *word, long long deadline_ms, char *line, size_t lsize, char *why, size_t size)
 {
     size_t wl = strlen(word);
     for (;;) {
@@ -283,8 +282,7 @@ static int expect(player *p, const char *word, long long deadline_ms, char *line
 static int send_rules(player *p, int preset, const mana_game *rules)
 {
     mana_game *base = mana_new(preset);
-    int rc = send_line(p, "setoption name Rules value %s",
-                       preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea");
+    int rc = send_line(p, "setoption name Rules value %s", preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea");
     for (int opt = 0; opt < MANA_OPTION_COUNT && base != NULL; opt++) {
         int v = 0, d = 0;
         mana_get_option(rules, opt, &v);
@@ -319,7 +317,7 @@ int player_ensure(player *p, int preset, const mana_game *rules, char *why, size
         expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
         goto fail;
     return 0;
-fail: {
+fail : {
     char tmp[300];
     snprintf(tmp, sizeof tmp, "%s", why);
     snprintf(why, size, "start-up failed: %s", tmp);
@@ -354,8 +352,8 @@ static void go_words(const move_request *rq, char *buf, size_t size)
     if (rq->tc->clock) {
         int side = mana_side_to_move(rq->game);
         n += (size_t)snprintf(buf + n, size - n, " wtime %lld btime %lld winc %lld binc %lld",
-                              rq->clock->left_ms[MANA_WHITE], rq->clock->left_ms[MANA_BLACK],
-                              rq->tc->inc_ms, rq->tc->inc_ms);
+                              rq->clock->left_ms[MANA_WHITE], rq->clock->left_ms[MANA_BLACK], rq->tc->inc_ms,
+                              rq->tc->inc_ms);
         int togo = clock_moves_to_go(rq->clock, rq->tc, side);
         if (togo > 0)
             snprintf(buf + n, size - n, " movestogo %d", togo);
@@ -377,16 +375,14 @@ static long long wait_limit(const move_request *rq)
 {
     if (rq->tc->clock)
         return rq->clock->left_ms[mana_side_to_move(rq->game)] + rq->tc->margin_ms;
-    if (rq->fixed.time_ms > 0 && rq->fixed.depth == 0 && rq->fixed.nodes == 0 &&
-        rq->fixed.iterations == 0)
+    if (rq->fixed.time_ms > 0 && rq->fixed.depth == 0 && rq->fixed.nodes == 0 && rq->fixed.iterations == 0)
         return rq->fixed.time_ms + rq->tc->margin_ms + 1000;
     return rq->timeout_ms;
 }
 
 /* Reads the answer to go: info lines are skipped, anything else that is
  * not bestmove is garbage. */
-static int read_bestmove(player *p, const move_request *rq, long long t0, mana_move *out,
-                         char *why, size_t size)
+static int read_bestmove(player *p, const move_request *rq, long long t0, mana_move *out, char *why, size_t size)
 {
     char line[1024];
     long long limit = wait_limit(rq);
@@ -420,14 +416,12 @@ static int read_bestmove(player *p, const move_request *rq, long long t0, mana_m
     }
 }
 
-static int external_move(player *p, const move_request *rq, mana_move *out, long long *used,
-                         char *why, size_t size)
+static int external_move(player *p, const move_request *rq, mana_move *out, long long *used, char *why, size_t size)
 {
     char go[200];
-    int rc = rq->start_mfn[0] ? send_line(p, "position mfn %s%s%s", rq->start_mfn,
-                                          rq->moves[0] ? " moves " : "", rq->moves)
-                              : send_line(p, "position startpos%s%s",
-                                          rq->moves[0] ? " moves " : "", rq->moves);
+    int rc = rq->start_mfn[0]
+                 ? send_line(p, "position mfn %s%s%s", rq->start_mfn, rq->moves[0] ? " moves " : "", rq->moves)
+                 : send_line(p, "position startpos%s%s", rq->moves[0] ? " moves " : "", rq->moves);
     go_words(rq, go, sizeof go);
     long long t0 = now_ms();
     if (rc < 0 || send_line(p, "%s", go) < 0) {
@@ -441,8 +435,7 @@ static int external_move(player *p, const move_request *rq, mana_move *out, long
 
 /* A built-in bot under the same rules: clocks through the engine's time
  * manager, else its own or the match's fixed limits. */
-static int builtin_move(player *p, const move_request *rq, mana_move *out, long long *used,
-                        char *why, size_t size)
+static int builtin_move(player *p, const move_request *rq, mana_move *out, long long *used, char *why, size_t size)
 {
     bot_limits lim = p->spec->lim;
     if (rq->tc->clock) {
@@ -469,8 +462,7 @@ static int builtin_move(player *p, const move_request *rq, mana_move *out, long 
     return rc == MANA_OK ? 0 : -1;
 }
 
-int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms, char *why,
-                size_t size)
+int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms, char *why, size_t size)
 {
     *used_ms = 0;
     return p->spec->external ? external_move(p, rq, out, used_ms, why, size)

@@ -130,11 +130,10 @@ static void settings_diff(const char *old, const char *now, char *buf, size_t si
         if (strcmp(key, "players") == 0 || strcmp(key, "openings") == 0) {
             a[strcspn(a, ":")] = b[strcspn(b, ":")] = '\0'; /* the counts; then a hash */
             snprintf(buf, size, "the %s differ (%s %s in the journal, %s now; %s)", key, a, key, b,
-                     key[0] == 'p' ? "or their names, commands, limits or --opt"
-                                   : "or the lines of the file");
+                     key[0] == 'p' ? "or their names, commands, limits or --opt" : "or the lines of the file");
         } else {
-            snprintf(buf, size, "%s: %s in the journal, %s now", key,
-                     strcmp(a, "-") ? a : "the rules' default", strcmp(b, "-") ? b : "the rules' default");
+            snprintf(buf, size, "%s: %s in the journal, %s now", key, strcmp(a, "-") ? a : "the rules' default",
+                     strcmp(b, "-") ? b : "the rules' default");
         }
         return;
     }
@@ -149,13 +148,12 @@ static int journal_load(match *m)
         return -1;
     }
     char line[4096], diff[600];
-    int ok = fgets(line, sizeof line, f) != NULL && strncmp(line, "settings ", 9) == 0 &&
-             strcmp(line + 9, m->settings) == 0;
+    int ok =
+        fgets(line, sizeof line, f) != NULL && strncmp(line, "settings ", 9) == 0 && strcmp(line + 9, m->settings) == 0;
     if (!ok) {
-        settings_diff(strncmp(line, "settings ", 9) == 0 ? line + 9 : "", m->settings, diff,
-                      sizeof diff);
-        fprintf(stderr, "mana-cli match: --resume: %s was written by a match with other settings: %s\n",
-                m->journal, diff);
+        settings_diff(strncmp(line, "settings ", 9) == 0 ? line + 9 : "", m->settings, diff, sizeof diff);
+        fprintf(stderr, "mana-cli match: --resume: %s was written by a match with other settings: %s\n", m->journal,
+                diff);
         fclose(f);
         return -1;
     }
@@ -163,10 +161,10 @@ static int journal_load(match *m)
         game_result r;
         int i, off = 0;
         memset(&r, 0, sizeof r);
-        if (sscanf(line, "game %d white %d black %d status %d plies %d fault %d reason %n", &i,
-                   &r.white, &r.black, &r.status, &r.plies, &r.fault, &off) != 6 ||
-            off == 0 || i < 1 || i > m->total || r.white < 0 || r.white >= m->nplayers ||
-            r.black < 0 || r.black >= m->nplayers)
+        if (sscanf(line, "game %d white %d black %d status %d plies %d fault %d reason %n", &i, &r.white, &r.black,
+                   &r.status, &r.plies, &r.fault, &off) != 6 ||
+            off == 0 || i < 1 || i > m->total || r.white < 0 || r.white >= m->nplayers || r.black < 0 ||
+            r.black >= m->nplayers)
             continue; /* a line cut short by the interruption */
         line[strcspn(line, "\n")] = '\0';
         snprintf(r.reason, sizeof r.reason, "%s", line + off);
@@ -203,8 +201,8 @@ static void journal_add(match *m, int i, const game_result *r)
 {
     if (m->journal_fp == NULL)
         return;
-    fprintf(m->journal_fp, "game %d white %d black %d status %d plies %d fault %d reason %s\n",
-            i + 1, r->white, r->black, r->status, r->plies, r->fault, r->reason);
+    fprintf(m->journal_fp, "game %d white %d black %d status %d plies %d fault %d reason %s\n", i + 1, r->white,
+            r->black, r->status, r->plies, r->fault, r->reason);
     fflush(m->journal_fp);
     fsync(fileno(m->journal_fp));
 }

@@ -209,8 +209,11 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
             continue;
         }
         double v = strtod(eq, &end);
-        double *slot = !strcmp(w, "elo0") ? &s->elo0 : !strcmp(w, "elo1") ? &s->elo1
-                     : !strcmp(w, "alpha") ? &s->alpha : !strcmp(w, "beta") ? &s->beta : NULL;
+        double *slot = !strcmp(w, "elo0")    ? &s->elo0
+                       : !strcmp(w, "elo1")  ? &s->elo1
+                       : !strcmp(w, "alpha") ? &s->alpha
+                       : !strcmp(w, "beta")  ? &s->beta
+                                             : NULL;
         if (slot == NULL || end == eq || *end != '\0' || !isfinite(v)) {
             snprintf(why, size, "bad '%.20s=%.20s' (elo0, elo1, alpha, beta, model)", w, eq);
             return -1;
@@ -218,8 +221,7 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
         *slot = v;
         have |= slot == &s->elo0 ? 1 : slot == &s->elo1 ? 2 : 0;
     }
-    if (have != 3 || !(s->elo1 > s->elo0) || !(s->alpha > 0 && s->alpha < 0.5) ||
-        !(s->beta > 0 && s->beta < 0.5)) {
+    if (have != 3 || !(s->elo1 > s->elo0) || !(s->alpha > 0 && s->alpha < 0.5) || !(s->beta > 0 && s->beta < 0.5)) {
         snprintf(why, size, "need elo0 < elo1, 0 < alpha, beta < 0.5");
         return -1;
     }

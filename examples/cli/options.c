@@ -14,8 +14,8 @@ enum { V_RULE = 256, V_TIME = V_RULE + MANA_OPTION_COUNT, V_DEPTH, V_NODES, V_IT
 
 /* The rule options' command-line names, by option index. */
 static const char *const rule_flags[MANA_OPTION_COUNT] = {
-    "orientation", "setup-area", "damyo-on-double", "reentry",
-    "reentry-when-blocked", "blocked", "repetition", "ply-limit"};
+    "orientation",          "setup-area", "damyo-on-double", "reentry",
+    "reentry-when-blocked", "blocked",    "repetition",      "ply-limit"};
 
 #define MAX_LONGOPTS 48
 

@@ -44,14 +44,14 @@ enum {
 
 /* What the shared options set. */
 typedef struct cli_args {
-    int preset;                      /* MANA_RULES_*, jactalea by default */
-    int rules_given;                 /* --rules was given */
-    int rule[MANA_OPTION_COUNT];     /* rule option values given ... */
+    int preset;                        /* MANA_RULES_*, jactalea by default */
+    int rules_given;                   /* --rules was given */
+    int rule[MANA_OPTION_COUNT];       /* rule option values given ... */
     int rule_given[MANA_OPTION_COUNT]; /* ... and which */
     unsigned long long seed;
     int seed_given;
-    bot_limits limits;               /* 0: the bot's default */
-    int color;                       /* 1 unless --no-color (or no tty) */
+    bot_limits limits; /* 0: the bot's default */
+    int color;         /* 1 unless --no-color (or no tty) */
     int quiet;
     const char *svg;
 } cli_args;
@@ -64,8 +64,8 @@ typedef struct cli_command {
     const char *name;
     const char *usage;
     unsigned shared;
-    const struct option *own;        /* NULL or ends with {0} */
-    const char *own_help;            /* lines describing them, or NULL */
+    const struct option *own; /* NULL or ends with {0} */
+    const char *own_help;     /* lines describing them, or NULL */
 } cli_command;
 
 typedef const char *(*cli_own_fn)(int val, const char *arg, void *ctx);

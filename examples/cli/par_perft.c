@@ -18,8 +18,8 @@ struct job {
     int depth;
     struct task *tasks;
     int ntasks;
-    atomic_int next;   /* index of the next task to take */
-    atomic_int error;  /* the first failure, MANA_OK if none */
+    atomic_int next;  /* index of the next task to take */
+    atomic_int error; /* the first failure, MANA_OK if none */
 };
 
 /* One thread's share of the work. */
@@ -130,8 +130,7 @@ int par_perft(const mana_game *g, int depth, int threads, uint64_t *leaves)
     atomic_init(&job.next, 0);
     atomic_init(&job.error, MANA_OK);
     job.tasks = malloc(sizeof *job.tasks * MANA_MAX_MOVES * MANA_MAX_MOVES);
-    err = job.tasks ? add_tasks(copy, (struct task){.len = 0}, split_plies(g, depth, threads), &job)
-                    : MANA_ENOMEM;
+    err = job.tasks ? add_tasks(copy, (struct task){.len = 0}, split_plies(g, depth, threads), &job) : MANA_ENOMEM;
     mana_free(copy);
     if (!err)
         err = run_workers(&job, threads, leaves);

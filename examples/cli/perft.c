@@ -40,12 +40,11 @@ static int divide(mana_game *g, int depth, int threads, unsigned long long *tota
     return 0;
 }
 
-static const struct option perft_own[] = {{"divide", no_argument, NULL, CLI_OWN},
-                                          {"threads", required_argument, NULL, CLI_OWN + 1},
-                                          {NULL, 0, NULL, 0}};
+static const struct option perft_own[] = {
+    {"divide", no_argument, NULL, CLI_OWN}, {"threads", required_argument, NULL, CLI_OWN + 1}, {NULL, 0, NULL, 0}};
 static const cli_command perft_command = {
-    "perft", "[OPTIONS] DEPTH [MFN]   (DEPTH 0..64; MFN: the start position by default)",
-    CLI_RULES | CLI_RULE_OPTIONS, perft_own,
+    "perft", "[OPTIONS] DEPTH [MFN]   (DEPTH 0..64; MFN: the start position by default)", CLI_RULES | CLI_RULE_OPTIONS,
+    perft_own,
     "  --divide               one 'move count' line per legal move, then the total\n"
     "  --threads N            1..64 threads\n"};
 

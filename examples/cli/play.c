@@ -26,8 +26,8 @@ typedef struct player {
 
 typedef struct session {
     mana_game *g;
-    player p[2];         /* indexed by MANA_WHITE, MANA_BLACK */
-    bot *hint;           /* advises humans; the opponent's bot or an ab */
+    player p[2]; /* indexed by MANA_WHITE, MANA_BLACK */
+    bot *hint;   /* advises humans; the opponent's bot or an ab */
     record_info info;
     const char *save_path;
     int color;
@@ -106,19 +106,17 @@ static void list_moves(const mana_game *g)
         if (kind == MANA_MOVE_STEP) {
             int p = mana_piece_at(g, from);
             int marks = mana_marks_at(g, from);
-            printf("  %s on %c%d (%d mark%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin",
-                   'a' + from % 6, from / 6 + 1, marks, marks == 1 ? "" : "s");
+            printf("  %s on %c%d (%d mark%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin", 'a' + from % 6, from / 6 + 1,
+                   marks, marks == 1 ? "" : "s");
         } else {
-            printf("  %s:", kind == MANA_MOVE_ORIENT        ? "orientation"
-                            : kind == MANA_MOVE_PASS        ? "blocked, you must pass"
-                            : mana_status(g) == MANA_SETUP  ? (kind == MANA_MOVE_DROP_DAMYO
-                                                                   ? "place the Damyo"
-                                                                   : "place a Ronin")
-                                                            : "re-enter a Ronin");
+            printf("  %s:", kind == MANA_MOVE_ORIENT ? "orientation"
+                            : kind == MANA_MOVE_PASS ? "blocked, you must pass"
+                            : mana_status(g) == MANA_SETUP
+                                ? (kind == MANA_MOVE_DROP_DAMYO ? "place the Damyo" : "place a Ronin")
+                                : "re-enter a Ronin");
         }
         for (int j = i; j < n; j++) {
-            if (done[j] || MANA_MOVE_KIND(mv[j]) != kind ||
-                (kind == MANA_MOVE_STEP && MANA_MOVE_FROM(mv[j]) != from))
+            if (done[j] || MANA_MOVE_KIND(mv[j]) != kind || (kind == MANA_MOVE_STEP && MANA_MOVE_FROM(mv[j]) != from))
                 continue;
             char text[MANA_MOVE_TEXT_MAX + 1];
             mana_move_format(g, mv[j], text, sizeof text);
@@ -195,16 +193,14 @@ static void print_stats(const bot *b)
     bot_last_stats(b, &st);
     if (strcmp(bot_name(b), "ab") == 0 && st.depth > 0) {
         if (st.mate != 0)
-            printf("  [depth %d, %s in %d %s, %llu nodes, %d ms]\n", st.depth,
-                   st.mate > 0 ? "wins" : "loses", st.mate > 0 ? st.mate : -st.mate,
-                   st.mate == 1 || st.mate == -1 ? "ply" : "plies",
+            printf("  [depth %d, %s in %d %s, %llu nodes, %d ms]\n", st.depth, st.mate > 0 ? "wins" : "loses",
+                   st.mate > 0 ? st.mate : -st.mate, st.mate == 1 || st.mate == -1 ? "ply" : "plies",
                    (unsigned long long)st.nodes, st.time_ms);
         else
-            printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", st.depth, st.score,
-                   (unsigned long long)st.nodes, st.time_ms);
+            printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", st.depth, st.score, (unsigned long long)st.nodes,
+                   st.time_ms);
     } else if (strcmp(bot_name(b), "mcts") == 0 && st.iterations > 0) {
-        printf("  [%llu playouts, wins %d%%, %d ms]\n", (unsigned long long)st.iterations,
-               st.score, st.time_ms);
+        printf("  [%llu playouts, wins %d%%, %d ms]\n", (unsigned long long)st.iterations, st.score, st.time_ms);
     }
 }
 
@@ -220,8 +216,8 @@ static int bot_turn(session *s, int side)
     if (rc >= 0)
         rc = mana_play(s->g, m);
     if (rc != MANA_OK) {
-        fprintf(stderr, "mana-cli play: the %s bot failed: %s: %s\n", bot_name(b),
-                mana_strerror(rc), mana_error_detail());
+        fprintf(stderr, "mana-cli play: the %s bot failed: %s: %s\n", bot_name(b), mana_strerror(rc),
+                mana_error_detail());
         return 1;
     }
     int setup_goes_on = mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side;
@@ -239,8 +235,7 @@ static char *trim(char *line)
     while (*line == ' ' || *line == '\t')
         line++;
     size_t n = strlen(line);
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' ||
-                     line[n - 1] == '\t'))
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
         line[--n] = '\0';
     return line;
 }
@@ -275,8 +270,7 @@ static int human_line(session *s, char *line)
     } else if (!strcmp(cmd, "hint")) {
         mana_move m;
         char text[MANA_MOVE_TEXT_MAX + 1];
-        if (bot_choose(s->hint, s->g, &m) == MANA_OK &&
-            mana_move_format(s->g, m, text, sizeof text) >= 0)
+        if (bot_choose(s->hint, s->g, &m) == MANA_OK && mana_move_format(s->g, m, text, sizeof text) >= 0)
             printf("hint (%s): %s\n", bot_name(s->hint), text);
         else
             printf("no hint: %s\n", mana_error_detail());
@@ -299,8 +293,7 @@ static int human_line(session *s, char *line)
         else
             printf("drew the position in %s\n", arg);
     } else if (arg[0] != '\0') {
-        printf("'%.20s%s' is not a move or a command; type 'help'\n", cmd,
-               strlen(cmd) > 20 ? "..." : "");
+        printf("'%.20s%s' is not a move or a command; type 'help'\n", cmd, strlen(cmd) > 20 ? "..." : "");
     } else {
         mana_move m;
         int rc = mana_move_parse(s->g, cmd, &m);
@@ -394,12 +387,10 @@ static int run(session *s)
     return rc;
 }
 
-static const struct option play_own[] = {{"white", required_argument, NULL, CLI_OWN},
-                                         {"black", required_argument, NULL, CLI_OWN + 1},
-                                         {"mfn", required_argument, NULL, CLI_OWN + 2},
-                                         {"load", required_argument, NULL, CLI_OWN + 3},
-                                         {"save", required_argument, NULL, CLI_OWN + 4},
-                                         {NULL, 0, NULL, 0}};
+static const struct option play_own[] = {
+    {"white", required_argument, NULL, CLI_OWN},    {"black", required_argument, NULL, CLI_OWN + 1},
+    {"mfn", required_argument, NULL, CLI_OWN + 2},  {"load", required_argument, NULL, CLI_OWN + 3},
+    {"save", required_argument, NULL, CLI_OWN + 4}, {NULL, 0, NULL, 0}};
 static const cli_command play_command = {
     "play", "[OPTIONS]", CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_COLOR, play_own,
     "  --white P, --black P   human|random|ab|mcts (human against ab by default)\n"
@@ -509,8 +500,8 @@ int cmd_play(int argc, char **argv)
         rc = 1;
     }
     if (rc == 0 && (s.p[0].bot == NULL || s.p[1].bot == NULL))
-        printf("mana-cli play: %s (White) against %s (Black), seed %llu; type 'help' for commands\n",
-               a.who[MANA_WHITE], a.who[MANA_BLACK], (unsigned long long)seed);
+        printf("mana-cli play: %s (White) against %s (Black), seed %llu; type 'help' for commands\n", a.who[MANA_WHITE],
+               a.who[MANA_BLACK], (unsigned long long)seed);
     if (rc == 0)
         rc = run(&s);
     bot_free(s.p[0].bot);

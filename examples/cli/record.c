@@ -20,8 +20,7 @@ const char *rec_option_values(int option)
     return values ? values : "";
 }
 
-int rec_option_parse(const char *name, const char *text, int *option, int *value, char *why,
-                     size_t why_size)
+int rec_option_parse(const char *name, const char *text, int *option, int *value, char *why, size_t why_size)
 {
     if (mana_option_parse(name, text, option, value) == MANA_OK)
         return 0;
@@ -38,14 +37,10 @@ void rec_option_format(int option, int value, char *buf, size_t size)
 const char *record_result(int status)
 {
     switch (status) {
-    case MANA_WHITE_WON:
-        return "1-0";
-    case MANA_BLACK_WON:
-        return "0-1";
-    case MANA_DRAWN:
-        return "1/2-1/2";
-    default:
-        return "*";
+    case MANA_WHITE_WON: return "1-0";
+    case MANA_BLACK_WON: return "0-1";
+    case MANA_DRAWN: return "1/2-1/2";
+    default: return "*";
     }
 }
 
@@ -107,8 +102,7 @@ int record_write(FILE *f, const mana_game *g, const record_info *info)
     return rc;
 }
 
-int record_save(const char *path, const mana_game *g, const record_info *info, char *err,
-                size_t err_size)
+int record_save(const char *path, const mana_game *g, const record_info *info, char *err, size_t err_size)
 {
     FILE *f = fopen(path, "w");
     if (f == NULL) {
@@ -176,8 +170,7 @@ static void info_of(const mana_game *g, const mana_record_headers *hdr, record_i
     mana_free(start);
 }
 
-int record_read(FILE *f, const char *name, mana_game **out, record_info *info, char *err,
-                size_t err_size)
+int record_read(FILE *f, const char *name, mana_game **out, record_info *info, char *err, size_t err_size)
 {
     char *text;
     size_t len;

@@ -12,13 +12,13 @@
 #include <mana.h>
 
 typedef struct record_info {
-    int preset;                          /* MANA_RULES_* */
-    char white[MANA_TAG_VALUE_MAX + 1];  /* who played White ("" unknown): a
+    int preset;                         /* MANA_RULES_* */
+    char white[MANA_TAG_VALUE_MAX + 1]; /* who played White ("" unknown): a
                                           * tag value, whole */
     char black[MANA_TAG_VALUE_MAX + 1];
-    char date[32];                       /* "" to write today's date */
-    char start_mfn[MANA_MFN_MAX + 1];    /* "" when the game starts at setup */
-    mana_record_headers hdr;             /* every tag read; written back with
+    char date[32];                    /* "" to write today's date */
+    char start_mfn[MANA_MFN_MAX + 1]; /* "" when the game starts at setup */
+    mana_record_headers hdr;          /* every tag read; written back with
                                           * White, Black, Date from the fields
                                           * above (tag_count 0: none else) */
 } record_info;
@@ -28,8 +28,7 @@ const char *rec_option_name(int option);
 const char *rec_option_values(int option);
 /* Reads option name and value text into *option and *value.  Returns 0,
  * or -1 with the library's reason in why. */
-int rec_option_parse(const char *name, const char *text, int *option, int *value,
-                     char *why, size_t why_size);
+int rec_option_parse(const char *name, const char *text, int *option, int *value, char *why, size_t why_size);
 /* Writes the text of value for option ("pass", "on", "chosen", "400"). */
 void rec_option_format(int option, int value, char *buf, size_t size);
 
@@ -47,18 +46,15 @@ int record_write(FILE *f, const mana_game *g, const record_info *info);
 
 /* record_write to a file by name; on failure returns -1 with the reason in
  * err. */
-int record_save(const char *path, const mana_game *g, const record_info *info,
-                char *err, size_t err_size);
+int record_save(const char *path, const mana_game *g, const record_info *info, char *err, size_t err_size);
 
 /* Reads the first game of the record in f (name used in messages) into a
  * new game *out, and its headers into *info.  On any problem returns -1,
  * writes "NAME:LINE:COLUMN: reason" to err and leaves *out alone. */
-int record_read(FILE *f, const char *name, mana_game **out, record_info *info,
-                char *err, size_t err_size);
+int record_read(FILE *f, const char *name, mana_game **out, record_info *info, char *err, size_t err_size);
 
 /* record_read from a file by name. */
-int record_load(const char *path, mana_game **out, record_info *info, char *err,
-                size_t err_size);
+int record_load(const char *path, mana_game **out, record_info *info, char *err, size_t err_size);
 
 /* Reads all of f into a new buffer (*text, *len; free it).  Returns 0, or
  * -1 with errno set. */

@@ -22,21 +22,25 @@
 
 #include "bench.h"
 
-#define USAGE                                                               \
-    "usage: bench [--perft-file PATH] [--runs N] [--seconds S] [--threads N]\n" \
+#define USAGE                                                                                \
+    "usage: bench [--perft-file PATH] [--runs N] [--seconds S] [--threads N]\n"              \
     "             [--quick] [--json | --markdown] [--compare BENCHMARKS.md] [--only LIST]\n" \
     "LIST: comma-separated perft, threads, full, playouts, movegen, ref, memory\n"
 
 /* Reads the options into cfg; exits with status 2 on a bad one. */
 static void parse_args(int argc, char **argv, struct bench_cfg *cfg)
 {
-    static const struct option longopts[] = {
-        {"perft-file", required_argument, NULL, 'f'}, {"runs", required_argument, NULL, 'r'},
-        {"seconds", required_argument, NULL, 's'},    {"threads", required_argument, NULL, 't'},
-        {"quick", no_argument, NULL, 'q'},            {"json", no_argument, NULL, 'j'},
-        {"compare", required_argument, NULL, 'c'},    {"only", required_argument, NULL, 'o'},
-        {"markdown", no_argument, NULL, 'm'},         {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"perft-file", required_argument, NULL, 'f'},
+                                             {"runs", required_argument, NULL, 'r'},
+                                             {"seconds", required_argument, NULL, 's'},
+                                             {"threads", required_argument, NULL, 't'},
+                                             {"quick", no_argument, NULL, 'q'},
+                                             {"json", no_argument, NULL, 'j'},
+                                             {"compare", required_argument, NULL, 'c'},
+                                             {"only", required_argument, NULL, 'o'},
+                                             {"markdown", no_argument, NULL, 'm'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "f:r:s:t:qjmc:o:h", longopts, NULL)) != -1) {
         if (c == 'f')
@@ -78,8 +82,8 @@ int main(int argc, char **argv)
     if (bench_load_positions(cfg.perft_file, &set))
         bench_fail("no positions to measure");
     if (!cfg.json && !cfg.markdown)
-        printf("libmana %s bench: %d positions from %s, median of %d runs, ~%.2fs each\n\n", mana_version(),
-               set.n, set.source, cfg.runs, cfg.seconds);
+        printf("libmana %s bench: %d positions from %s, median of %d runs, ~%.2fs each\n\n", mana_version(), set.n,
+               set.source, cfg.runs, cfg.seconds);
     if (bench_wants(&cfg, "perft") || bench_wants(&cfg, "threads"))
         bench_perft(&set, &cfg, &rs);
     if (bench_wants(&cfg, "full"))

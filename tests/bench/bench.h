@@ -37,8 +37,8 @@ struct bench_cfg {
 /* One position of perft.txt with the counts it lists. */
 struct bench_pos {
     char mfn[MANA_MFN_MAX + 1];
-    int blocked;                      /* MANA_BLOCKED_PASS / _DRAW */
-    uint64_t known[BENCH_MAX_DEPTH];  /* known[d], valid where has[d] */
+    int blocked;                     /* MANA_BLOCKED_PASS / _DRAW */
+    uint64_t known[BENCH_MAX_DEPTH]; /* known[d], valid where has[d] */
     unsigned char has[BENCH_MAX_DEPTH];
 };
 
@@ -62,17 +62,16 @@ struct bench_results {
 };
 
 /* bench_util.c */
-double bench_now(void);                     /* monotonic wall seconds */
-double bench_cpu(void);                     /* CPU seconds of this thread */
-double bench_proc_cpu(void);                /* CPU seconds of the process */
+double bench_now(void);                                           /* monotonic wall seconds */
+double bench_cpu(void);                                           /* CPU seconds of this thread */
+double bench_proc_cpu(void);                                      /* CPU seconds of the process */
 int bench_wants(const struct bench_cfg *cfg, const char *figure); /* 1/0 */
-double bench_median(double *v, int n);      /* sorts v */
-void bench_add(struct bench_results *rs, const char *key, const char *label, const char *unit,
-               double value);
+double bench_median(double *v, int n);                            /* sorts v */
+void bench_add(struct bench_results *rs, const char *key, const char *label, const char *unit, double value);
 int bench_load_positions(const char *path, struct bench_set *set); /* 0 or -1 */
-mana_game *bench_game(const struct bench_pos *p); /* NULL on failure */
-char *bench_read_file(const char *path); /* NUL-terminated; free it */
-void bench_fail(const char *what); /* prints and exits with status 1 */
+mana_game *bench_game(const struct bench_pos *p);                  /* NULL on failure */
+char *bench_read_file(const char *path);                           /* NUL-terminated; free it */
+void bench_fail(const char *what);                                 /* prints and exits with status 1 */
 
 /* bench_perft.c: figure 1 (with perft on N threads), 2 and 5. */
 void bench_perft(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);

@@ -9,8 +9,8 @@
 #include "../../examples/cli/rng.h"
 #include "bench.h"
 
-#define PLY_LIMIT 400     /* every playout ends: drawn after 400 plies */
-#define MOVEGEN_SET 4096  /* positions of the movegen figure */
+#define PLY_LIMIT 400    /* every playout ends: drawn after 400 plies */
+#define MOVEGEN_SET 4096 /* positions of the movegen figure */
 
 /* Positions collected from playouts (figure 4). */
 struct keep {
@@ -95,8 +95,8 @@ static struct play_rate playout_run(int threads, double seconds, uint64_t seed)
         n += p[i].plies;
     }
     double secs = bench_now() - t0, cpu = bench_proc_cpu() - c0;
-    return (struct play_rate){(double)g / secs, (double)n / secs, (double)g / p[0].cpu, (double)n / p[0].cpu,
-                              cpu / secs, (double)g / cpu};
+    return (struct play_rate){(double)g / secs,     (double)n / secs, (double)g / p[0].cpu,
+                              (double)n / p[0].cpu, cpu / secs,       (double)g / cpu};
 }
 
 void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs)

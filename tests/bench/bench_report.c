@@ -61,8 +61,8 @@ static void print_json(const struct bench_results *rs, const struct bench_cfg *c
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
     printf("{\"date\": \"%s\", \"cpu\": \"%s\", \"cpus\": %ld, \"cc\": \"%s\", \"libmana\": \"%s\",\n"
            " \"positions\": \"%s\", \"runs\": %d, \"seconds\": %g",
-           date, cpu_model(cpu, sizeof cpu), sysconf(_SC_NPROCESSORS_ONLN), BENCH_CC, mana_version(), source,
-           cfg->runs, cfg->seconds);
+           date, cpu_model(cpu, sizeof cpu), sysconf(_SC_NPROCESSORS_ONLN), BENCH_CC, mana_version(), source, cfg->runs,
+           cfg->seconds);
     for (int i = 0; i < rs->n; i++)
         printf(",\n \"%s\": %.6g", rs->r[i].key, rs->r[i].value);
     printf("}\n");
@@ -137,7 +137,8 @@ static void print_markdown(const struct bench_results *rs, const struct bench_cf
     printf("- machine: %s, %ld CPUs; compiler: %s; libmana %s\n", cpu_model(cpu, sizeof cpu),
            sysconf(_SC_NPROCESSORS_ONLN), BENCH_CC, mana_version());
     printf("- positions: %s; median of %d runs; about %g s per timed unit; %d threads for the N-thread "
-           "figures\n\n", source, cfg->runs, cfg->seconds, cfg->threads);
+           "figures\n\n",
+           source, cfg->runs, cfg->seconds, cfg->threads);
     printf("| figure | value | unit | last run | change |\n|---|---:|---|---:|---:|\n");
     for (int i = 0; i < rs->n; i++) {
         char v[32], old[32], pct[32];

@@ -141,4 +141,3 @@ mana_game *bench_game(const struct bench_pos *p)
     mana_free(g);
     return NULL;
 }
-

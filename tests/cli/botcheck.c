@@ -29,15 +29,15 @@
 
 static int failures, checks;
 
-#define CHECK(cond, ...)                                                      \
-    do {                                                                      \
-        checks++;                                                             \
-        if (!(cond)) {                                                        \
-            failures++;                                                       \
+#define CHECK(cond, ...)                                                             \
+    do {                                                                             \
+        checks++;                                                                    \
+        if (!(cond)) {                                                               \
+            failures++;                                                              \
             fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                     \
-            fputc('\n', stderr);                                              \
-        }                                                                     \
+            fprintf(stderr, __VA_ARGS__);                                            \
+            fputc('\n', stderr);                                                     \
+        }                                                                            \
     } while (0)
 
 static const char *const kinds[] = {"random", "ab", "mcts"};
@@ -79,8 +79,8 @@ static void legal_everywhere(void)
             while (mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING) {
                 mana_move m = MANA_MOVE_NONE;
                 int rc = bot_choose(b, g, &m);
-                CHECK(rc == MANA_OK && mana_is_legal(g, m) == 1, "%s: rc %d move %u at state %d",
-                      kinds[k], rc, (unsigned)m, states);
+                CHECK(rc == MANA_OK && mana_is_legal(g, m) == 1, "%s: rc %d move %u at state %d", kinds[k], rc,
+                      (unsigned)m, states);
                 states++;
                 /* continue with a random move half the time, so the bots
                  * see positions they would not steer to */
@@ -95,8 +95,7 @@ static void legal_everywhere(void)
             }
             mana_move m;
             if (mana_status(g) > MANA_PLAYING)
-                CHECK(bot_choose(b, g, &m) == MANA_EOVER, "%s: a finished game has no move",
-                      kinds[k]);
+                CHECK(bot_choose(b, g, &m) == MANA_EOVER, "%s: a finished game has no move", kinds[k]);
             bot_free(b);
             mana_free(g);
         }
@@ -106,8 +105,7 @@ static void legal_everywhere(void)
 
 /* Plays a whole game between two bots of one kind with fixed limits and
  * seeds; writes the moves to out and returns their number. */
-static int whole_game(const char *kind, const bot_limits *lim, uint64_t seed, mana_move *out,
-                      int cap)
+static int whole_game(const char *kind, const bot_limits *lim, uint64_t seed, mana_move *out, int cap)
 {
     mana_game *g = mana_new(MANA_RULES_JACTALEA);
     mana_set_option(g, MANA_OPT_PLY_LIMIT, 60);
@@ -135,8 +133,8 @@ static void deterministic(void)
         int nc = whole_game(kinds[k], &lim, 43, c, 200);
         CHECK(na > 12 && na == nb && memcmp(a, b, (size_t)na * sizeof *a) == 0,
               "%s: two games with seed 42 differ (%d and %d moves)", kinds[k], na, nb);
-        CHECK(na != nc || memcmp(a, c, (size_t)na * sizeof *a) != 0,
-              "%s: seeds 42 and 43 gave the very same game", kinds[k]);
+        CHECK(na != nc || memcmp(a, c, (size_t)na * sizeof *a) != 0, "%s: seeds 42 and 43 gave the very same game",
+              kinds[k]);
     }
 }
 
@@ -162,18 +160,16 @@ static void limits(void)
     for (uint64_t nodes = 1; nodes <= 100000; nodes *= 10) {
         bot_limits lim = {0, 0, nodes, 0, 0};
         bot *b = bot_new("ab", &lim, 1);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "ab %llu nodes",
-              (unsigned long long)nodes);
+        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "ab %llu nodes", (unsigned long long)nodes);
         bot_last_stats(b, &st);
-        CHECK(st.nodes <= nodes, "ab with a %llu-node limit visited %llu",
-              (unsigned long long)nodes, (unsigned long long)st.nodes);
+        CHECK(st.nodes <= nodes, "ab with a %llu-node limit visited %llu", (unsigned long long)nodes,
+              (unsigned long long)st.nodes);
         bot_free(b);
     }
     for (uint64_t it = 1; it <= 10000; it *= 10) {
         bot_limits lim = {0, 0, 0, it, 0};
         bot *b = bot_new("mcts", &lim, 1);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts %llu",
-              (unsigned long long)it);
+        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts %llu", (unsigned long long)it);
         bot_last_stats(b, &st);
         CHECK(st.iterations == it, "mcts with %llu playouts ran %llu", (unsigned long long)it,
               (unsigned long long)st.iterations);
@@ -198,8 +194,7 @@ static void limits(void)
         mana_game *lost = at("6/6/6/2R3/1R4/d3D1 b 1 0");
         bot_limits lim = {0, 0, 5000, 0, 0};
         bot *b = bot_new("mcts", &lim, 1);
-        CHECK(bot_choose(b, lost, &m) == MANA_OK && mana_is_legal(lost, m) == 1,
-              "mcts on a lost position");
+        CHECK(bot_choose(b, lost, &m) == MANA_OK && mana_is_legal(lost, m) == 1, "mcts on a lost position");
         bot_last_stats(b, &st);
         CHECK(st.nodes == 5 && st.iterations == 5000, "mcts on a 5-node tree: %llu nodes, %llu playouts",
               (unsigned long long)st.nodes, (unsigned long long)st.iterations);
@@ -216,12 +211,11 @@ static void limits(void)
         bot_limits lim = {86400000, 0, 0, 0, 0};
         bot *b = bot_new(kinds[k], &lim, 1);
         bot_set_stop(b, &stop);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "%s stopped",
-              kinds[k]);
+        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "%s stopped", kinds[k]);
         bot_last_stats(b, &st);
         CHECK(st.nodes <= 256 + MANA_MAX_MOVES * 64 && st.iterations <= 64,
-              "%s did not stop: %llu nodes, %llu playouts", kinds[k],
-              (unsigned long long)st.nodes, (unsigned long long)st.iterations);
+              "%s did not stop: %llu nodes, %llu playouts", kinds[k], (unsigned long long)st.nodes,
+              (unsigned long long)st.iterations);
         bot_free(b);
     }
     mana_free(g);
@@ -256,14 +250,12 @@ static void capture_in_one(void)
     mana_move win;
     CHECK(mana_move_parse(g, "b2xa2", &win) == MANA_OK, "b2xa2 must be legal");
     CHECK(damyo_captures(g) == 1, "one move takes the Damyo, found %d", damyo_captures(g));
-    CHECK(mana_legal_moves(g, NULL, 0) == 11 + 32, "43 legal moves, found %d",
-          mana_legal_moves(g, NULL, 0));
+    CHECK(mana_legal_moves(g, NULL, 0) == 11 + 32, "43 legal moves, found %d", mana_legal_moves(g, NULL, 0));
     for (int k = 1; k < 3; k++) {
         bot_limits lim = {0, 1, 0, 50, 0};
         bot *b = bot_new(kinds[k], &lim, 9);
         mana_move m = MANA_MOVE_NONE;
-        CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "%s chose %s, not b2xa2", kinds[k],
-              text(g, m));
+        CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "%s chose %s, not b2xa2", kinds[k], text(g, m));
         bot_stats st;
         bot_last_stats(b, &st);
         if (k == 1)
@@ -301,8 +293,7 @@ static void capture_in_three(void)
     mana_move win;
     CHECK(mana_move_parse(g, "d4xc3", &win) == MANA_OK, "d4xc3 must be legal");
     CHECK(damyo_captures(g) == 0, "no capture in 1 here");
-    CHECK(mana_legal_moves(g, NULL, 0) == 8, "8 legal moves, found %d",
-          mana_legal_moves(g, NULL, 0));
+    CHECK(mana_legal_moves(g, NULL, 0) == 8, "8 legal moves, found %d", mana_legal_moves(g, NULL, 0));
     /* The line itself, through the library: after d4xc3 Black has exactly
      * the two Damyo moves, and after each White has a Damyo capture. */
     mana_game *c = mana_clone(g);

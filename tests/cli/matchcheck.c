@@ -41,8 +41,7 @@ static const ref refs[] = {
     {{2, 3, 5, 4, 1}, -11.585478, 101.695231, 0.40911610, -0.02799351, -0.02128719, -0.72432875},
     {{3, 5, 14, 6, 2}, -5.791129, 63.885082, 0.42869328, -0.04007943, -0.02626835, -1.44297093},
     {{10, 40, 100, 60, 15}, 23.196779, 21.307066, 0.98393771, 0.86053900, 0.59767899, -0.75086534},
-    {{1000, 4000, 10000, 4200, 1100}, 3.423121, 2.160703, 0.99904970, 3.79756917, 4.79928728,
-     -838.22564886},
+    {{1000, 4000, 10000, 4200, 1100}, 3.423121, 2.160703, 0.99904970, 3.79756917, 4.79928728, -838.22564886},
     {{0, 1, 5, 20, 74}, 418.439794, 72.537451, 1.00000000, 1.42874124, 1.83950070, 13.35897136},
 };
 
@@ -60,8 +59,7 @@ static void check_clocks(void)
     near(tc.moves * 1.0 + (double)tc.base_ms + (double)tc.inc_ms, 5050, 0, "5 s + 50 ms, no period");
     near(tc_parse("0.25", &tc), 0, 0, "tc 0.25");
     near((double)tc.base_ms + (double)tc.inc_ms, 250, 0, "250 ms, no increment");
-    static const char *const bad[] = {"0", "x", "40/", "/60", "60+", "-1", "0/60", "40/60+x",
-                                      "1e9", "60+-1", ""};
+    static const char *const bad[] = {"0", "x", "40/", "/60", "60+", "-1", "0/60", "40/60+x", "1e9", "60+-1", ""};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         char what[40];
         snprintf(what, sizeof what, "tc '%s' refused", bad[k]);
@@ -93,8 +91,8 @@ int main(void)
         char what[80];
         elo_estimate e;
         stats_elo_penta(r->penta, &e);
-        snprintf(what, sizeof what, "[%ld,%ld,%ld,%ld,%ld]", r->penta[0], r->penta[1],
-                 r->penta[2], r->penta[3], r->penta[4]);
+        snprintf(what, sizeof what, "[%ld,%ld,%ld,%ld,%ld]", r->penta[0], r->penta[1], r->penta[2], r->penta[3],
+                 r->penta[4]);
         near(e.elo, r->elo, 1e-5, what);
         near(e.elo95, r->elo95, 1e-5, what);
         near(e.los, r->los, 1e-7, what);
@@ -126,15 +124,14 @@ int main(void)
         double elo;
         int decimals;
         const char *text;
-    } texts[] = {{-0.04, 1, "+0.0"}, {-0.4, 0, "+0"}, {-0.6, 0, "-1"}, {-17.04, 1, "-17.0"},
-                 {0.0, 0, "+0"}, {12.35, 0, "+12"}};
+    } texts[] = {{-0.04, 1, "+0.0"},   {-0.4, 0, "+0"}, {-0.6, 0, "-1"},
+                 {-17.04, 1, "-17.0"}, {0.0, 0, "+0"},  {12.35, 0, "+12"}};
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
         char buf[16];
         checks++;
         if (strcmp(stats_elo_text(texts[k].elo, texts[k].decimals, buf, sizeof buf), texts[k].text)) {
             failures++;
-            fprintf(stderr, "matchcheck: FAIL: Elo %g as '%s', expected '%s'\n", texts[k].elo, buf,
-                    texts[k].text);
+            fprintf(stderr, "matchcheck: FAIL: Elo %g as '%s', expected '%s'\n", texts[k].elo, buf, texts[k].text);
         }
     }
     /* Wald's bounds for alpha = beta = 0.05: -+log(19) = -+2.944439 */
@@ -151,8 +148,8 @@ int main(void)
     near(hi, 2.944439, 1e-6, "upper bound");
     near(sprt_decide(&s, -3.0, &lo, &hi), -1, 0, "LLR -3 accepts H0");
     near(sprt_decide(&s, 0.5, &lo, &hi), 0, 0, "LLR 0.5 goes on");
-    static const char *const bad[] = {"elo0=5 elo1=0", "elo0=0", "elo0=0 elo1=5 alpha=0.7",
-                                      "elo0=0 elo1=x", "warp=1 elo0=0 elo1=5", "elo0"};
+    static const char *const bad[] = {"elo0=5 elo1=0",        "elo0=0", "elo0=0 elo1=5 alpha=0.7", "elo0=0 elo1=x",
+                                      "warp=1 elo0=0 elo1=5", "elo0"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         checks++;
         if (sprt_parse(bad[k], &s, why, sizeof why) == 0) {

@@ -23,20 +23,20 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Prints the breach, g's state if g is not NULL, and aborts. */
-#define FUZZ_FAIL(g, ...)                                                \
-    do {                                                                 \
-        fprintf(stderr, "%s:%d: BREACH: ", __FILE__, __LINE__);         \
-        fprintf(stderr, __VA_ARGS__);                                    \
+#define FUZZ_FAIL(g, ...)                                                    \
+    do {                                                                     \
+        fprintf(stderr, "%s:%d: BREACH: ", __FILE__, __LINE__);              \
+        fprintf(stderr, __VA_ARGS__);                                        \
         fprintf(stderr, "\n  last error detail: %s\n", mana_error_detail()); \
-        if ((g) != NULL)                                                 \
-            inv_dump(stderr, (g));                                       \
-        abort();                                                         \
+        if ((g) != NULL)                                                     \
+            inv_dump(stderr, (g));                                           \
+        abort();                                                             \
     } while (0)
 
-#define FUZZ_CHECK(g, cond, ...)                                         \
-    do {                                                                 \
-        if (!(cond))                                                     \
-            FUZZ_FAIL(g, __VA_ARGS__);                                   \
+#define FUZZ_CHECK(g, cond, ...)       \
+    do {                               \
+        if (!(cond))                   \
+            FUZZ_FAIL(g, __VA_ARGS__); \
     } while (0)
 
 /* Runs inv_check(g, flags); aborts on a breach. */
@@ -64,8 +64,7 @@ static inline const char *fuzz_escape(const char *text, size_t n, char *out, siz
 }
 
 /* Checks a failed call left the game as it was and said why. */
-static inline void fuzz_unchanged(const mana_game *g, const inv_snapshot *before,
-                                  const char *what)
+static inline void fuzz_unchanged(const mana_game *g, const inv_snapshot *before, const char *what)
 {
     inv_snapshot after;
     char diff[300];
@@ -125,12 +124,9 @@ static inline int fuzz_spells(const char *text, mana_move m)
                 return 1;
         }
         return 0;
-    case MANA_MOVE_ORIENT:
-        return (text[0] == 'O' || text[0] == 'o') && text[1] == '0' + to && text[2] == '\0';
-    case MANA_MOVE_PASS:
-        return strcmp(text, "pass") == 0;
-    default:
-        return 0;
+    case MANA_MOVE_ORIENT: return (text[0] == 'O' || text[0] == 'o') && text[1] == '0' + to && text[2] == '\0';
+    case MANA_MOVE_PASS: return strcmp(text, "pass") == 0;
+    default: return 0;
     }
 }
 

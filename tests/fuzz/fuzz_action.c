@@ -24,25 +24,32 @@ static void check_observations(mana_game *g)
 {
     uint8_t abs_obs[MANA_OBSERVATION_SIZE], pov[MANA_OBSERVATION_SIZE];
     char board[36];
-    FUZZ_CHECK(g, mana_observation(g, MANA_OBS_ABSOLUTE, abs_obs, sizeof abs_obs) ==
-                      MANA_OBSERVATION_SIZE, "observation");
-    FUZZ_CHECK(g, mana_observation(g, MANA_OBS_SIDE_TO_MOVE, pov, sizeof pov) ==
-                      MANA_OBSERVATION_SIZE, "observation (side to move)");
+    FUZZ_CHECK(g, mana_observation(g, MANA_OBS_ABSOLUTE, abs_obs, sizeof abs_obs) == MANA_OBSERVATION_SIZE,
+               "observation");
+    FUZZ_CHECK(g, mana_observation(g, MANA_OBS_SIDE_TO_MOVE, pov, sizeof pov) == MANA_OBSERVATION_SIZE,
+               "observation (side to move)");
     FUZZ_CHECK(g, mana_board(g, board, sizeof board) == 36, "board");
     int side = mana_side_to_move(g), rot = side == MANA_BLACK;
     static const int swap[MANA_OBS_PLANES] = {2, 3, 0, 1, 4, 5, 6, 7, 8, 10, 9, 11};
     for (int sq = 0; sq < 36; sq++) {
         int piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq), mana = mana_mana(g);
         FUZZ_CHECK(g, board[sq] == piece, "board[%d]", sq);
-        int want[MANA_OBS_PLANES] = {
-            piece == 'D', piece == 'R', piece == 'd', piece == 'r', marks == 1, marks == 2,
-            marks == 3, mana && marks == mana, side == MANA_BLACK, mana_reserve(g, MANA_WHITE),
-            mana_reserve(g, MANA_BLACK), mana_status(g) == MANA_SETUP};
+        int want[MANA_OBS_PLANES] = {piece == 'D',
+                                     piece == 'R',
+                                     piece == 'd',
+                                     piece == 'r',
+                                     marks == 1,
+                                     marks == 2,
+                                     marks == 3,
+                                     mana && marks == mana,
+                                     side == MANA_BLACK,
+                                     mana_reserve(g, MANA_WHITE),
+                                     mana_reserve(g, MANA_BLACK),
+                                     mana_status(g) == MANA_SETUP};
         for (int p = 0; p < MANA_OBS_PLANES; p++) {
             FUZZ_CHECK(g, abs_obs[p * 36 + sq] == want[p], "plane %d square %d", p, sq);
             int q = rot ? swap[p] : p;
-            FUZZ_CHECK(g, pov[q * 36 + (rot ? 35 - sq : sq)] == want[p],
-                       "side-to-move plane %d square %d", q, sq);
+            FUZZ_CHECK(g, pov[q * 36 + (rot ? 35 - sq : sq)] == want[p], "side-to-move plane %d square %d", q, sq);
         }
     }
 }
@@ -88,12 +95,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mana_move m = 0;
         int rc = mana_action_to_move(g, a, &m);
         if (rc != MANA_OK) {
-            FUZZ_CHECK(g, rc == MANA_EINVAL && (a >= MANA_ACTION_COUNT || !mask[a]),
-                       "id %d refused (%d) though legal", a, rc);
+            FUZZ_CHECK(g, rc == MANA_EINVAL && (a >= MANA_ACTION_COUNT || !mask[a]), "id %d refused (%d) though legal",
+                       a, rc);
             continue;
         }
-        FUZZ_CHECK(g, mana_is_legal(g, m) == mask[a], "id %d: is_legal %d, mask %d", a,
-                   mana_is_legal(g, m), mask[a]);
+        FUZZ_CHECK(g, mana_is_legal(g, m) == mask[a], "id %d: is_legal %d, mask %d", a, mana_is_legal(g, m), mask[a]);
         FUZZ_CHECK(g, mana_move_to_action(g, m) == a, "id %d round trip", a);
         if (mask[a])
             FUZZ_CHECK(g, mana_play(g, m) == MANA_OK, "playing legal id %d", a);

@@ -56,22 +56,14 @@ static uint32_t u32(struct input *in)
 }
 
 static const char *const positions[] = {
-    "rrdrrr/6/6/6/6/RRRDRR b - 0",
-    "rrrdrr/6/6/6/6/RRRDRR b - 3",
-    "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0",
-    "2d3/6/2R1r1/1r4/3D2/6 b 3 3",
-    "4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0",
-    "d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1",
-    "2R3/1R1r2/Rr1R1r/6/1rDd2/2R3 w 1 0",
-    "5d/6/6/6/rrr3/DRr3 w 2 0",
-    "d5/6/6/6/6/D5 w - 0",
-    "rrrrr1/6/6/6/6/RRRDRR b 2 0",
-    "5d/rrrrr1/6/6/1RRRRR/D5 w 3 2",
+    "rrdrrr/6/6/6/6/RRRDRR b - 0",        "rrrdrr/6/6/6/6/RRRDRR b - 3",        "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0",
+    "2d3/6/2R1r1/1r4/3D2/6 b 3 3",        "4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0", "d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1",
+    "2R3/1R1r2/Rr1R1r/6/1rDd2/2R3 w 1 0", "5d/6/6/6/rrr3/DRr3 w 2 0",           "d5/6/6/6/6/D5 w - 0",
+    "rrrrr1/6/6/6/6/RRRDRR b 2 0",        "5d/rrrrr1/6/6/1RRRRR/D5 w 3 2",
 };
 #define NPOSITIONS (sizeof positions / sizeof positions[0])
 
-static const int values[] = {-2, -1, 0, 1, 2, 3, 4, 5, 1000000, 1000001, 1000000000,
-                             1000000001, INT_MIN, INT_MAX};
+static const int values[] = {-2, -1, 0, 1, 2, 3, 4, 5, 1000000, 1000001, 1000000000, 1000000001, INT_MIN, INT_MAX};
 #define NVALUES (sizeof values / sizeof values[0])
 
 /* Is value allowed for option (mana.h, enum mana_option and set_option)? */
@@ -112,10 +104,9 @@ static void observe(struct slot *s, int after_undo)
         now.mfn[0] = '\0';
     struct seen *was = &s->at[h];
     if (after_undo && was->valid)
-        FUZZ_CHECK(s->g, was->hash == now.hash && was->status == now.status &&
-                             strcmp(was->mfn, now.mfn) == 0,
-                   "undo to ply %d gave '%s' status %d, seen there before: '%s' status %d", h,
-                   now.mfn, now.status, was->mfn, was->status);
+        FUZZ_CHECK(s->g, was->hash == now.hash && was->status == now.status && strcmp(was->mfn, now.mfn) == 0,
+                   "undo to ply %d gave '%s' status %d, seen there before: '%s' status %d", h, now.mfn, now.status,
+                   was->mfn, was->status);
     *was = now;
 }
 
@@ -218,10 +209,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FUZZ_CHECK(g, mana_get_option(g, option, &got) == MANA_OK && got == value,
                            "get_option(%d) = %d after setting %d", option, got, value);
             } else {
-                FUZZ_CHECK(g, rc == (ok ? MANA_ESTATE : MANA_EINVAL) ||
-                                  (!ok && !empty && rc == MANA_ESTATE),
-                           "set_option(%d, %d) with %d moves returned %d", option, value,
-                           before.history_len, rc);
+                FUZZ_CHECK(g, rc == (ok ? MANA_ESTATE : MANA_EINVAL) || (!ok && !empty && rc == MANA_ESTATE),
+                           "set_option(%d, %d) with %d moves returned %d", option, value, before.history_len, rc);
                 fuzz_unchanged(g, &before, "set_option");
             }
             break;
@@ -244,8 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             int valid = inv_mfn_read(text, NULL, NULL, NULL, NULL, NULL, 0) == 0;
             int rc = mana_set_position(g, text);
-            FUZZ_CHECK(g, rc == (valid ? MANA_OK : MANA_EPARSE),
-                       "set_position(fuzzed, valid %d) = %d", valid, rc);
+            FUZZ_CHECK(g, rc == (valid ? MANA_OK : MANA_EPARSE), "set_position(fuzzed, valid %d) = %d", valid, rc);
             if (rc == MANA_OK)
                 forget(s);
             else
@@ -263,8 +251,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             mana_move m = before.moves[pick % (unsigned)before.nmoves];
             memcpy(s->stale, before.moves, (size_t)before.nmoves * sizeof m);
             s->nstale = before.nmoves;
-            if (inv_play_checked(g, m, INV_REF | INV_SCRATCH | (code & 32 ? INV_NOTATION : 0),
-                                 msg, sizeof msg) != 0)
+            if (inv_play_checked(g, m, INV_REF | INV_SCRATCH | (code & 32 ? INV_NOTATION : 0), msg, sizeof msg) != 0)
                 FUZZ_FAIL(g, "%s", msg);
             break;
         }
@@ -277,14 +264,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int legal = mana_is_legal(g, m);
             int rc = mana_play(g, m);
             if (legal == 1) {
-                FUZZ_CHECK(g, rc == MANA_OK, "play(%s) legal but returned %d",
-                           inv_move_str(m, mv), rc);
+                FUZZ_CHECK(g, rc == MANA_OK, "play(%s) legal but returned %d", inv_move_str(m, mv), rc);
             } else {
                 FUZZ_CHECK(g, legal == 0, "is_legal returned %d", legal);
-                FUZZ_CHECK(g, rc == (before.status >= MANA_WHITE_WON ? MANA_EOVER
-                                                                     : MANA_EILLEGAL),
-                           "play(0x%x) illegal, status %d, returned %d", (unsigned)m,
-                           before.status, rc);
+                FUZZ_CHECK(g, rc == (before.status >= MANA_WHITE_WON ? MANA_EOVER : MANA_EILLEGAL),
+                           "play(0x%x) illegal, status %d, returned %d", (unsigned)m, before.status, rc);
                 fuzz_unchanged(g, &before, "play");
             }
             break;
@@ -308,8 +292,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FUZZ_CHECK(g, hist != NULL && mana_history(g, hist, h) == h, "history");
                 last = hist[h - 1];
                 free(hist);
-                FUZZ_CHECK(g, last == parsed, "play_str played %s, parse said %s",
-                           inv_move_str(last, mv), inv_move_str(parsed, msg));
+                FUZZ_CHECK(g, last == parsed, "play_str played %s, parse said %s", inv_move_str(last, mv),
+                           inv_move_str(parsed, msg));
             } else {
                 fuzz_unchanged(g, &before, "play_str");
             }
@@ -321,8 +305,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             int rc = mana_undo(g);
             if (before.history_len > 0) {
-                FUZZ_CHECK(g, rc == MANA_OK, "undo with %d moves returned %d",
-                           before.history_len, rc);
+                FUZZ_CHECK(g, rc == MANA_OK, "undo with %d moves returned %d", before.history_len, rc);
                 after_undo = 1;
             } else {
                 FUZZ_CHECK(g, rc == MANA_ENOHISTORY, "undo of nothing returned %d", rc);
@@ -351,8 +334,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     FUZZ_CHECK(g, mana_undo(g) == MANA_OK, "undo");
                 }
             }
-            FUZZ_CHECK(g, leaves == want, "perft(%d) = %llu, expected %llu", depth,
-                       (unsigned long long)leaves, (unsigned long long)want);
+            FUZZ_CHECK(g, leaves == want, "perft(%d) = %llu, expected %llu", depth, (unsigned long long)leaves,
+                       (unsigned long long)want);
             inv_snapshot a;
             inv_snapshot_take(g, &a);
             if (inv_snapshot_diff(&before, &a, msg, sizeof msg) != 0)
@@ -370,8 +353,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FUZZ_CHECK(g, rc == MANA_ESTATE, "setup_random after setup = %d", rc);
                 fuzz_unchanged(g, &before, "setup_random");
             } else {
-                FUZZ_CHECK(g, rc == MANA_OK && mana_status(g) == MANA_PLAYING,
-                           "setup_random = %d, status %d", rc, mana_status(g));
+                FUZZ_CHECK(g, rc == MANA_OK && mana_status(g) == MANA_PLAYING, "setup_random = %d, status %d", rc,
+                           mana_status(g));
                 FUZZ_CHECK(twin, mana_setup_random(twin, seed) == MANA_OK, "twin");
                 inv_snapshot a, b;
                 inv_snapshot_take(g, &a);
@@ -396,11 +379,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             else if (before.status == MANA_SETUP)
                 FUZZ_CHECK(g, rc == MANA_ESTATE, "get_position in setup = %d", rc);
             else if ((size_t)before.mfn_rc < cap)
-                FUZZ_CHECK(g, rc == before.mfn_rc && strcmp(buf, before.mfn) == 0,
-                           "get_position into %zu = %d", cap, rc);
+                FUZZ_CHECK(g, rc == before.mfn_rc && strcmp(buf, before.mfn) == 0, "get_position into %zu = %d", cap,
+                           rc);
             else
-                FUZZ_CHECK(g, rc == MANA_ESPACE && buf[0] == '\0',
-                           "get_position into %zu = %d", cap, rc);
+                FUZZ_CHECK(g, rc == MANA_ESPACE && buf[0] == '\0', "get_position into %zu = %d", cap, rc);
             memset(buf, 'Z', sizeof buf);
             rc = mana_get_position(g, buf, 0);
             FUZZ_CHECK(g, rc == MANA_ESPACE || (before.status == MANA_SETUP && rc == MANA_ESTATE),
@@ -419,22 +401,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (cap < 0)
                 FUZZ_CHECK(g, rc == MANA_EINVAL, "legal_moves cap %d = %d", cap, rc);
             else if (cap < before.nmoves)
-                FUZZ_CHECK(g, rc == MANA_ESPACE && buf[0] == 0xA5A5A5A5u,
-                           "legal_moves cap %d of %d = %d", cap, before.nmoves, rc);
+                FUZZ_CHECK(g, rc == MANA_ESPACE && buf[0] == 0xA5A5A5A5u, "legal_moves cap %d of %d = %d", cap,
+                           before.nmoves, rc);
             else
-                FUZZ_CHECK(g, rc == before.nmoves && buf[rc] == 0xA5A5A5A5u &&
-                                  memcmp(buf, before.moves, (size_t)rc * sizeof *buf) == 0,
+                FUZZ_CHECK(g,
+                           rc == before.nmoves && buf[rc] == 0xA5A5A5A5u &&
+                               memcmp(buf, before.moves, (size_t)rc * sizeof *buf) == 0,
                            "legal_moves cap %d = %d", cap, rc);
             rc = mana_history(g, buf, cap);
             if (cap < 0)
                 FUZZ_CHECK(g, rc == MANA_EINVAL, "history cap %d = %d", cap, rc);
             else if (cap < before.history_len)
-                FUZZ_CHECK(g, rc == MANA_ESPACE, "history cap %d of %d = %d", cap,
-                           before.history_len, rc);
+                FUZZ_CHECK(g, rc == MANA_ESPACE, "history cap %d of %d = %d", cap, before.history_len, rc);
             else
                 FUZZ_CHECK(g, rc == before.history_len, "history cap %d = %d", cap, rc);
-            FUZZ_CHECK(g, mana_history(g, NULL, cap > 0 ? cap : 1) == MANA_EINVAL,
-                       "history(NULL, cap > 0)");
+            FUZZ_CHECK(g, mana_history(g, NULL, cap > 0 ? cap : 1) == MANA_EINVAL, "history(NULL, cap > 0)");
             break;
         }
         case 17: { /* format an arbitrary move into a small buffer */
@@ -448,15 +429,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int legal = mana_is_legal(g, m);
             int rc = mana_move_format(g, m, buf, cap);
             if (legal != 1)
-                FUZZ_CHECK(g, rc == MANA_EILLEGAL || (rc == MANA_ESPACE && cap < 6),
-                           "format(illegal 0x%x) = %d", (unsigned)m, rc);
+                FUZZ_CHECK(g, rc == MANA_EILLEGAL || (rc == MANA_ESPACE && cap < 6), "format(illegal 0x%x) = %d",
+                           (unsigned)m, rc);
             else {
                 char full[8];
                 int len = mana_move_format(g, m, full, sizeof full);
                 FUZZ_CHECK(g, len > 0 && len <= MANA_MOVE_TEXT_MAX, "format = %d", len);
                 if ((size_t)len < cap)
-                    FUZZ_CHECK(g, rc == len && strcmp(buf, full) == 0, "format into %zu = %d",
-                               cap, rc);
+                    FUZZ_CHECK(g, rc == len && strcmp(buf, full) == 0, "format into %zu = %d", cap, rc);
                 else
                     FUZZ_CHECK(g, rc == MANA_ESPACE, "format into %zu = %d", cap, rc);
             }
@@ -471,12 +451,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(g, in_range ? p == before.board[x] : p == MANA_EINVAL, "piece_at(%d)", x);
             FUZZ_CHECK(g, in_range ? k == before.marks[x] : k == MANA_EINVAL, "marks_at(%d)", x);
             int r = mana_reserve(g, x);
-            FUZZ_CHECK(g, (x == 0 || x == 1) ? r == before.reserve[x] : r == MANA_EINVAL,
-                       "reserve(%d) = %d", x, r);
+            FUZZ_CHECK(g, (x == 0 || x == 1) ? r == before.reserve[x] : r == MANA_EINVAL, "reserve(%d) = %d", x, r);
             int v = 777;
             int rc = mana_get_option(g, x, &v);
-            FUZZ_CHECK(g, (x >= 0 && x < MANA_OPTION_COUNT) ? rc == MANA_OK && v == before.options[x]
-                                                            : rc == MANA_EINVAL && v == 777,
+            FUZZ_CHECK(g,
+                       (x >= 0 && x < MANA_OPTION_COUNT) ? rc == MANA_OK && v == before.options[x]
+                                                         : rc == MANA_EINVAL && v == 777,
                        "get_option(%d) = %d", x, rc);
             FUZZ_CHECK(g, mana_get_option(g, 0, NULL) == MANA_EINVAL, "get_option(NULL)");
             const char *e = mana_strerror(x);
@@ -514,12 +494,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 listed |= before.moves[i] == m;
             int rc = mana_play(g, m);
             if (listed) {
-                FUZZ_CHECK(g, rc == MANA_OK, "play(stale %s) is legal now but returned %d",
-                           inv_move_str(m, mv), rc);
+                FUZZ_CHECK(g, rc == MANA_OK, "play(stale %s) is legal now but returned %d", inv_move_str(m, mv), rc);
             } else {
                 FUZZ_CHECK(g, rc == (before.status >= MANA_WHITE_WON ? MANA_EOVER : MANA_EILLEGAL),
-                           "play(stale 0x%x) not legal now, status %d, returned %d", (unsigned)m,
-                           before.status, rc);
+                           "play(stale 0x%x) not legal now, status %d, returned %d", (unsigned)m, before.status, rc);
                 fuzz_unchanged(g, &before, "play of a stale move");
             }
             break;

@@ -37,16 +37,16 @@ static void check_game(struct run *r, int i, int32_t action, float reward, uint8
     mana_game *s = r->shadow[i];
     mana_move m = 0;
     int mover = mana_side_to_move(s);
-    FUZZ_CHECK(s, mana_action_to_move(s, action, &m) == MANA_OK && mana_play(s, m) == MANA_OK,
-               "game %d: id %d", i, action);
+    FUZZ_CHECK(s, mana_action_to_move(s, action, &m) == MANA_OK && mana_play(s, m) == MANA_OK, "game %d: id %d", i,
+               action);
     int st = mana_status(s);
     if (st == MANA_SETUP || st == MANA_PLAYING) {
         FUZZ_CHECK(s, done == MANA_BATCH_RUNNING && reward == 0.0f, "game %d running", i);
         FUZZ_CHECK(s, mana_hash(s) == mana_hash(mana_batch_game(r->b, i)), "game %d hash", i);
     } else {
         float want = st == MANA_DRAWN ? 0.0f : (st == MANA_WHITE_WON) == (mover == MANA_WHITE) ? 1.0f : -1.0f;
-        FUZZ_CHECK(s, done != MANA_BATCH_RUNNING && reward == want, "game %d finished: done %d reward %g",
-                   i, done, (double)reward);
+        FUZZ_CHECK(s, done != MANA_BATCH_RUNNING && reward == want, "game %d finished: done %d reward %g", i, done,
+                   (double)reward);
         mana_free(s);
         r->shadow[i] = s = mana_clone(mana_batch_game(r->b, i));
     }
@@ -54,8 +54,8 @@ static void check_game(struct run *r, int i, int32_t action, float reward, uint8
     mana_legal_action_mask(s, one, sizeof one);
     FUZZ_CHECK(s, memcmp(one, r->masks + i * MANA_ACTION_COUNT, MANA_ACTION_COUNT) == 0, "game %d mask", i);
     mana_observation(s, r->view, one, sizeof one);
-    FUZZ_CHECK(s, memcmp(one, r->obs + i * MANA_OBSERVATION_SIZE, MANA_OBSERVATION_SIZE) == 0,
-               "game %d observation", i);
+    FUZZ_CHECK(s, memcmp(one, r->obs + i * MANA_OBSERVATION_SIZE, MANA_OBSERVATION_SIZE) == 0, "game %d observation",
+               i);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

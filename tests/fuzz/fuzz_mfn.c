@@ -49,8 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc = mana_set_position(g, text);
 
     if (rc != MANA_OK) {
-        FUZZ_CHECK(g, rc == MANA_EPARSE, "set_position(\"%s\") returned %d, not EPARSE", esc,
-                   rc);
+        FUZZ_CHECK(g, rc == MANA_EPARSE, "set_position(\"%s\") returned %d, not EPARSE", esc, rc);
         FUZZ_CHECK(g, ref != 0, "the library refuses \"%s\", which is valid MFN", esc);
         fuzz_unchanged(g, &before, "set_position");
         mana_free(g);
@@ -61,11 +60,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     char out[MANA_MFN_MAX + 1];
     int n = mana_get_position(g, out, sizeof out);
-    FUZZ_CHECK(g, n >= 0 && (size_t)n == len && strcmp(out, text) == 0,
-               "\"%s\" written back as \"%s\" (%d)", esc, n >= 0 ? out : "", n);
+    FUZZ_CHECK(g, n >= 0 && (size_t)n == len && strcmp(out, text) == 0, "\"%s\" written back as \"%s\" (%d)", esc,
+               n >= 0 ? out : "", n);
     FUZZ_CHECK(g, mana_history(g, NULL, 0) == 0, "set_position kept a history");
-    FUZZ_CHECK(g, mana_side_to_move(g) == side && mana_mana(g) == mana &&
-                      mana_orientation(g) == orient,
+    FUZZ_CHECK(g, mana_side_to_move(g) == side && mana_mana(g) == mana && mana_orientation(g) == orient,
                "side/mana/orientation of \"%s\"", esc);
     for (int sq = 0; sq < 36; sq++)
         FUZZ_CHECK(g, mana_piece_at(g, sq) == board[sq], "square %d of \"%s\"", sq, esc);

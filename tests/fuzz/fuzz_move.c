@@ -98,28 +98,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc = mana_move_parse(g, text, &out);
     char mv[16];
     if (rc == MANA_OK) {
-        FUZZ_CHECK(g, expected != MANA_MOVE_NONE && out == expected,
-                   "parse(\"%s\") accepted as %s (0x%x), expected %s", esc,
-                   inv_move_str(out, mv), (unsigned)out,
-                   expected ? "another move" : "a refusal");
+        FUZZ_CHECK(g, expected != MANA_MOVE_NONE && out == expected, "parse(\"%s\") accepted as %s (0x%x), expected %s",
+                   esc, inv_move_str(out, mv), (unsigned)out, expected ? "another move" : "a refusal");
         char canon[MANA_MOVE_TEXT_MAX + 1];
         mana_move back = MANA_MOVE_NONE;
-        FUZZ_CHECK(g, mana_move_format(g, out, canon, sizeof canon) > 0 &&
-                          mana_move_parse(g, canon, &back) == MANA_OK && back == out,
+        FUZZ_CHECK(g,
+                   mana_move_format(g, out, canon, sizeof canon) > 0 && mana_move_parse(g, canon, &back) == MANA_OK &&
+                       back == out,
                    "format/parse round trip of \"%s\"", esc);
     } else {
         FUZZ_CHECK(g, out == 0xDEADBEEFu, "parse(\"%s\") failed (%d) but wrote *out", esc, rc);
-        FUZZ_CHECK(g, expected == MANA_MOVE_NONE, "parse(\"%s\") refused legal move %s: %d",
-                   esc, inv_move_str(expected, mv), rc);
+        FUZZ_CHECK(g, expected == MANA_MOVE_NONE, "parse(\"%s\") refused legal move %s: %d", esc,
+                   inv_move_str(expected, mv), rc);
         if (finished)
             FUZZ_CHECK(g, rc == MANA_EOVER || (rc == MANA_EPARSE && !notation),
                        "parse(\"%s\") on a finished game returned %d", esc, rc);
         else if (notation)
-            FUZZ_CHECK(g, rc == MANA_EILLEGAL, "parse(\"%s\") (notation) returned %d, not "
-                       "EILLEGAL", esc, rc);
+            FUZZ_CHECK(g, rc == MANA_EILLEGAL,
+                       "parse(\"%s\") (notation) returned %d, not "
+                       "EILLEGAL",
+                       esc, rc);
         else
-            FUZZ_CHECK(g, rc == MANA_EPARSE, "parse(\"%s\") (not notation) returned %d, not "
-                       "EPARSE", esc, rc);
+            FUZZ_CHECK(g, rc == MANA_EPARSE,
+                       "parse(\"%s\") (not notation) returned %d, not "
+                       "EPARSE",
+                       esc, rc);
         fuzz_unchanged(g, &before, "move_parse");
     }
 
@@ -128,15 +131,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(g, rc2 == rc, "play_str(\"%s\") returned %d, parse %d", esc, rc2, rc);
     if (rc2 == MANA_OK) {
         mana_game *ref = build(st);
-        FUZZ_CHECK(ref, mana_play(ref, expected) == MANA_OK, "mana_play(%s)",
-                   inv_move_str(expected, mv));
+        FUZZ_CHECK(ref, mana_play(ref, expected) == MANA_OK, "mana_play(%s)", inv_move_str(expected, mv));
         inv_snapshot a, b;
         char diff[300];
         inv_snapshot_take(g, &a);
         inv_snapshot_take(ref, &b);
         if (inv_snapshot_diff(&a, &b, diff, sizeof diff) != 0)
-            FUZZ_FAIL(g, "play_str(\"%s\") and play(%s) differ: %s", esc,
-                      inv_move_str(expected, mv), diff);
+            FUZZ_FAIL(g, "play_str(\"%s\") and play(%s) differ: %s", esc, inv_move_str(expected, mv), diff);
         mana_free(ref);
         fuzz_invariants(g, INV_REF | INV_SCRATCH);
         FUZZ_CHECK(g, mana_undo(g) == MANA_OK, "undo");

@@ -27,8 +27,7 @@ static void check_located(const mana_game *g, const char *text, size_t len)
     size_t lines = 1;
     for (size_t i = 0; i < len; i++)
         lines += text[i] == '\n';
-    FUZZ_CHECK(g, end != d && *end == ':' && line >= 1 && line <= lines, "detail '%s' has no line of %zu", d,
-               lines);
+    FUZZ_CHECK(g, end != d && *end == ':' && line >= 1 && line <= lines, "detail '%s' has no line of %zu", d, lines);
     unsigned long col = strtoul(end + 1, &end, 10);
     FUZZ_CHECK(g, col >= 1 && end[0] == ':' && end[1] == ' ' && end[2] != '\0', "detail '%s' has no column", d);
 }

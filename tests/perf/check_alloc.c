@@ -38,8 +38,7 @@ static void game_size(void)
     malloc_count_reset();
     mana_game *c = mana_clone(g);
     s = malloc_count_get();
-    expect(c && s.calls == 1 && s.bytes <= GAME_BYTES_MAX, "mana_clone without history: one block", s.calls,
-           s.bytes);
+    expect(c && s.calls == 1 && s.bytes <= GAME_BYTES_MAX, "mana_clone without history: one block", s.calls, s.bytes);
     mana_free(c);
     mana_free(g);
 }
@@ -143,7 +142,8 @@ static void no_alloc_in_copy(void)
     for (int i = 0; ok && i < 100; i++)
         ok = !mana_copy(scratch, root) && !mana_play_str(scratch, "R@c5");
     struct malloc_stats s = malloc_count_get();
-    expect(ok && s.calls == 0, "100 x mana_copy of a game without history, then a move: no heap call", s.calls, s.bytes);
+    expect(ok && s.calls == 0, "100 x mana_copy of a game without history, then a move: no heap call", s.calls,
+           s.bytes);
 
     /* a game with history: a fresh jactalea game after its random setup */
     mana_free(root);
@@ -154,14 +154,14 @@ static void no_alloc_in_copy(void)
     for (int i = 0; clone && i < 100; i++)
         ok = ok && !mana_copy(clone, root) && !mana_undo(clone);
     s = malloc_count_get();
-    expect(ok && clone && s.calls == 0, "100 x mana_copy of a 13-move history into its clone: no heap call",
-           s.calls, s.bytes);
+    expect(ok && clone && s.calls == 0, "100 x mana_copy of a 13-move history into its clone: no heap call", s.calls,
+           s.bytes);
     mana_game *fresh = mana_new(MANA_RULES_JACTALEA);
     malloc_count_reset();
     ok = ok && fresh && !mana_copy(fresh, root) && !mana_copy(fresh, root);
     s = malloc_count_get();
-    expect(ok && s.calls == 1, "mana_copy of a 13-move history into a fresh game: one history block, once",
-           s.calls, s.bytes);
+    expect(ok && s.calls == 1, "mana_copy of a 13-move history into a fresh game: one history block, once", s.calls,
+           s.bytes);
     mana_free(fresh);
     mana_free(clone);
     mana_free(scratch);

@@ -14,9 +14,9 @@
 
 /* What the wrappers have seen since the last malloc_count_reset(). */
 struct malloc_stats {
-    size_t calls;       /* malloc + calloc + realloc calls */
-    size_t bytes;       /* bytes requested by those calls, in total */
-    size_t last_bytes;  /* bytes requested by the most recent call */
+    size_t calls;      /* malloc + calloc + realloc calls */
+    size_t bytes;      /* bytes requested by those calls, in total */
+    size_t last_bytes; /* bytes requested by the most recent call */
 };
 
 /* Returns the counts since the last reset (all threads together). */

@@ -180,8 +180,7 @@ static double time_api_playouts(double seconds)
     do {
         mana_game *g = mana_new((int)(next(&rng) & 1));
         mana_move moves[MANA_MAX_MOVES];
-        if (!g || mana_set_option(g, MANA_OPT_PLY_LIMIT, PLY_LIMIT) ||
-            mana_setup_random(g, next(&rng)))
+        if (!g || mana_set_option(g, MANA_OPT_PLY_LIMIT, PLY_LIMIT) || mana_setup_random(g, next(&rng)))
             die("playout start");
         while (mana_status(g) == MANA_PLAYING) {
             int k = mana_legal_moves(g, moves, MANA_MAX_MOVES);
@@ -235,11 +234,11 @@ int main(int argc, char **argv)
         return count_passes(set, count);
     enum { OBS_MASK, OBS, MASK, MOVES, STEP, BATCH_PLAYOUT, API_PLAYOUT, FIGURES };
     static const char *const names[FIGURES] = {
-        "observation + mask", "observation alone", "mask alone", "mana_legal_moves alone",
-        "mana_batch_step (N=256)",
-        "mana_batch_playout (N=256)", "figure 3 loop (public API)"};
-    static const char *const units[FIGURES] = {"ns/position", "ns/position", "ns/position",
-                                               "ns/position", "steps/s", "games/s", "games/s"};
+        "observation + mask",        "observation alone",       "mask alone",
+        "mana_legal_moves alone",    "mana_batch_step (N=256)", "mana_batch_playout (N=256)",
+        "figure 3 loop (public API)"};
+    static const char *const units[FIGURES] = {"ns/position", "ns/position", "ns/position", "ns/position",
+                                               "steps/s",     "games/s",     "games/s"};
     double v[FIGURES][99], med[FIGURES];
     for (int r = 0; r < runs; r++) {
         v[OBS_MASK][r] = time_positions(set, 3, seconds);
@@ -247,8 +246,7 @@ int main(int argc, char **argv)
         v[MASK][r] = time_positions(set, 2, seconds);
         v[MOVES][r] = time_positions(set, 4, seconds);
         v[STEP][r] = time_steps(seconds);
-        v[BATCH_PLAYOUT][r] = 0.5 * (time_batch_playouts(0, seconds / 2) +
-                                     time_batch_playouts(1, seconds / 2));
+        v[BATCH_PLAYOUT][r] = 0.5 * (time_batch_playouts(0, seconds / 2) + time_batch_playouts(1, seconds / 2));
         v[API_PLAYOUT][r] = time_api_playouts(seconds);
     }
     for (int f = 0; f < FIGURES; f++)

@@ -61,14 +61,14 @@ void *__wrap_realloc(void *p, size_t size)
 static int failures;
 static long enomem_seen;
 
-#define CHECK(cond, ...)                                        \
-    do {                                                        \
-        if (!(cond)) {                                          \
-            fprintf(stderr, "oom: FAILED: " __VA_ARGS__);       \
-            fprintf(stderr, " (line %d)\n", __LINE__);          \
-            failures++;                                         \
-            return -1;                                          \
-        }                                                       \
+#define CHECK(cond, ...)                                  \
+    do {                                                  \
+        if (!(cond)) {                                    \
+            fprintf(stderr, "oom: FAILED: " __VA_ARGS__); \
+            fprintf(stderr, " (line %d)\n", __LINE__);    \
+            failures++;                                   \
+            return -1;                                    \
+        }                                                 \
     } while (0)
 
 /* Makes allocations fail after `after` more succeed. */
@@ -88,8 +88,7 @@ static int unchanged(const mana_game *g, const inv_snapshot *before, const char 
     inv_snapshot now;
     char diff[300];
     inv_snapshot_take(g, &now);
-    CHECK(inv_snapshot_diff(before, &now, diff, sizeof diff) == 0, "%s changed the game: %s",
-          what, diff);
+    CHECK(inv_snapshot_diff(before, &now, diff, sizeof diff) == 0, "%s changed the game: %s", what, diff);
     CHECK(mana_error_detail()[0] != '\0', "%s: no detail", what);
     return 0;
 }
@@ -97,20 +96,20 @@ static int unchanged(const mana_game *g, const inv_snapshot *before, const char 
 /* Runs call on g with allocations failing after `after` successes: either
  * it did not need memory (rc == MANA_OK) or it answered MANA_ENOMEM with g
  * unchanged; then, when it failed, once more with memory. */
-#define TRY(g, after, call, what)                                           \
-    do {                                                                    \
-        inv_snapshot before_;                                               \
-        inv_snapshot_take((g), &before_);                                   \
-        arm(after);                                                         \
-        int rc_ = (call);                                                   \
-        disarm();                                                           \
-        if (rc_ == MANA_ENOMEM) {                                           \
-            enomem_seen++;                                                  \
-            if (unchanged((g), &before_, what) != 0)                        \
-                return -1;                                                  \
-            rc_ = (call);                                                   \
-        }                                                                   \
-        CHECK(rc_ == MANA_OK, "%s returned %d", what, rc_);                 \
+#define TRY(g, after, call, what)                           \
+    do {                                                    \
+        inv_snapshot before_;                               \
+        inv_snapshot_take((g), &before_);                   \
+        arm(after);                                         \
+        int rc_ = (call);                                   \
+        disarm();                                           \
+        if (rc_ == MANA_ENOMEM) {                           \
+            enomem_seen++;                                  \
+            if (unchanged((g), &before_, what) != 0)        \
+                return -1;                                  \
+            rc_ = (call);                                   \
+        }                                                   \
+        CHECK(rc_ == MANA_OK, "%s returned %d", what, rc_); \
     } while (0)
 
 static int clone_checks(const mana_game *g)
@@ -157,9 +156,7 @@ static int game(int preset, uint64_t seed, int plies, int with_perft)
         /* a random move, not the Damyo capture unless forced: long games */
         int k = 0;
         for (int i = 0; i < n; i++) {
-            int victim = MANA_MOVE_KIND(moves[i]) == MANA_MOVE_STEP
-                             ? mana_piece_at(g, MANA_MOVE_TO(moves[i]))
-                             : 0;
+            int victim = MANA_MOVE_KIND(moves[i]) == MANA_MOVE_STEP ? mana_piece_at(g, MANA_MOVE_TO(moves[i])) : 0;
             if (victim != 'D' && victim != 'd')
                 moves[k++] = moves[i];
         }

@@ -58,8 +58,7 @@ struct seen {
 };
 
 struct stats {
-    long long plies, setup_moves, games, composed, undos, clones, captures,
-        damyo_captures, reentries, passes;
+    long long plies, setup_moves, games, composed, undos, clones, captures, damyo_captures, reentries, passes;
     long long result[5];
     long long by_blocked[3];
     int longest;
@@ -70,12 +69,10 @@ static const char *preset_name(int p)
     return p == MANA_RULES_JACTALEA ? "jactalea" : "cosmoludo";
 }
 
-static void die(const char *what, const char *msg, uint64_t seed, long long game, int preset,
-                const mana_game *g)
+static void die(const char *what, const char *msg, uint64_t seed, long long game, int preset, const mana_game *g)
 {
     fprintf(stderr, "soak: FAILED: %s: %s\n", what, msg);
-    fprintf(stderr, "  reproduce: soak --seed %" PRIu64 " --first-game %lld --games 1\n", seed,
-            game);
+    fprintf(stderr, "  reproduce: soak --seed %" PRIu64 " --first-game %lld --games 1\n", seed, game);
     fprintf(stderr, "  preset %s\n", preset_name(preset));
     if (g != NULL)
         inv_dump(stderr, g);
@@ -101,11 +98,12 @@ static int same_as_seen(const mana_game *g, const struct seen *seen, char *msg, 
     if (mana_get_position(g, mfn, sizeof mfn) < 0)
         mfn[0] = '\0';
     const struct seen *s = &seen[h];
-    if (s->hash != mana_hash(g) || s->status != mana_status(g) ||
-        s->nmoves != mana_legal_moves(g, NULL, 0) || strcmp(s->mfn, mfn) != 0) {
-        snprintf(msg, size, "after undo to ply %d: '%s' hash %016" PRIx64 " status %d, "
-                 "was '%s' hash %016" PRIx64 " status %d", h, mfn, mana_hash(g),
-                 mana_status(g), s->mfn, s->hash, s->status);
+    if (s->hash != mana_hash(g) || s->status != mana_status(g) || s->nmoves != mana_legal_moves(g, NULL, 0) ||
+        strcmp(s->mfn, mfn) != 0) {
+        snprintf(msg, size,
+                 "after undo to ply %d: '%s' hash %016" PRIx64 " status %d, "
+                 "was '%s' hash %016" PRIx64 " status %d",
+                 h, mfn, mana_hash(g), mana_status(g), s->mfn, s->hash, s->status);
         return -1;
     }
     return 0;
@@ -126,9 +124,7 @@ static mana_move pick(const mana_game *g, struct rng *r, int policy)
         return MANA_MOVE_NONE;
     int k = 0;
     for (int i = 0; i < n; i++) {
-        int victim = MANA_MOVE_KIND(moves[i]) == MANA_MOVE_STEP
-                         ? mana_piece_at(g, MANA_MOVE_TO(moves[i]))
-                         : 0;
+        int victim = MANA_MOVE_KIND(moves[i]) == MANA_MOVE_STEP ? mana_piece_at(g, MANA_MOVE_TO(moves[i])) : 0;
         if (policy == CAPTURES ? victim != 0 : (victim != 'D' && victim != 'd'))
             some[k++] = moves[i];
     }
@@ -178,20 +174,17 @@ static const char *const positions[] = {
 };
 #define NPOSITIONS (int)(sizeof positions / sizeof positions[0])
 
-static void set_options(mana_game *g, long long game, struct rng *r, int preset,
-                        uint64_t seed, struct stats *st)
+static void set_options(mana_game *g, long long game, struct rng *r, int preset, uint64_t seed, struct stats *st)
 {
     int blocked = (int)(game % 3);
     int opts[MANA_OPTION_COUNT][2] = {
         {MANA_OPT_BLOCKED, blocked},
         {MANA_OPT_REENTRY, rng_below(r, 4) == 0 ? MANA_REENTRY_MANA_MARK : MANA_REENTRY_ANY},
         {MANA_OPT_REENTRY_WHEN_BLOCKED, rng_below(r, 4) != 0},
-        {MANA_OPT_DAMYO_ON_DOUBLE, rng_below(r, 4) == 0 ? preset == MANA_RULES_JACTALEA
-                                                        : preset == MANA_RULES_COSMOLUDO},
-        {MANA_OPT_SETUP_AREA, rng_below(r, 8) == 0 ? preset == MANA_RULES_JACTALEA
-                                                   : preset == MANA_RULES_COSMOLUDO},
-        {MANA_OPT_ORIENTATION, rng_below(r, 8) == 0 ? rng_below(r, 5) - 1
-                                                    : (preset == MANA_RULES_JACTALEA ? -1 : 3)},
+        {MANA_OPT_DAMYO_ON_DOUBLE,
+         rng_below(r, 4) == 0 ? preset == MANA_RULES_JACTALEA : preset == MANA_RULES_COSMOLUDO},
+        {MANA_OPT_SETUP_AREA, rng_below(r, 8) == 0 ? preset == MANA_RULES_JACTALEA : preset == MANA_RULES_COSMOLUDO},
+        {MANA_OPT_ORIENTATION, rng_below(r, 8) == 0 ? rng_below(r, 5) - 1 : (preset == MANA_RULES_JACTALEA ? -1 : 3)},
         {MANA_OPT_REPETITION, rng_below(r, 6) == 0 ? 2 + rng_below(r, 3) : 0},
         {MANA_OPT_PLY_LIMIT, rng_below(r, 6) == 0 ? 1 + rng_below(r, 150) : 0},
     };
@@ -200,8 +193,7 @@ static void set_options(mana_game *g, long long game, struct rng *r, int preset,
         char msg[160];
         int rc = mana_set_option(g, opts[i][0], opts[i][1]);
         if (rc != MANA_OK) {
-            snprintf(msg, sizeof msg, "set_option(%d, %d) = %d: %s", opts[i][0], opts[i][1], rc,
-                     mana_error_detail());
+            snprintf(msg, sizeof msg, "set_option(%d, %d) = %d: %s", opts[i][0], opts[i][1], rc, mana_error_detail());
             die("options", msg, seed, game, preset, g);
         }
     }
@@ -230,8 +222,7 @@ static void play_game(uint64_t seed, long long game, struct stats *st, long long
         const char *mfn = positions[rng_below(&r, NPOSITIONS)];
         int rc = mana_set_position(g, mfn);
         if (rc != MANA_OK) {
-            snprintf(msg, sizeof msg, "set_position('%s') = %d: %s", mfn, rc,
-                     mana_error_detail());
+            snprintf(msg, sizeof msg, "set_position('%s') = %d: %s", mfn, rc, mana_error_detail());
             die("set_position", msg, seed, game, preset, g);
         }
         st->composed++;
@@ -256,8 +247,7 @@ static void play_game(uint64_t seed, long long game, struct stats *st, long long
     remember(g, seen);
 
     int ply = 0;
-    while (mana_status(g) == MANA_PLAYING && ply < MAX_GAME_PLIES &&
-           st->plies < plies_goal) {
+    while (mana_status(g) == MANA_PLAYING && ply < MAX_GAME_PLIES && st->plies < plies_goal) {
         mana_move m = pick(g, &r, policy);
         unsigned flags = INV_DEFAULT;
         if (rng_below(&r, 200) == 0)
@@ -328,8 +318,7 @@ static void play_game(uint64_t seed, long long game, struct stats *st, long long
                 die("undo setup", mana_error_detail(), seed, game, preset, g);
         if (mana_undo(g) != MANA_ENOHISTORY ||
             (how != 0 && (mana_status(g) != MANA_SETUP || mana_orientation(g) != opt_orient)))
-            die("undo past the start", "not ENOHISTORY, or not back to the fresh setup", seed,
-                game, preset, g);
+            die("undo past the start", "not ENOHISTORY, or not back to the fresh setup", seed, game, preset, g);
         if (inv_check(g, INV_ALL, msg, sizeof msg) != 0)
             die("after undoing everything", msg, seed, game, preset, g);
     }
@@ -363,8 +352,7 @@ int main(int argc, char **argv)
     struct stats st;
     memset(&st, 0, sizeof st);
     clock_t t0 = clock();
-    for (long long game = first; st.plies < plies && (games < 0 || game < first + games);
-         game++) {
+    for (long long game = first; st.plies < plies && (games < 0 || game < first + games); game++) {
         play_game(seed, game, &st, plies);
         if (!quiet && st.games % 2000 == 0)
             fprintf(stderr, "soak: %lld games, %lld plies\n", st.games, st.plies);
@@ -372,15 +360,13 @@ int main(int argc, char **argv)
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     printf("soak: OK: %lld plies of play (+%lld setup moves) in %lld games (%lld from "
            "composed positions), %.1f s CPU (%.0f plies/s), seed %" PRIu64 "\n",
-           st.plies, st.setup_moves, st.games, st.composed, secs,
-           secs > 0 ? (double)st.plies / secs : 0.0, seed);
+           st.plies, st.setup_moves, st.games, st.composed, secs, secs > 0 ? (double)st.plies / secs : 0.0, seed);
     printf("soak: results white %lld, black %lld, drawn %lld, unfinished %lld; blocked "
            "pass/draw/loss games %lld/%lld/%lld\n",
-           st.result[MANA_WHITE_WON], st.result[MANA_BLACK_WON], st.result[MANA_DRAWN],
-           st.result[MANA_PLAYING], st.by_blocked[0], st.by_blocked[1], st.by_blocked[2]);
+           st.result[MANA_WHITE_WON], st.result[MANA_BLACK_WON], st.result[MANA_DRAWN], st.result[MANA_PLAYING],
+           st.by_blocked[0], st.by_blocked[1], st.by_blocked[2]);
     printf("soak: %lld captures (%lld of a Damyo), %lld re-entries, %lld passes, %lld undos, "
            "%lld clones, longest game %d plies\n",
-           st.captures, st.damyo_captures, st.reentries, st.passes, st.undos, st.clones,
-           st.longest);
+           st.captures, st.damyo_captures, st.reentries, st.passes, st.undos, st.clones, st.longest);
     return 0;
 }

@@ -79,8 +79,7 @@ static int read_shared(struct job *j)
     for (int i = 0; i < s.nmoves; i++) {
         char text[MANA_MOVE_TEXT_MAX + 1];
         mana_move back = MANA_MOVE_NONE;
-        if (mana_move_format(shared, s.moves[i], text, sizeof text) < 0 ||
-            strcmp(text, shared_texts[i]) != 0 ||
+        if (mana_move_format(shared, s.moves[i], text, sizeof text) < 0 || strcmp(text, shared_texts[i]) != 0 ||
             mana_move_parse(shared, text, &back) != MANA_OK || back != s.moves[i] ||
             mana_is_legal(shared, s.moves[i]) != 1)
             return fail(j, "shared game: move %.8s reads differently", shared_texts[i]);
@@ -112,12 +111,10 @@ static void *worker(void *arg)
             int p = (k + j->id) % NPERFTS;
             uint64_t leaves = 0;
             if (mana_set_option(g, MANA_OPT_BLOCKED, perfts[p].blocked) != MANA_OK ||
-                mana_set_position(g, perfts[p].mfn) != MANA_OK ||
-                mana_perft(g, perfts[p].depth, &leaves) != MANA_OK ||
+                mana_set_position(g, perfts[p].mfn) != MANA_OK || mana_perft(g, perfts[p].depth, &leaves) != MANA_OK ||
                 leaves != perfts[p].leaves) {
-                snprintf(msg, sizeof msg, "perft(%d) of %s = %llu, expected %llu",
-                         perfts[p].depth, perfts[p].mfn, (unsigned long long)leaves,
-                         (unsigned long long)perfts[p].leaves);
+                snprintf(msg, sizeof msg, "perft(%d) of %s = %llu, expected %llu", perfts[p].depth, perfts[p].mfn,
+                         (unsigned long long)leaves, (unsigned long long)perfts[p].leaves);
                 fail(j, "%s", msg);
             }
             if (!j->failed)
@@ -139,8 +136,7 @@ static void *worker(void *arg)
                     fail(j, "%s", "game on without moves");
                     break;
                 }
-                if (inv_play_checked(g, moves[next(&rng) % (uint64_t)nm], INV_DEFAULT, msg,
-                                     sizeof msg) != 0) {
+                if (inv_play_checked(g, moves[next(&rng) % (uint64_t)nm], INV_DEFAULT, msg, sizeof msg) != 0) {
                     fail(j, "%s", msg);
                     break;
                 }
@@ -163,8 +159,7 @@ static void *worker(void *arg)
     if (!j->failed && (rc != MANA_EINVAL || detail[0] == '\0'))
         fail(j, "%s", "set_option(unknown option) did not fail with a detail");
     if (!j->failed && strcmp(detail, mana_error_detail()) != 0)
-        fail(j, "another thread's failure changed this thread's error detail: %s",
-             mana_error_detail());
+        fail(j, "another thread's failure changed this thread's error detail: %s", mana_error_detail());
     mana_free(g);
     return NULL;
 }
@@ -191,15 +186,13 @@ int main(int argc, char **argv)
     shared = mana_new(MANA_RULES_JACTALEA);
     mana_move first[MANA_MAX_MOVES];
     if (shared == NULL || mana_set_position(shared, "2d3/6/2R1r1/1r4/3D2/6 b 3 3") != 0 ||
-        mana_legal_moves(shared, first, MANA_MAX_MOVES) < 1 ||
-        mana_play(shared, first[0]) != MANA_OK) {
+        mana_legal_moves(shared, first, MANA_MAX_MOVES) < 1 || mana_play(shared, first[0]) != MANA_OK) {
         fprintf(stderr, "threads: cannot set up the shared game: %s\n", mana_error_detail());
         return 1;
     }
     inv_snapshot_take(shared, &shared_snap);
     for (int i = 0; i < shared_snap.nmoves; i++)
-        if (mana_move_format(shared, shared_snap.moves[i], shared_texts[i],
-                             sizeof shared_texts[i]) < 0)
+        if (mana_move_format(shared, shared_snap.moves[i], shared_texts[i], sizeof shared_texts[i]) < 0)
             return 1;
 
     if (pthread_barrier_init(&barrier, NULL, (unsigned)nthreads) != 0)

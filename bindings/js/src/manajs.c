@@ -34,7 +34,9 @@ static void split(uint64_t v, uint32_t out[2])
 /* The enum name of an error code ("MANA_EILLEGAL"), from the one list. */
 MJS const char *mjs_error_name(int code)
 {
-#define MJS_NAME_(name, value, msg) if (code == (value)) return #name;
+#define MJS_NAME_(name, value, msg) \
+    if (code == (value))            \
+        return #name;
     MANA_ERROR_LIST(MJS_NAME_)
 #undef MJS_NAME_
     return "MANA_EUNKNOWN";
@@ -68,11 +70,10 @@ MJS int mjs_last_landing(const mana_game *g)
 
 /* A new bot of kind ("random", "ab", "mcts"); limits of 0 mean none (all 0:
  * the bot's defaults); NULL for an unknown kind or no memory. */
-MJS bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes, double iterations,
-                     uint32_t seed_lo, uint32_t seed_hi)
+MJS bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes, double iterations, uint32_t seed_lo,
+                     uint32_t seed_hi)
 {
-    bot_limits lim = {.time_ms = time_ms, .depth = depth, .nodes = (uint64_t)nodes,
-                      .iterations = (uint64_t)iterations};
+    bot_limits lim = {.time_ms = time_ms, .depth = depth, .nodes = (uint64_t)nodes, .iterations = (uint64_t)iterations};
     return bot_kind_valid(kind) ? bot_new(kind, &lim, u64(seed_lo, seed_hi)) : NULL;
 }
 

@@ -30,8 +30,7 @@ static uint64_t splitmix(uint64_t *state)
 static int play_one(int i, uint64_t seed)
 {
     mana_game *g = mana_new(i % 2);
-    if (!g || mana_set_option(g, MANA_OPT_BLOCKED, (i / 2) % 3) ||
-        mana_set_option(g, MANA_OPT_REENTRY, (i / 6) % 2) ||
+    if (!g || mana_set_option(g, MANA_OPT_BLOCKED, (i / 2) % 3) || mana_set_option(g, MANA_OPT_REENTRY, (i / 6) % 2) ||
         mana_set_option(g, MANA_OPT_PLY_LIMIT, 300) || mana_setup_random(g, seed + (uint64_t)i))
         return -1;
     uint64_t rng = seed + (uint64_t)i;
