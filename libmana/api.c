@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The public entry points: lifecycle, options, queries and perft
- * (mana_play and mana_undo, the hot path, are in play.c).  Each checks its arguments, then calls the engine's internals.
+ * The public entry points that belong to no single rules file: a game's
+ * lifecycle (new, free, clone, copy), its options, the legal moves and the
+ * queries on its position (status, side, pieces, marks, Mana, reserves,
+ * hash).  Each checks its arguments, then calls the internals.  The others
+ * live with their rules: mana_play and mana_undo (the hot path) in play.c,
+ * mana_setup_random in setup.c, mana_perft in perft.c, MFN in mfn.c,
+ * notation in notation.c.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Error codes, their messages, and the per-thread failure detail. */
+/* Error codes, their messages, the per-thread failure detail, and the
+ * version string. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The setup phase (docs/rules.md "Setup"): Black's orientation choice, then
- * Black's six placements, then White's.
+ * Black's six placements, then White's; and a random setup
+ * (mana_setup_random).
  */
 #include "game.h"
 

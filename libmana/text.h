@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * text.h - the text writers' sink (records, history, SVG): appends to a
- * caller's buffer while it has room and counts every byte, so one pass
- * both measures and writes (the snprintf size-query convention).
+ * text.h - the text writers' sink (records, history, SVG; text.c): appends
+ * to a caller's buffer while it has room and counts every byte, so one
+ * pass both measures and writes (the snprintf size-query convention).
+ * Then the helpers the text files lend each other, under the file that
+ * defines them.
  */
 #ifndef MANA_TEXT_H
 #define MANA_TEXT_H
@@ -15,7 +17,7 @@ struct mana_text {
     size_t len;  /* bytes produced so far (may pass size) */
 };
 
-/* Starts a sink on buf (size bytes). */
+/* text.c: starts a sink on buf (size bytes). */
 void mana__text_init(struct mana_text *t, char *buf, size_t size);
 /* Appends n bytes of s. */
 void mana__text_put(struct mana_text *t, const char *s, size_t n);
