@@ -49,6 +49,8 @@ typedef struct engine {
     long long answer_at_ms;     /* movetime: answer no sooner (0: none) */
     long long deadline_ms;      /* the timer raises stop then (0: none) */
     long long ponder_budget[2]; /* soft and hard budget for ponderhit */
+    /* the first two moves of the search's latest pv (search thread only) */
+    char pv[2][MANA_MOVE_TEXT_MAX + 1];
 } engine;
 
 /* Writes one line (printf format, no newline) to stdout, whole. */

@@ -153,8 +153,23 @@ static void put(char *buf, size_t size, size_t *len, const char *text)
 /* A bot's progress line as an info line: `nps` after `time`, and mcts's
  * win rate `score wr P` as `score cp C wr P` (C = 400 log10(P / (100 - P)),
  * the logistic Elo curve, within +-2000). */
+/* Keeps the first two moves after `pv` in line (the ponder move is the
+ * second) in e->pv; a line without a pv keeps the last one's. */
+static void note_pv(engine *e, const char *line)
+{
+    const char *pv = strstr(line, " pv ");
+    if (pv == NULL)
+        return;
+    char copy[1100], *save = NULL;
+    snprintf(copy, sizeof copy, "%s", pv + 4);
+    const char *w = strtok_r(copy, " ", &save);
+    for (int i = 0; i < 2; i++, w = w ? strtok_r(NULL, " ", &save) : NULL)
+        snprintf(e->pv[i], sizeof e->pv[i], "%s", w && strlen(w) <= MANA_MOVE_TEXT_MAX ? w : "");
+}
+
 void eng_info_line(void *ctx, const char *line)
 {
+    note_pv(ctx, line);
     char copy[1100], out[1400];
     size_t len = 0;
     snprintf(copy, sizeof copy, "%s", line);
@@ -187,6 +202,19 @@ void eng_info_line(void *ctx, const char *line)
 
 /* ---- the search ------------------------------------------------------------ */
 
+/* Returns 1 if the latest pv begins with the best move m (text) and its
+ * second move is legal once m is played: the move to ponder on.  The
+ * search game is left as it was. */
+static int ponder_move(engine *e, const char *text, mana_move m)
+{
+    mana_move reply;
+    if (strcmp(e->pv[0], text) != 0 || e->pv[1][0] == '\0' || mana_play(e->search_game, m) != MANA_OK)
+        return 0;
+    int ok = mana_move_parse(e->search_game, e->pv[1], &reply) == MANA_OK && mana_is_legal(e->search_game, reply);
+    mana_undo(e->search_game);
+    return ok;
+}
+
 /* The totals of the search just ended, then its one bestmove.  The time
  * is the real time since go (an infinite search that ended early waited
  * for stop); the depth is the one reached (the tree's for mcts and for a
@@ -209,7 +237,10 @@ static void answer(engine *e, int rc, mana_move m)
             (unsigned long long)st.nodes, nps, st.time_ms, extra);
     char text[MANA_MOVE_TEXT_MAX + 1];
     if (rc == MANA_OK && mana_move_format(e->search_game, m, text, sizeof text) >= 0) {
-        eng_out(e, "bestmove %s", text);
+        char ponder[MANA_MOVE_TEXT_MAX + 9] = "";
+        if (ponder_move(e, text, m))
+            snprintf(ponder, sizeof ponder, " ponder %s", e->pv[1]);
+        eng_out(e, "bestmove %s%s", text, ponder);
         return;
     }
     if (rc == MANA_EOVER)
@@ -337,6 +368,7 @@ void eng_go(engine *e, char **tok, int n)
     }
     bot_limits lim;
     e->go_ms = now_ms();
+    e->pv[0][0] = e->pv[1][0] = '\0';
     plan(e, &r, mana_side_to_move(g), &lim);
     bot_set_limits(e->bot, &lim);
     atomic_store(&e->stop, 0);

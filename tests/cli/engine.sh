@@ -29,7 +29,7 @@ expect_grep "$o" "option name Bot type combo default ab var ab var mcts var rand
 expect_eq "$(grep -n manaok "$o" | cut -d: -f1)" "$(($(grep -c '^option name' "$o") + 3))" "manaok after the options"
 expect_grep "$o" "readyok" "isready"
 expect_grep "$o" "info depth 1 score mate 1 nodes 1 time " "mate in 1 reported"
-sed -n 's/^bestmove //p' "$o" >"$tmp/best"
+sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o" >"$tmp/best"
 expect_eq "$(sed -n 1p "$tmp/best")" "b2xa2" "capture in 1"
 expect_eq "$(sed -n 2p "$tmp/best")" "d4xc3" "forced capture in 3"
 expect_grep "$o" "score mate 3 nodes" "mate in 3 reported"
@@ -53,7 +53,7 @@ printf '%s\n' 'setoption name Rules value cosmoludo' 'position startpos' 'go dep
     'position mfn 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0' 'show' 'go' \
     'setoption name Blocked value pass' 'position mfn 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0' 'go depth 1' |
     "$CLI" engine >"$o" 2>&1
-sed -n 's/^bestmove //p' "$o" >"$tmp/best"
+sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o" >"$tmp/best"
 case $(sed -n 1p "$tmp/best") in [DR]@[a-f]6) ;; *) fail "cosmoludo: '$(sed -n 1p "$tmp/best")' is not on rank 6" ;; esac
 expect_grep "$o" "info string status drawn" "Blocked draw"
 expect_eq "$(sed -n 2p "$tmp/best")" "(none)" "no move in a finished game"
@@ -101,7 +101,7 @@ expect_grep "$o" "bestmove " "bestmove after quit"
 
 # At end of input a running search finishes and reports.
 printf '%s\n' "position mfn $IN3" 'go depth 5' | "$CLI" engine >"$o" 2>&1
-expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "search finished at end of input"
+expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3 ponder a1-b1" "search finished at end of input, the pv's reply suggested for pondering"
 
 "$CLI" engine extra </dev/null >"$o" 2>&1
 expect_status $? 2 "engine takes no arguments"

@@ -129,12 +129,15 @@ class Score:
 class PlayResult:
     """The answer to ``go``: the move (None for ``bestmove (none)``), the
     totals of the last ``info`` line merged over the earlier ones, every
-    ``info`` line parsed, and the ``info string`` texts."""
+    ``info`` line parsed, the ``info string`` texts, and the reply the
+    engine expects (``bestmove M ponder P``: P, legal once M is played;
+    None when the engine suggests none or an illegal one)."""
 
     move: Optional[Move]
     info: Dict[str, Any]
     infos: List[Dict[str, Any]]
     strings: List[str]
+    ponder: Optional[Move] = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -451,7 +454,22 @@ class SimpleEngine:
             elif words[0] == "bestmove":
                 if len(words) < 2:
                     raise EngineError("bestmove without a move")
-                return PlayResult(self._checked_move(game, words[1]), merged, infos, strings)
+                move = self._checked_move(game, words[1])
+                ponder = self._ponder_move(game, move, words[2:])
+                return PlayResult(move, merged, infos, strings, ponder)
+
+    @staticmethod
+    def _ponder_move(game: Game, move: Optional[Move], rest: List[str]) -> Optional[Move]:
+        """The ``ponder P`` after the best move, if P is legal once move is
+        played (a suggestion only: an illegal one is ignored)."""
+        if move is None or len(rest) < 2 or rest[0] != "ponder":
+            return None
+        after = game.clone()
+        try:
+            after.play(move)
+            return after.parse_move(rest[1])
+        except ManaError:
+            return None
 
     @staticmethod
     def _checked_move(game: Game, text: str) -> Optional[Move]:

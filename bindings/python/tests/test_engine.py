@@ -179,6 +179,8 @@ FAKE = textwrap.dedent("""
                 time.sleep(60)
             if mode == "illegal":
                 print("bestmove a1-a1", flush=True)
+            if mode.startswith("ponder "):
+                print("bestmove d6-d5 " + mode, flush=True)
         elif w == ["quit"]:
             break
 """)
@@ -226,6 +228,27 @@ def test_illegal_bestmove(tmp_path: Any) -> None:
             e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
         assert "'a1-a1', not a legal move" in str(err.value)
     assert e.process.returncode == 0
+
+
+def test_ponder_move_from_the_pv(engine: me.SimpleEngine) -> None:
+    # White takes the Black Ronin on c3 (d4xc3); Black's reply in the pv is
+    # a1-b1, and the Damyo falls on the move after (mate in 3 plies): the
+    # engine suggests that reply as the move to ponder on.
+    game = mana.Game(position="6/6/3R2/2r3/1R4/d3D1 w 2 0")
+    r = engine.play(game, me.Limit(depth=5))
+    assert str(r.move) == "d4xc3"
+    assert r.ponder is not None and str(r.ponder) == "a1-b1"
+
+
+@pytest.mark.parametrize("said,ponder", [("ponder b1-d2", "b1-d2"), ("ponder a1-a1", None),
+                                         ("ponder ", None), ("ponder d5-d4", None)])
+def test_ponder_suggestion_is_checked(tmp_path: Any, said: str, ponder: Any) -> None:
+    # d6-d5 from the start position; b1-d2 is legal after it (the engine's
+    # own pv from that position), a1-a1 is no move, d5-d4 is Black again.
+    with fake(tmp_path, said) as e:
+        r = e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+    assert str(r.move) == "d6-d5"
+    assert (None if r.ponder is None else str(r.ponder)) == ponder
 
 
 def test_rules_the_engine_cannot_take(tmp_path: Any) -> None:
