@@ -85,11 +85,15 @@ enum mana_move_kind {
     MANA_MOVE_PASS = 5        /* pass: the blocked player's only move */
 };
 
-#define MANA_MOVE_MAKE(kind, from, to) \
-    ((mana_move)(((unsigned)(kind) << 12) | ((unsigned)(to) << 6) | (unsigned)(from)))
+#define MANA_MOVE_TO_SHIFT 6    /* the to field starts at bit 6 */
+#define MANA_MOVE_KIND_SHIFT 12 /* the kind field starts at bit 12 */
+#define MANA_MOVE_BITS 15       /* bits from 15 up are zero in every move */
+#define MANA_MOVE_MAKE(kind, from, to)                                                                 \
+    ((mana_move)(((unsigned)(kind) << MANA_MOVE_KIND_SHIFT) | ((unsigned)(to) << MANA_MOVE_TO_SHIFT) | \
+                 (unsigned)(from)))
 #define MANA_MOVE_FROM(m) ((int)((m)&63u))
-#define MANA_MOVE_TO(m) ((int)(((m) >> 6) & 63u))
-#define MANA_MOVE_KIND(m) ((int)(((m) >> 12) & 7u))
+#define MANA_MOVE_TO(m) ((int)(((m) >> MANA_MOVE_TO_SHIFT) & 63u))
+#define MANA_MOVE_KIND(m) ((int)(((m) >> MANA_MOVE_KIND_SHIFT) & 7u))
 
 /* ---- Constants ---------------------------------------------------------- */
 
@@ -390,9 +394,11 @@ MANA_API int mana_setup_random(mana_game *g, uint64_t seed);
 
 /* ---- Perft (docs/rules.md "Perft") ------------------------------------------- */
 
+#define MANA_PERFT_DEPTH_MAX 64 /* deepest perft mana_perft accepts, plies */
+
 /*
  * mana_perft - counts the leaf nodes of the legal-move tree to depth plies
- * (0..64) from the current state into *leaves (docs/rules.md "Perft"; the
+ * (0..MANA_PERFT_DEPTH_MAX = 64) from the current state into *leaves (docs/rules.md "Perft"; the
  * last ply is counted without being played).  perft(0) = 1.  A finished
  * game has no moves.  g is modified during the call and restored before it
  * returns (so it is not const, and no other thread may use g meanwhile).

@@ -15,7 +15,7 @@
  * inverse. */
 static inline int rel_sq(int side, int sq)
 {
-    return side == MANA_BLACK ? 35 - sq : sq;
+    return side == MANA_BLACK ? MANA_SQUARE_COUNT - 1 - sq : sq;
 }
 
 /* Returns the relative end square of step id a, or -1 if off the board;
@@ -23,11 +23,11 @@ static inline int rel_sq(int side, int sq)
 static inline int step_end(int a, int *from)
 {
     int f = a / 24, k = a % 24;
-    int file = f % 6 + off_df[k], rank = f / 6 + off_dr[k];
+    int file = bb_file(f) + off_df[k], rank = bb_rank(f) + off_dr[k];
     *from = f;
-    if (file < 0 || file > 5 || rank < 0 || rank > 5)
+    if (file < 0 || file >= MANA_FILE_COUNT || rank < 0 || rank >= MANA_RANK_COUNT)
         return -1;
-    return 6 * rank + file;
+    return bb_square(file, rank);
 }
 
 
@@ -35,7 +35,7 @@ static inline int step_end(int a, int *from)
 static inline int action_of(int side, mana_move m)
 {
     int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
-    if (m >> 15 || from > 35 || to > 35)
+    if (m >> MANA_MOVE_BITS || from >= MANA_SQUARE_COUNT || to >= MANA_SQUARE_COUNT)
         return -1;
     switch (kind) {
     case MANA_MOVE_STEP: return mana__step_ids[side][from][to];
@@ -149,7 +149,7 @@ MANA_API int mana_legal_action_mask(const mana_game *g, uint8_t *mask, size_t si
  * (rank, 5 - file). */
 static inline int turn_sq(int sq)
 {
-    return 6 * (5 - sq % 6) + sq / 6;
+    return bb_square(bb_rank(sq), MANA_FILE_COUNT - 1 - bb_file(sq));
 }
 
 /* Returns id a (valid) turned one quarter turn clockwise. */

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "bitboard.h"
 #include "mana.h"
 
 /* The 24 offsets (df, dr) of a step's end from its start, by id k. */
@@ -28,7 +29,7 @@ static const int8_t off_index[7][7] = {
  * not 1 to 3 squares from from. */
 static inline int action_step_id(int from, int to)
 {
-    int df = to % 6 - from % 6, dr = to / 6 - from / 6;
+    int df = bb_file(to) - bb_file(from), dr = bb_rank(to) - bb_rank(from);
     if (df < -3 || df > 3 || dr < -3 || dr > 3)
         return -1;
     int k = off_index[dr + 3][df + 3];

@@ -248,7 +248,7 @@ MANA_API int mana_side_to_move(const mana_game *g)
 static int check_square(const mana_game *g, int sq, const char *fn)
 {
     CHECK_GAME(g, "square query");
-    if (sq < 0 || sq > 35)
+    if (sq < 0 || sq >= MANA_SQUARE_COUNT)
         return mana__fail(MANA_EINVAL, "%s: square %d outside 0..35", fn, sq);
     return MANA_OK;
 }
@@ -303,7 +303,7 @@ MANA_API int mana_reserve(const mana_game *g, int color)
         return mana__fail(MANA_EINVAL, "mana_reserve: colour %d is neither MANA_WHITE (0) nor MANA_BLACK (1)", color);
     if (g->pos.status == MANA_SETUP)
         return 0;
-    return 5 - bb_count(g->pos.occ[color] & ~g->pos.damyo);
+    return mana__ronins_off_board(&g->pos, color);
 }
 
 MANA_API uint64_t mana_hash(const mana_game *g)

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "mana.h"
+
 typedef uint64_t mana_bb;
 
 #define BB_ALL ((mana_bb)0xFFFFFFFFFULL)    /* the 36 squares */
@@ -23,13 +25,27 @@ static inline mana_bb bb_sq(int sq)
 {
     return (mana_bb)1 << sq;
 }
+/* The file (0 = a .. 5 = f) and the rank (0 = rank 1 .. 5 = rank 6) of sq,
+ * and the square of a file and a rank. */
+static inline int bb_file(int sq)
+{
+    return sq % MANA_FILE_COUNT;
+}
+static inline int bb_rank(int sq)
+{
+    return sq / MANA_FILE_COUNT;
+}
+static inline int bb_square(int file, int rank)
+{
+    return MANA_FILE_COUNT * rank + file;
+}
 static inline mana_bb bb_north(mana_bb b)
 {
-    return (b << 6) & BB_ALL;
+    return (b << MANA_FILE_COUNT) & BB_ALL;
 }
 static inline mana_bb bb_south(mana_bb b)
 {
-    return b >> 6;
+    return b >> MANA_FILE_COUNT;
 }
 static inline mana_bb bb_east(mana_bb b)
 {
@@ -49,16 +65,16 @@ static inline mana_bb bb_adjacent(mana_bb b)
 /* Writes the name of sq (0..35: "a1".."f6") to buf[0..1], no NUL. */
 static inline void bb_square_name(int sq, char *buf)
 {
-    buf[0] = (char)('a' + sq % 6);
-    buf[1] = (char)('1' + sq / 6);
+    buf[0] = (char)('a' + bb_file(sq));
+    buf[1] = (char)('1' + bb_rank(sq));
 }
 
 /* Returns the square named by s[0..1] ("a1".."f6"), or -1. */
 static inline int bb_square_parse(const char *s)
 {
-    if (s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '6')
+    if (s[0] < 'a' || s[0] >= 'a' + MANA_FILE_COUNT || s[1] < '1' || s[1] >= '1' + MANA_RANK_COUNT)
         return -1;
-    return (s[1] - '1') * 6 + (s[0] - 'a');
+    return bb_square(s[0] - 'a', s[1] - '1');
 }
 
 /* Returns the number of squares in b.  The builtin is one instruction

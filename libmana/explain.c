@@ -33,7 +33,7 @@ static int explain_placement(const struct mana_game *g, int kind, int to)
         return ILLEGAL("%s is occupied", name(to).s);
     if (kind == MANA_MOVE_DROP_DAMYO && (own & p->damyo))
         return ILLEGAL("%s's Damyo is already placed", color_name[p->side]);
-    if (kind == MANA_MOVE_DROP_RONIN && bb_count(own & ~p->damyo) >= 5)
+    if (kind == MANA_MOVE_DROP_RONIN && mana__ronins_on_board(p, p->side) >= MANA_RONIN_COUNT)
         return ILLEGAL("all five of %s's Ronins are placed", color_name[p->side]);
     if (kind == MANA_MOVE_DROP_DAMYO && g->opt[MANA_OPT_DAMYO_ON_DOUBLE] && bb_marks_at(p->orient, to) != 2)
         return ILLEGAL("the Damyo must stand on a square with 2 marks; %s has %d", name(to).s,
@@ -59,8 +59,7 @@ static int explain_setup(const struct mana_game *g, mana_move m)
 static int explain_reentry(const struct mana_game *g, int to)
 {
     const struct mana_pos *p = &g->pos;
-    mana_bb own = p->occ[p->side];
-    if (bb_count(own & ~p->damyo) >= 5)
+    if (mana__ronins_on_board(p, p->side) >= MANA_RONIN_COUNT)
         return ILLEGAL("%s has no Ronin in reserve", color_name[p->side]);
     if (p->mana == 0 && mana__bound_can_move(p))
         return ILLEGAL("re-entry is only for when none of your pieces can move");
@@ -103,7 +102,8 @@ static int explain_step(const struct mana_game *g, int from, int to)
 static int well_formed(mana_move m)
 {
     int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
-    if (m >> 15 || kind < MANA_MOVE_STEP || kind > MANA_MOVE_PASS || from > 35 || to > 35)
+    if (m >> MANA_MOVE_BITS || kind < MANA_MOVE_STEP || kind > MANA_MOVE_PASS || from >= MANA_SQUARE_COUNT ||
+        to >= MANA_SQUARE_COUNT)
         return 0;
     if (kind != MANA_MOVE_STEP && from != 0)
         return 0;

@@ -57,7 +57,7 @@ struct mana_pos {
  * the move is not kept: undo and the repetition scan compute it back from
  * the move with a few xors (play.c). */
 struct mana_undo {
-    uint16_t move; /* the mana_move (15 bits) */
+    uint16_t move; /* the mana_move (MANA_MOVE_BITS bits) */
     uint8_t mana;  /* the Mana before the move */
     uint8_t flags; /* MANA_UNDO_* */
 };
@@ -77,6 +77,19 @@ struct mana_game {
     uint32_t len, cap;   /* history entries used / allocated */
     struct mana_undo *hist;
 };
+
+/* The Ronins of colour c on the board of p (at most MANA_RONIN_COUNT). */
+static inline int mana__ronins_on_board(const struct mana_pos *p, int c)
+{
+    return bb_count(p->occ[c] & ~p->damyo);
+}
+/* Colour c's Ronins off the board: in play its reserve (captured Ronins
+ * that may re-enter, docs/rules.md "The Mana"), in setup those still to
+ * place. */
+static inline int mana__ronins_off_board(const struct mana_pos *p, int c)
+{
+    return MANA_RONIN_COUNT - mana__ronins_on_board(p, c);
+}
 
 /* error.c: records the detail of a failure and returns err. */
 int mana__fail(int err, const char *fmt, ...)
@@ -106,7 +119,7 @@ int mana__count_steps(const struct mana_pos *p, mana_bb movers);
 static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, mana_bb mana_sq, mana_bb bound,
                                        const int32_t *opt)
 {
-    if (bb_count(own & ~damyo) >= 5)
+    if (bb_count(own & ~damyo) >= MANA_RONIN_COUNT)
         return 0;
     if (bound && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
         return 0;

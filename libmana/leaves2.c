@@ -20,11 +20,11 @@
  * magic mask of from or of to for q's step count.
  */
 struct replies {
-    const struct reach_magic *pm; /* piece magics of the orientation */
-    mana_bb opp, occ, target;     /* the opponent's pieces, all, ~opp */
-    mana_bb group[4];             /* group[k]: the opponent's k-mark pieces */
-    int sum[4];                   /* sum[k]: the steps of group[k] */
-    uint8_t count[36];            /* count[q]: the steps of the piece on q */
+    const struct reach_magic *pm;     /* piece magics of the orientation */
+    mana_bb opp, occ, target;         /* the opponent's pieces, all, ~opp */
+    mana_bb group[4];                 /* group[k]: the opponent's k-mark pieces */
+    int sum[4];                       /* sum[k]: the steps of group[k] */
+    uint8_t count[MANA_SQUARE_COUNT]; /* count[q]: the steps of the piece on q */
 };
 
 /* Returns the opponent's pieces of group j whose paths cross sq. */

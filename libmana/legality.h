@@ -38,13 +38,13 @@ static inline int mana__play_move_legal(const struct mana_game *g, mana_move m)
     const struct mana_pos *p = &g->pos;
     mana_bb own = p->occ[p->side], occ = p->occ[0] | p->occ[1], target = BB_ALL & ~own;
     mana_bb bound = mana__bound_pieces(p), to = bb_sq(MANA_MOVE_TO(m));
-    if (m >> 12 == MANA_MOVE_STEP) {
+    if (m >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_STEP) {
         int from = MANA_MOVE_FROM(m);
         if (!(own & bb_sq(from)) || !(reach_of(&mana__piece_magic[p->orient][from], occ) & target & to))
             return 0;
         return (bound & bb_sq(from)) || !mana__pieces_can_step(p, bound, occ, target);
     }
-    if ((m & ~(63u << 6)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0))
+    if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0))
         return 0;
     mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
     if (!(mana__reentry_to(own, p->damyo, occ, mana_sq, bound, g->opt) & to))

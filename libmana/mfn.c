@@ -22,19 +22,19 @@ static int read_rank(const char **s, int rank, struct mana_pos *p)
     int file = 0, prev_digit = 0;
     for (; !rank_end(**s); (*s)++) {
         char c = **s;
-        if (c >= '1' && c <= '6') {
+        if (c >= '1' && c < '1' + MANA_FILE_COUNT) {
             if (prev_digit)
                 return MFN_FAIL("board: rank %d has two digits in a row (runs of empty squares must be maximal)",
                                 rank + 1);
             file += c - '0';
             prev_digit = 1;
         } else if (c == 'D' || c == 'R' || c == 'd' || c == 'r') {
-            if (file >= 6)
+            if (file >= MANA_FILE_COUNT)
                 return MFN_FAIL("board: rank %d has more than 6 files", rank + 1);
             int color = (c == 'D' || c == 'R') ? MANA_WHITE : MANA_BLACK;
-            p->occ[color] |= bb_sq(rank * 6 + file);
+            p->occ[color] |= bb_sq(bb_square(file, rank));
             if (c == 'D' || c == 'd')
-                p->damyo |= bb_sq(rank * 6 + file);
+                p->damyo |= bb_sq(bb_square(file, rank));
             file++;
             prev_digit = 0;
         } else if ((unsigned char)c < 0x21 || (unsigned char)c > 0x7e) {
@@ -42,10 +42,10 @@ static int read_rank(const char **s, int rank, struct mana_pos *p)
         } else {
             return MFN_FAIL("board: bad character '%c' in rank %d (expected D R d r or 1-6)", c, rank + 1);
         }
-        if (file > 6)
+        if (file > MANA_FILE_COUNT)
             return MFN_FAIL("board: rank %d has more than 6 files", rank + 1);
     }
-    if (file != 6)
+    if (file != MANA_FILE_COUNT)
         return MFN_FAIL("board: rank %d has %d files, not 6", rank + 1, file);
     return MANA_OK;
 }
@@ -53,13 +53,13 @@ static int read_rank(const char **s, int rank, struct mana_pos *p)
 /* Reads the board field (ranks 6 down to 1) and the space after it. */
 static int read_board(const char **s, struct mana_pos *p)
 {
-    for (int rank = 5; rank >= 0; rank--) {
+    for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--) {
         int err = read_rank(s, rank, p);
         if (err)
             return err;
         char want = rank ? '/' : ' ';
         if (rank && **s == ' ')
-            return MFN_FAIL("board: only %d ranks, not 6", 6 - rank);
+            return MFN_FAIL("board: only %d ranks, not 6", MANA_RANK_COUNT - rank);
         if (**s != want) {
             if (**s == '\0')
                 return MFN_FAIL("board: %s",
@@ -82,8 +82,8 @@ static int check_pieces(const struct mana_pos *p)
             return MFN_FAIL("board: %s has %d Damyos", name[c], damyos);
         if (damyos == 0 && c != p->side)
             return MFN_FAIL("board: %s, who just moved, has no Damyo", name[c]);
-        if (bb_count(p->occ[c] & ~p->damyo) > 5)
-            return MFN_FAIL("board: %s has %d Ronins (at most 5)", name[c], bb_count(p->occ[c] & ~p->damyo));
+        if (mana__ronins_on_board(p, c) > MANA_RONIN_COUNT)
+            return MFN_FAIL("board: %s has %d Ronins (at most 5)", name[c], mana__ronins_on_board(p, c));
     }
     return MANA_OK;
 }
@@ -145,8 +145,8 @@ MANA_API int mana_set_position(mana_game *g, const char *mfn)
 static int write_rank(const struct mana_pos *p, int rank, char *buf)
 {
     int n = 0, run = 0;
-    for (int file = 0; file < 6; file++) {
-        mana_bb b = bb_sq(rank * 6 + file);
+    for (int file = 0; file < MANA_FILE_COUNT; file++) {
+        mana_bb b = bb_sq(bb_square(file, rank));
         if (!((p->occ[0] | p->occ[1]) & b)) {
             run++;
             continue;
@@ -170,7 +170,7 @@ MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size)
         return mana__fail(MANA_ESTATE, "mana_get_position: the game is in setup; setup states are not MFN");
     char tmp[MANA_MFN_MAX + 1];
     int n = 0;
-    for (int rank = 5; rank >= 0; rank--) {
+    for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--) {
         n += write_rank(&g->pos, rank, tmp + n);
         tmp[n++] = rank ? '/' : ' ';
     }

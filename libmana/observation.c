@@ -46,11 +46,10 @@ static inline void put_set(uint8_t *plane, mana_bb b, int rot)
     }
 }
 
-/* Returns the Ronins of colour c in reserve (5 minus those on the board;
- * 0 in setup). */
+/* Returns the Ronins of colour c in reserve (0 in setup). */
 static inline int reserve_of(const struct mana_pos *p, int c)
 {
-    return p->status == MANA_SETUP ? 0 : 5 - bb_count(p->occ[c] & ~p->damyo);
+    return p->status == MANA_SETUP ? 0 : mana__ronins_off_board(p, c);
 }
 
 void mana__observe(const struct mana_game *g, int flags, uint8_t *planes)
@@ -67,11 +66,11 @@ void mana__observe(const struct mana_game *g, int flags, uint8_t *planes)
             sets[7] = bb_marks[p->orient][p->mana - 1];
     }
     for (int i = 0; i < 8; i++)
-        put_set(planes + i * 36, sets[i], rot);
-    memset(planes + 8 * 36, p->side == MANA_BLACK, 36);
-    memset(planes + 9 * 36, reserve_of(p, a), 36);
-    memset(planes + 10 * 36, reserve_of(p, b), 36);
-    memset(planes + 11 * 36, p->status == MANA_SETUP, 36);
+        put_set(planes + i * MANA_SQUARE_COUNT, sets[i], rot);
+    memset(planes + 8 * MANA_SQUARE_COUNT, p->side == MANA_BLACK, MANA_SQUARE_COUNT);
+    memset(planes + 9 * MANA_SQUARE_COUNT, reserve_of(p, a), MANA_SQUARE_COUNT);
+    memset(planes + 10 * MANA_SQUARE_COUNT, reserve_of(p, b), MANA_SQUARE_COUNT);
+    memset(planes + 11 * MANA_SQUARE_COUNT, p->status == MANA_SETUP, MANA_SQUARE_COUNT);
 }
 
 MANA_API int mana_observation(const mana_game *g, int flags, uint8_t *planes, size_t size)
@@ -90,15 +89,15 @@ MANA_API int mana_board(const mana_game *g, char *out, size_t size)
 {
     if (!g || !out)
         return mana__fail(MANA_EINVAL, "mana_board: %s is NULL", g ? "out" : "game");
-    if (size < 36)
-        return mana__fail(MANA_ESPACE, "mana_board: %zu bytes, 36 needed", size);
+    if (size < MANA_SQUARE_COUNT)
+        return mana__fail(MANA_ESPACE, "mana_board: %zu bytes, %d needed", size, MANA_SQUARE_COUNT);
     const struct mana_pos *p = &g->pos;
-    memset(out, 0, 36);
+    memset(out, 0, MANA_SQUARE_COUNT);
     static const char code[2][2] = {{'R', 'D'}, {'r', 'd'}};
     for (int c = 0; c < 2; c++)
         for (mana_bb b = p->occ[c]; b;) {
             int sq = bb_pop(&b);
             out[sq] = code[c][(p->damyo >> sq) & 1];
         }
-    return 36;
+    return MANA_SQUARE_COUNT;
 }

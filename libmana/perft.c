@@ -61,8 +61,8 @@ MANA_API int mana_perft(mana_game *g, int depth, uint64_t *leaves)
 {
     if (!g || !leaves)
         return mana__fail(MANA_EINVAL, "mana_perft: %s is NULL", g ? "leaves" : "game");
-    if (depth < 0 || depth > 64)
-        return mana__fail(MANA_EINVAL, "mana_perft: depth %d outside 0..64", depth);
+    if (depth < 0 || depth > MANA_PERFT_DEPTH_MAX)
+        return mana__fail(MANA_EINVAL, "mana_perft: depth %d outside 0..%d", depth, MANA_PERFT_DEPTH_MAX);
     if (depth == 0) {
         *leaves = 1;
         return MANA_OK;

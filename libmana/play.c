@@ -198,11 +198,11 @@ static void do_setup(struct mana_game *g, int kind, int to)
         return;
     }
     toggle_piece(p, p->side, kind == MANA_MOVE_DROP_DAMYO, to);
-    if (bb_count(p->occ[MANA_BLACK]) < 6)
+    if (bb_count(p->occ[MANA_BLACK]) < MANA_PIECE_COUNT)
         return;
     if (p->side == MANA_BLACK) {
         set_turn(p, MANA_WHITE, 0);
-    } else if (bb_count(p->occ[MANA_WHITE]) == 6) {
+    } else if (bb_count(p->occ[MANA_WHITE]) == MANA_PIECE_COUNT) {
         set_turn(p, MANA_BLACK, 0);
         p->status = MANA_PLAYING;
         g->play_start = g->len;
@@ -296,7 +296,7 @@ MANA_API int mana_play(mana_game *g, mana_move m)
     mana_bb bound = mana__bound_pieces(p), own = p->occ[p->side], occ = p->occ[0] | p->occ[1];
     mana_bb to = bb_sq(MANA_MOVE_TO(m));
     unsigned flags = p->passes ? MANA_UNDO_PASS : 0, mana = p->mana;
-    if (m >> 12 == MANA_MOVE_STEP) {
+    if (m >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_STEP) {
         int from = MANA_MOVE_FROM(m);
         if (!(own & bb_sq(from)) || !(reach_of(&mana__piece_magic[p->orient][from], occ) & ~own & to))
             return play_checked(g, m);
@@ -304,7 +304,7 @@ MANA_API int mana_play(mana_game *g, mana_move m)
         if (!(bound & bb_sq(from)) && mana__pieces_can_step(p, bound, occ, BB_ALL & ~own))
             return play_checked(g, m);
         flags |= do_step(p, (unsigned)from, (unsigned)MANA_MOVE_TO(m));
-    } else if ((m & ~(63u << 6)) == MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) && !bound) {
+    } else if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) == MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) && !bound) {
         /* no bound piece: there is a Mana and none of its squares is ours */
         mana_bb mana_sq = bb_marks[p->orient][mana - 1];
         if (!(mana__reentry_to(own, p->damyo, occ, mana_sq, 0, g->opt) & to))
@@ -330,7 +330,7 @@ COLD static void undo_setup(struct mana_pos *p, struct mana_undo u)
         if (kind == MANA_MOVE_DROP_DAMYO)
             p->damyo ^= bb_sq(to);
     }
-    p->side = bb_count(p->occ[MANA_BLACK]) < 6 ? MANA_BLACK : MANA_WHITE;
+    p->side = bb_count(p->occ[MANA_BLACK]) < MANA_PIECE_COUNT ? MANA_BLACK : MANA_WHITE;
     p->mana = u.mana;
     p->status = MANA_SETUP;
     p->passes = 0;
@@ -340,7 +340,8 @@ COLD static void undo_setup(struct mana_pos *p, struct mana_undo u)
 /* Takes back the play-phase move u (step, re-entry or pass). */
 static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
 {
-    unsigned mover = !p->side, kind = (unsigned)u.move >> 12, to = (u.move >> 6) & 63u, flags = u.flags;
+    unsigned mover = !p->side, kind = (unsigned)u.move >> MANA_MOVE_KIND_SHIFT, to = (unsigned)MANA_MOVE_TO(u.move),
+             flags = u.flags;
     mana_bb t = bb_sq((int)to);
     uint64_t h = p->hash ^ zobrist_turn[u.mana][p->mana];
     if (kind == MANA_MOVE_STEP) {

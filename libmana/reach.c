@@ -90,7 +90,7 @@ MANA_API int mana_piece_reach(const mana_game *g, int sq, uint64_t *ends)
     CHECK_GAME(g, "mana_piece_reach");
     if (!ends)
         return mana__fail(MANA_EINVAL, "mana_piece_reach: ends is NULL");
-    if (sq < 0 || sq > 35)
+    if (sq < 0 || sq >= MANA_SQUARE_COUNT)
         return mana__fail(MANA_EINVAL, "mana_piece_reach: square %d outside 0..35", sq);
     const struct mana_pos *p = &g->pos;
     int c = (p->occ[MANA_WHITE] & bb_sq(sq)) ? MANA_WHITE : MANA_BLACK;
@@ -162,7 +162,7 @@ MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, in
         return 0;
     struct mana_pos h = hypothetical(&g->pos, !us, mana);
     int free_all, n = 0;
-    mana_move found[6];
+    mana_move found[MANA_PIECE_COUNT];
     for (mana_bb from = movers(&h, &free_all); from;) {
         int sq = bb_pop(&from);
         if (ends_of(&h, !us, sq) & d)

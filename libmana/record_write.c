@@ -268,7 +268,7 @@ static void write_moves(struct mana_text *t, const mana_game *g)
     for (uint32_t i = 0; i < g->len; i++) {
         const struct mana_undo *u = &g->hist[i];
         int setup = (u->flags & MANA_UNDO_SETUP) != 0;
-        int new_line = on_line > 0 && (setup ? drops == 6 && MANA_MOVE_KIND(u->move) != MANA_MOVE_ORIENT
+        int new_line = on_line > 0 && (setup ? drops == MANA_PIECE_COUNT && MANA_MOVE_KIND(u->move) != MANA_MOVE_ORIENT
                                              : i == g->play_start || on_line == 10);
         if (new_line) {
             mana__text_put(t, "\n", 1);

@@ -30,7 +30,7 @@ static void placements(const struct mana_game *g, mana_bb *d, mana_bb *r)
     mana_bb own = p->occ[p->side];
     mana_bb free = mana__setup_area(g, p->side) & ~(p->occ[0] | p->occ[1]);
     int has_damyo = (own & p->damyo) != 0;
-    int ronins_left = 5 - bb_count(own & ~p->damyo);
+    int ronins_left = mana__ronins_off_board(p, p->side);
     *d = 0;
     *r = 0;
     if (!has_damyo) {

@@ -10,7 +10,7 @@
 #include "text.h"
 
 #define CELL 64 /* side of a square, in SVG units */
-#define BOARD (6 * CELL)
+#define BOARD (MANA_FILE_COUNT * CELL)
 #define CAPTION 72 /* room for the two caption lines */
 #define NATURAL_WIDTH 440
 #define FLAGS_ALL 31u
@@ -26,10 +26,10 @@ struct frame {
 /* The top-left corner of square sq in f. */
 static void corner(const struct frame *f, int sq, int *x, int *y)
 {
-    int file = sq % 6, rank = sq / 6;
+    int file = bb_file(sq), rank = bb_rank(sq);
     int flip = (f->flags & MANA_SVG_FLIPPED) != 0;
-    *x = f->margin + (flip ? 5 - file : file) * CELL;
-    *y = f->margin + (flip ? rank : 5 - rank) * CELL;
+    *x = f->margin + (flip ? MANA_FILE_COUNT - 1 - file : file) * CELL;
+    *y = f->margin + (flip ? rank : MANA_RANK_COUNT - 1 - rank) * CELL;
 }
 
 static void tint(const struct frame *f, int sq, const char *color, const char *opacity)
@@ -94,7 +94,7 @@ static void draw_squares(const struct frame *f, const mana_game *g)
         if (kind == MANA_MOVE_STEP || kind == MANA_MOVE_DROP_RONIN || kind == MANA_MOVE_DROP_DAMYO)
             tint(f, MANA_MOVE_TO(m), "#e8d44d", "0.45");
     }
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         int x, y, marks = p->orient < 0 ? 0 : bb_marks_at(p->orient, sq);
         corner(f, sq, &x, &y);
         if (!(f->flags & MANA_SVG_NO_MANA) && playing && p->mana && marks == p->mana)
@@ -122,8 +122,8 @@ static void draw_bird(const struct frame *f, int sq)
 static void draw_coordinates(const struct frame *f)
 {
     int flip = (f->flags & MANA_SVG_FLIPPED) != 0;
-    for (int i = 0; i < 6; i++) {
-        int file = flip ? 5 - i : i, rank = flip ? i : 5 - i; /* column i, row i */
+    for (int i = 0; i < MANA_FILE_COUNT; i++) {
+        int file = flip ? MANA_FILE_COUNT - 1 - i : i, rank = flip ? i : MANA_RANK_COUNT - 1 - i; /* column i, row i */
         mana__text_fmt(f->t,
                        "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
                        "text-anchor=\"middle\">%c</text>\n",
@@ -164,9 +164,8 @@ static void draw_caption(const struct frame *f, const mana_game *g, int bird)
         mana__text_fmt(f->t, "The Mana came from %.2s.  ", name);
     }
     int setup = status == MANA_SETUP;
-    mana__text_fmt(f->t, "Reserves: White %d, Black %d</text>\n",
-                   setup ? 0 : 5 - bb_count(p->occ[MANA_WHITE] & ~p->damyo),
-                   setup ? 0 : 5 - bb_count(p->occ[MANA_BLACK] & ~p->damyo));
+    mana__text_fmt(f->t, "Reserves: White %d, Black %d</text>\n", setup ? 0 : mana__ronins_off_board(p, MANA_WHITE),
+                   setup ? 0 : mana__ronins_off_board(p, MANA_BLACK));
 }
 
 /* The square of the Mana bird, or -1 (none before the first move of play,
@@ -204,7 +203,7 @@ MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, 
     int bird = bird_square(g, flags);
     if (bird >= 0)
         draw_bird(&f, bird);
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         mana_bb b = bb_sq(sq);
         if ((g->pos.occ[0] | g->pos.occ[1]) & b) {
             int c = (g->pos.damyo & b) ? 'D' : 'R';

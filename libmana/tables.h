@@ -30,14 +30,14 @@ struct reach_magic {
     uint8_t shift, base;
 };
 
-extern const uint8_t mana__reach_marks[4][36];
-extern const struct reach_magic mana__reach_magic[3][36];
-extern const struct reach_magic mana__piece_magic[4][36];
+extern const uint8_t mana__reach_marks[4][MANA_SQUARE_COUNT];
+extern const struct reach_magic mana__reach_magic[3][MANA_SQUARE_COUNT];
+extern const struct reach_magic mana__piece_magic[4][MANA_SQUARE_COUNT];
 extern const uint32_t mana__reach_table[];
 /* mana__step_ids[side][from][to]: the action id (mana.h) of the step from
  * -> to (absolute squares) for side to move `side`, or -1 where to is not
  * 1 to 3 squares from `from` (libmana/action_steps.h's numbering). */
-extern const int16_t mana__step_ids[2][36][36];
+extern const int16_t mana__step_ids[2][MANA_SQUARE_COUNT][MANA_SQUARE_COUNT];
 
 /* Returns the slot of the table holding the ends of the piece with
  * magic m, every piece being on occ. */

@@ -19,7 +19,7 @@
 /* Piece kinds for the key table: colour * 2 + (1 if Damyo). */
 enum { ZP_WHITE_RONIN, ZP_WHITE_DAMYO, ZP_BLACK_RONIN, ZP_BLACK_DAMYO };
 
-static const uint64_t zobrist_piece[4][36] = {
+static const uint64_t zobrist_piece[4][MANA_SQUARE_COUNT] = {
     {ZK36(0)},
     {ZK36(36)},
     {ZK36(72)},
