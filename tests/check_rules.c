@@ -28,9 +28,9 @@ START_TEST(marks_match_tables)
         ck_assert_int_eq(mana_orientation(g), k);
         int count[4] = {0, 0, 0, 0};
         for (int sq = 0; sq < 36; sq++) {
-            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq), "orientation %d square %d: got %d want %d", k,
-                          sq, mana_marks_at(g, sq), tu_table_marks(k, sq));
-            count[tu_table_marks(k, sq)]++;
+            ck_assert_msg(mana_marks_at(g, sq) == inv_rules_marks(k, sq), "orientation %d square %d: got %d want %d", k,
+                          sq, mana_marks_at(g, sq), inv_rules_marks(k, sq));
+            count[inv_rules_marks(k, sq)]++;
         }
         ck_assert_int_eq(count[1], 12);
         ck_assert_int_eq(count[2], 12);
@@ -50,8 +50,8 @@ START_TEST(marks_tables_are_rotations)
     for (int k = 1; k < 4; k++) {
         for (int row = 0; row < 6; row++) {
             for (int col = 0; col < 6; col++) {
-                int before = tu_table_marks(k - 1, 6 * (5 - row) + col);
-                int after = tu_table_marks(k, 6 * (5 - col) + (5 - row));
+                int before = inv_rules_marks(k - 1, 6 * (5 - row) + col);
+                int after = inv_rules_marks(k, 6 * (5 - col) + (5 - row));
                 ck_assert_msg(before == after, "orientation %d row %d col %d", k, row, col);
             }
         }

@@ -60,7 +60,7 @@ START_TEST(jactalea_orientation_move)
 END_TEST
 
 /* The orientation move sets the marks of every square to the table of
- * docs/rules.md (typed in, tu_table_marks); cosmoludo starts on table 3. */
+ * docs/rules.md (typed in, inv_rules_marks); cosmoludo starts on table 3. */
 START_TEST(orientation_move_marks)
 {
     for (int k = 0; k < 4; k++) {
@@ -68,13 +68,13 @@ START_TEST(orientation_move_marks)
         char o[3] = {'O', (char)('0' + k), 0};
         tu_play(g, o);
         for (int sq = 0; sq < 36; sq++)
-            ck_assert_msg(mana_marks_at(g, sq) == tu_table_marks(k, sq), "O%d square %d: %d", k, sq,
+            ck_assert_msg(mana_marks_at(g, sq) == inv_rules_marks(k, sq), "O%d square %d: %d", k, sq,
                           mana_marks_at(g, sq));
         mana_free(g);
     }
     mana_game *g = mana_new(MANA_RULES_COSMOLUDO);
     for (int sq = 0; sq < 36; sq++)
-        ck_assert_int_eq(mana_marks_at(g, sq), tu_table_marks(3, sq));
+        ck_assert_int_eq(mana_marks_at(g, sq), inv_rules_marks(3, sq));
     mana_free(g);
 }
 END_TEST

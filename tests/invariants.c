@@ -18,7 +18,10 @@
 #define REF_CAP (4 * MANA_MAX_MOVES)
 
 /* docs/rules.md "Board and coordinates": marks per orientation, rank 6 first,
- * files a..f. */
+ * files a..f.  The tests' one copy of the marks, typed in from the rules and
+ * not taken from the library on purpose: it is the independent oracle that
+ * the library's tables are checked against (check_rules.c marks_match_tables,
+ * check_setup.c orientation_move_marks, and inv_check on every state). */
 static const char *const rules_marks[4][6] = {
     {"223122", "131313", "312231", "231312", "213132", "132213"},
     {"122312", "313132", "231213", "213231", "131312", "322132"},

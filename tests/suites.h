@@ -10,10 +10,11 @@
     X(setup)                \
     X(perft)                \
     X(refgen)               \
-    X(random)               \
-    X(notation)             \
+    X(play)                 \
+    X(mfn)                  \
+    X(move_text)            \
+    X(options)              \
     X(errors)               \
-    X(hostile)              \
     X(bulk)                 \
     X(reach)                \
     X(action)               \

@@ -14,6 +14,12 @@
 
 #include <mana.h>
 
+#include "invariants.h"
+
+/* The start of play of docs/rules.md "Setup" under orientation 0, Black to
+ * move, no Mana yet. */
+#define TU_HOME "rrdrrr/6/6/6/6/RRRDRR b - 0"
+
 /* Room for a space-separated list of every legal move of a state. */
 #define TU_LIST_MAX (MANA_MAX_MOVES * (MANA_MOVE_TEXT_MAX + 1) + 1)
 
@@ -21,19 +27,6 @@
 static inline int tu_sq(const char *name)
 {
     return 6 * (name[1] - '1') + (name[0] - 'a');
-}
-
-/* The marks of square sq under orientation k, from the four tables of
- * docs/rules.md typed in (rank 6 first, files a..f): the test's own copy. */
-static inline int tu_table_marks(int k, int sq)
-{
-    static const char *const table[4][6] = {
-        {"223122", "131313", "312231", "231312", "213132", "132213"},
-        {"122312", "313132", "231213", "213231", "131312", "322132"},
-        {"312231", "231312", "213132", "132213", "313131", "221322"},
-        {"231223", "213131", "132312", "312132", "231313", "213221"},
-    };
-    return table[k][5 - sq / 6][sq % 6] - '0';
 }
 
 /* A fresh game under preset, options applied (pairs option, value ending
@@ -196,6 +189,69 @@ static inline void tu_random_mfn(uint64_t *rng, char *out)
     int mana = tu_below(rng, 8) == 0 ? 0 : 1 + tu_below(rng, 3);
     snprintf(out + len, (size_t)(MANA_MFN_MAX + 1) - len, " %c %c %d", side == MANA_WHITE ? 'w' : 'b',
              mana ? '0' + mana : '-', tu_below(rng, 4));
+}
+
+/* ---- snapshots and refusals --------------------------------------------- */
+
+/* Asserts that a and b (inv_snapshot_take) are identical; what names the
+ * comparison in the failure message. */
+static inline void tu_assert_same(const inv_snapshot *a, const inv_snapshot *b, const char *what)
+{
+    char diff[300];
+    ck_assert_msg(inv_snapshot_diff(a, b, diff, sizeof diff) == 0, "%s: %s", what, diff);
+}
+
+/* Asserts every invariant of g's state (inv_check, INV_DEFAULT). */
+static inline void tu_assert_invariants(mana_game *g)
+{
+    char msg[600];
+    ck_assert_msg(inv_check(g, INV_DEFAULT, msg, sizeof msg) == 0, "%s", msg);
+}
+
+/* Sets the thread's error detail to one that no call on a real game writes
+ * (mana_set_option on a NULL game) and copies it to primed, so that a check
+ * can tell that a later detail was written by the call it follows. */
+static inline const char *tu_prime_detail(char *primed, size_t size)
+{
+    ck_assert_int_eq(mana_set_option(NULL, MANA_OPT_BLOCKED, 0), MANA_EINVAL);
+    snprintf(primed, size, "%s", mana_error_detail());
+    ck_assert_msg(primed[0] != '\0', "set_option on a NULL game left no detail");
+    return primed;
+}
+
+/* Asserts that the call that just failed wrote a fresh one-line detail (not
+ * the primed one) and left g as in `before`. */
+static inline void tu_assert_refused(const mana_game *g, const inv_snapshot *before, const char *primed,
+                                     const char *what)
+{
+    const char *d = mana_error_detail();
+    ck_assert_msg(d != NULL && d[0] != '\0', "%s: no detail", what);
+    ck_assert_msg(strcmp(d, primed) != 0, "%s: the detail was not written by this call", what);
+    ck_assert_msg(strchr(d, '\n') == NULL, "%s: detail is not one line: %s", what, d);
+    inv_snapshot after;
+    inv_snapshot_take(g, &after);
+    tu_assert_same(before, &after, what);
+}
+
+/* Asserts that call returns err, writes a fresh one-line detail and leaves
+ * g as in `before` (an inv_snapshot). */
+#define tu_refused(g, before, call, err)                                                                    \
+    do {                                                                                                    \
+        char tu_primed_[256];                                                                               \
+        tu_prime_detail(tu_primed_, sizeof tu_primed_);                                                     \
+        int tu_rc_ = (call);                                                                                \
+        ck_assert_msg(tu_rc_ == (err), "%s = %d, want %d (%s)", #call, tu_rc_, (err), mana_error_detail()); \
+        tu_assert_refused((g), (before), tu_primed_, #call);                                                \
+    } while (0)
+
+/* A game in play with a history: TU_HOME, then a6-a4 (a6 has 2 marks: a5,
+ * a4) and b1-b4 (the Mana is 3, the mark count of a4; b1 has 3 marks). */
+static inline mana_game *tu_game_in_play(void)
+{
+    mana_game *g = tu_game(TU_HOME);
+    tu_play(g, "a6-a4");
+    tu_play(g, "b1-b4");
+    return g;
 }
 
 #endif /* MANA_TESTUTIL_H */
