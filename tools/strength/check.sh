@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# check.sh - the exact solver (tools/strength/solve.c) on positions whose
+# answers are worked out by hand, plus its table-free mode agreeing with its
+# table on real setups, and its errors (make check-solve).
+#   usage: tools/strength/check.sh SOLVE
+# Mark counts of orientation 0 (docs/rules.md), rank 6 first, files a-f:
+#   6: 2 2 3 1 2 2   5: 1 3 1 3 1 3   4: 3 1 2 2 3 1
+#   3: 2 3 1 3 1 2   2: 2 1 3 1 3 2   1: 1 3 2 2 1 3
+set -u
+solve=$1
+fails=0
+checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# expect NAME PATTERN OUTPUT: OUTPUT holds a line matching PATTERN (grep -E).
+expect() {
+    checks=$((checks + 1))
+    if ! printf '%s\n' "$3" | grep -Eq "$2"; then
+        echo "check-solve: $1: no line matching '$2' in:"
+        printf '%s\n' "$3" | sed 's/^/    /'
+        fails=$((fails + 1))
+    fi
+}
+
+# One ply (setup seed 1002 of tools/jocly-match): Black to move, no Mana
+# yet, so any piece may move.  The Ronin on d5 (3 marks) steps d4, d3 (both
+# empty) and lands on d2, White's Damyo: d5xd2 wins at once.
+one='1002 mfn drrr2/2rr2/6/6/3DR1/R1RR1R b - 0'
+expect one-ply '^1002 drrr2/2rr2/6/6/3DR1/R1RR1R b - 0: wins in 1 plies: d5xd2 ' "$(echo "$one" | "$solve" --depth 1)"
+
+# Three plies (seed 1009): d1r1r1/3rrr/6/6/RR1R2/RD2R1 b - 0.
+# - No win in 1: White's Damyo is on b1, six steps or more from every Black
+#   piece, and a piece moves at most 3.
+# - e5 (1 mark) to e4 (3 marks) binds White to its pieces on 3 marks: only
+#   the Damyo (b1); of the others a2 has 2 marks, b2, d2, a1, e1 one.  From
+#   b1 the Damyo's 3 steps must start b1-c1 (a1, b2 are its own Ronins),
+#   then c1-d1 leads nowhere (d2, e1 are its own) and c1-c2 only to c3
+#   (b2, d2 its own): b1-c3 is White's only legal move.
+# - c3 has 1 mark; no Black piece stands on 1 mark (a6 2, c6 3, e6 2, d5 3,
+#   f5 3, e4 3), so any Black piece may move: e4-d4-d3-c3 takes the Damyo.
+three='1009 mfn d1r1r1/3rrr/6/6/RR1R2/RD2R1 b - 0'
+expect three-ply ': wins in 3 plies: e5-e4 b1-c3 e4xc3 ' "$(echo "$three" | "$solve" --depth 3)"
+expect three-not-one ': no win within 1 plies ' "$(echo "$three" | "$solve" --depth 1)"
+expect three-no-tt ': wins in 3 plies: e5-e4 b1-c3 e4xc3 ' "$(echo "$three" | "$solve" --depth 9 --no-tt)"
+
+# The same position given as setup moves from the empty board (the input
+# jocly_match.js --setups prints), and the last line's counts.
+moves='1009 moves O0 D@a6 R@e5 R@d5 R@f5 R@e6 R@c6 D@b1 R@b2 R@a1 R@e1 R@a2 R@d2'
+out=$(printf '# a comment\n\n%s\n%s\n' "$moves" "$one" | "$solve" --depth 5)
+expect moves-input '^1009 d1r1r1/3rrr/6/6/RR1R2/RD2R1 b - 0: wins in 3 plies' "$out"
+expect last-line '^2 positions, 2 won by the side to move within 5 plies$' "$out"
+
+# Real setups (seeds 1021, 1041, 1000 of jocly_match.js --setups), under
+# Jocly's rules (blocked = draw): the table-free search gives the same
+# answers and lines as the search with the table.
+cat >"$tmp/setups" <<'EOF'
+1021 mfn drr3/1rr2r/6/6/1RR2R/RD2R1 b - 0
+1041 mfn drr1rr/5r/6/6/RRDR2/2RR2 b - 0
+1000 mfn dr1rr1/r2r2/6/6/1RRR2/R1DR2 b - 0
+EOF
+with=$("$solve" --depth 7 --option blocked=draw "$tmp/setups" | sed 's/ (.*nodes)$//')
+without=$("$solve" --depth 7 --option blocked=draw --no-tt "$tmp/setups" | sed 's/ (.*nodes)$//')
+checks=$((checks + 1))
+[ "$with" = "$without" ] || { echo "check-solve: table and no table differ:"; echo "$with"; echo "$without"; fails=$((fails + 1)); }
+expect setup-1041 '^1041 .*: wins in 5 plies: ' "$with"
+expect setup-1021 '^1021 .*: wins in 7 plies: ' "$with"
+expect setup-1000 '^1000 .*: no win within 7 plies$' "$with"
+
+# Errors: a clear message and a non-zero exit, the other lines still solved.
+out=$(printf 'x mfn not-an-mfn\n1002 mfn drrr2/2rr2/6/6/3DR1/R1RR1R b - 0\ny\n' | "$solve" --depth 1 2>&1)
+rc=$?
+expect bad-mfn 'solve: line 1: unreadable text' "$out"
+expect bad-line 'solve: line 3: expected LABEL mfn MFN or LABEL moves MOVE' "$out"
+expect bad-still-solves '^1 positions, 1 won' "$out"
+checks=$((checks + 1))
+[ "$rc" = 1 ] || { echo "check-solve: bad input: exit $rc, not 1"; fails=$((fails + 1)); }
+out=$(echo "$one" | "$solve" --option blocked=maybe 2>&1)
+expect bad-option "solve: --option: Blocked: bad value 'maybe'" "$out"
+out=$(echo "$one" | "$solve" --depth 40 2>&1)
+expect bad-depth 'solve: --depth wants 1..31: 40' "$out"
+out=$(echo 'z moves O0 D@a6' | "$solve" 2>&1)
+expect in-setup 'solve: line 1: not a position in play' "$out"
+
+echo "check-solve: $checks checks, $fails failed"
+[ "$fails" = 0 ]
