@@ -14,7 +14,6 @@
 
 #include "ref_movegen.h"
 
-#define NSQ 36
 #define REF_CAP (4 * MANA_MAX_MOVES)
 
 /* docs/rules.md "Board and coordinates": marks per orientation, rank 6 first,
@@ -31,9 +30,9 @@ static const char *const rules_marks[4][6] = {
 
 int inv_rules_marks(int k, int sq)
 {
-    if (k < 0 || k > 3 || sq < 0 || sq >= NSQ)
+    if (k < 0 || k > 3 || sq < 0 || sq >= MANA_SQUARE_COUNT)
         return 0;
-    return rules_marks[k][5 - sq / 6][sq % 6] - '0';
+    return rules_marks[k][MANA_RANK_COUNT - 1 - sq / MANA_FILE_COUNT][sq % MANA_FILE_COUNT] - '0';
 }
 
 static int failf(char *msg, size_t size, const char *fmt, ...)
@@ -53,18 +52,17 @@ static int failf(char *msg, size_t size, const char *fmt, ...)
     return -1;
 }
 
-static void square_name(int sq, char out[3])
+static void square_name(int sq, char out[MANA_SQUARE_NAME_MAX + 1])
 {
-    out[0] = (char)('a' + sq % 6);
-    out[1] = (char)('1' + sq / 6);
-    out[2] = '\0';
+    if (mana_square_name(sq, out, MANA_SQUARE_NAME_MAX + 1) < 0)
+        snprintf(out, MANA_SQUARE_NAME_MAX + 1, "??");
 }
 
 const char *inv_move_str(mana_move m, char buf[16])
 {
     char a[3], b[3];
     int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
-    int clean = (m >> 15) == 0 && from < NSQ && to < NSQ;
+    int clean = (m >> MANA_MOVE_BITS) == 0 && from < MANA_SQUARE_COUNT && to < MANA_SQUARE_COUNT;
     if (clean && kind == MANA_MOVE_STEP) {
         square_name(from, a);
         square_name(to, b);
@@ -96,10 +94,8 @@ void inv_sort_moves(mana_move *moves, int n)
 
 static const char *option_name(int i)
 {
-    static const char *const names[MANA_OPTION_COUNT] = {
-        "orientation",          "setup_area", "damyo_on_double", "reentry",
-        "reentry_when_blocked", "blocked",    "repetition",      "ply_limit"};
-    return i >= 0 && i < MANA_OPTION_COUNT ? names[i] : "?";
+    const char *name = mana_option_name(i);
+    return name != NULL ? name : "?";
 }
 
 void inv_dump(FILE *f, const mana_game *g)
@@ -129,9 +125,10 @@ void inv_dump(FILE *f, const mana_game *g)
 
 /* ---- MFN, read independently ------------------------------------------- */
 
-int inv_mfn_read(const char *text, int board[36], int *side, int *mana, int *orient, char *why, size_t why_size)
+int inv_mfn_read(const char *text, int board[MANA_SQUARE_COUNT], int *side, int *mana, int *orient, char *why,
+                 size_t why_size)
 {
-    int b[NSQ];
+    int b[MANA_SQUARE_COUNT];
     int damyo[2] = {0, 0}, ronin[2] = {0, 0};
     const char *p = text;
     if (text == NULL)
@@ -199,7 +196,7 @@ int inv_mfn_read(const char *text, int board[36], int *side, int *mana, int *ori
     if (*p != '\0')
         return failf(why, why_size, "extra text after the orientation");
     for (int c = 0; c < 2; c++) {
-        if (ronin[c] > 5)
+        if (ronin[c] > MANA_RONIN_COUNT)
             return failf(why, why_size, "%d Ronins for %s", ronin[c], c ? "black" : "white");
         if (damyo[c] > 1)
             return failf(why, why_size, "%d Damyos for %s", damyo[c], c ? "black" : "white");
@@ -233,7 +230,7 @@ void inv_snapshot_take(const mana_game *g, inv_snapshot *s)
     s->mfn_rc = mana_get_position(g, s->mfn, sizeof s->mfn);
     if (s->mfn_rc < 0)
         s->mfn[0] = '\0';
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         s->board[sq] = mana_piece_at(g, sq);
         s->marks[sq] = mana_marks_at(g, sq);
     }
@@ -265,7 +262,7 @@ int inv_snapshot_diff(const inv_snapshot *a, const inv_snapshot *b, char *msg, s
     if (a->hash != b->hash)
         return failf(msg, size, "hash differs: %016llx vs %016llx (MFN %s)", (unsigned long long)a->hash,
                      (unsigned long long)b->hash, a->mfn);
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         char n[3];
         square_name(sq, n);
         if (a->board[sq] != b->board[sq])
@@ -373,11 +370,11 @@ static int check_is_legal_all(const mana_game *g, const inv_snapshot *s, char *m
         for (int from = 0; from < 64; from++) {
             for (int to = 0; to < 64; to++) {
                 /* well-formed values, plus a sample of ill-formed ones */
-                int wellformed =
-                    (kind == MANA_MOVE_STEP && from < NSQ && to < NSQ) ||
-                    ((kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN) && from == 0 && to < NSQ) ||
-                    (kind == MANA_MOVE_ORIENT && from == 0 && to < 4) ||
-                    (kind == MANA_MOVE_PASS && from == 0 && to == 0);
+                int wellformed = (kind == MANA_MOVE_STEP && from < MANA_SQUARE_COUNT && to < MANA_SQUARE_COUNT) ||
+                                 ((kind == MANA_MOVE_DROP_DAMYO || kind == MANA_MOVE_DROP_RONIN) && from == 0 &&
+                                  to < MANA_SQUARE_COUNT) ||
+                                 (kind == MANA_MOVE_ORIENT && from == 0 && to < 4) ||
+                                 (kind == MANA_MOVE_PASS && from == 0 && to == 0);
                 if (!wellformed && ((from * 7 + to * 13 + kind) % 29) != 0)
                     continue;
                 mana_move m = MANA_MOVE_MAKE(kind, from, to);
@@ -515,20 +512,20 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
     if (s.orientation < -1 || s.orientation > 3)
         return failf(msg, size, "orientation %d out of range", s.orientation);
     for (int c = 0; c < 2; c++)
-        if (s.reserve[c] < 0 || s.reserve[c] > 5)
+        if (s.reserve[c] < 0 || s.reserve[c] > MANA_RONIN_COUNT)
             return failf(msg, size, "reserve %d out of range at %s", s.reserve[c], where);
     if (s.history_len < 0)
         return failf(msg, size, "history count %d", s.history_len);
     for (int i = 0; i < MANA_OPTION_COUNT; i++)
         if (s.options[i] == INT_MIN)
             return failf(msg, size, "option %d unreadable", i);
-    if (mana_piece_at(g, -1) != MANA_EINVAL || mana_piece_at(g, NSQ) != MANA_EINVAL ||
-        mana_marks_at(g, -1) != MANA_EINVAL || mana_marks_at(g, NSQ) != MANA_EINVAL ||
+    if (mana_piece_at(g, -1) != MANA_EINVAL || mana_piece_at(g, MANA_SQUARE_COUNT) != MANA_EINVAL ||
+        mana_marks_at(g, -1) != MANA_EINVAL || mana_marks_at(g, MANA_SQUARE_COUNT) != MANA_EINVAL ||
         mana_reserve(g, 2) != MANA_EINVAL || mana_reserve(g, -1) != MANA_EINVAL)
         return failf(msg, size, "an out-of-range query did not return MANA_EINVAL");
 
     /* marks */
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         int want = s.orientation < 0 ? 0 : inv_rules_marks(s.orientation, sq);
         if (s.marks[sq] != want)
             return failf(msg, size, "marks_at(%d) = %d, docs/rules.md says %d (orientation %d)", sq, s.marks[sq], want,
@@ -537,7 +534,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
 
     /* the board: one piece per square, counted */
     int damyo[2] = {0, 0}, ronin[2] = {0, 0};
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         int p = s.board[sq];
         if (p == 0)
             continue;
@@ -550,7 +547,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
             ronin[c]++;
     }
     for (int c = 0; c < 2; c++)
-        if (damyo[c] > 1 || ronin[c] > 5)
+        if (damyo[c] > 1 || ronin[c] > MANA_RONIN_COUNT)
             return failf(msg, size, "%s has %d Damyos and %d Ronins on the board at %s", c ? "black" : "white",
                          damyo[c], ronin[c], where);
 
@@ -579,7 +576,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         for (int j = 0; j < i; j++)
             if (s.moves[j] == m)
                 return failf(msg, size, "%s listed twice at %s", inv_move_str(m, mv), where);
-        if ((m >> 15) != 0 || to >= NSQ || from >= NSQ)
+        if ((m >> MANA_MOVE_BITS) != 0 || to >= MANA_SQUARE_COUNT || from >= MANA_SQUARE_COUNT)
             return failf(msg, size, "malformed move 0x%x at %s", (unsigned)m, where);
         if (mana_is_legal(g, m) != 1)
             return failf(msg, size, "listed move %s is not is_legal at %s", inv_move_str(m, mv), where);
@@ -622,9 +619,9 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
             return failf(msg, size, "get_position during setup returned %d", s.mfn_rc);
         if (s.nmoves < 1)
             return failf(msg, size, "setup dead-locked: no legal move");
-        for (int sq = 0; sq < NSQ; sq++) {
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
             int c = own_color(s.board[sq]);
-            int rank = sq / 6 + 1;
+            int rank = sq / MANA_FILE_COUNT + 1;
             if ((c == MANA_WHITE && rank > 2) || (c == MANA_BLACK && rank < 5))
                 return failf(msg, size, "setup piece outside its home ranks on square %d", sq);
         }
@@ -632,7 +629,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
             return failf(msg, size, "orientation unchosen but pieces placed or white to move");
     } else {
         /* the position is MFN and says what the queries say */
-        int board[NSQ], side, mana, orient;
+        int board[MANA_SQUARE_COUNT], side, mana, orient;
         char why[120];
         if (s.mfn_rc <= 0 || (size_t)s.mfn_rc != strlen(s.mfn) || s.mfn_rc > MANA_MFN_MAX)
             return failf(msg, size, "get_position returned %d for '%s'", s.mfn_rc, s.mfn);
@@ -641,7 +638,7 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         if (side != s.side || mana != s.mana || orient != s.orientation)
             return failf(msg, size, "MFN '%s' disagrees with side %d mana %d orientation %d", s.mfn, s.side, s.mana,
                          s.orientation);
-        for (int sq = 0; sq < NSQ; sq++)
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
             if (board[sq] != s.board[sq])
                 return failf(msg, size, "MFN '%s' disagrees with piece_at(%d) = %d", s.mfn, sq, s.board[sq]);
         char small[MANA_MFN_MAX + 1];
@@ -684,9 +681,10 @@ int inv_check(mana_game *g, unsigned flags, char *msg, size_t size)
         if (s.status != MANA_PLAYING) {
             /* a finished game refuses every move with MANA_EOVER */
             mana_move tries[3] = {MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0), MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0), 0};
-            for (int sq = 0; sq < NSQ; sq++)
+            for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
                 if (own_color(s.board[sq]) == s.side)
-                    tries[2] = MANA_MOVE_MAKE(MANA_MOVE_STEP, sq, sq % 6 < 5 ? sq + 1 : sq - 1);
+                    tries[2] = MANA_MOVE_MAKE(MANA_MOVE_STEP, sq,
+                                              sq % MANA_FILE_COUNT < MANA_FILE_COUNT - 1 ? sq + 1 : sq - 1);
             for (int i = 0; i < 3; i++)
                 if (tries[i] != 0 && expect_refused(g, &s, mana_play(g, tries[i]), MANA_EOVER,
                                                     "play on a finished game", msg, size) != 0)
@@ -757,7 +755,7 @@ int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg, size_
 
     int kind = MANA_MOVE_KIND(m), from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
     int mover = before.side;
-    int expect[NSQ];
+    int expect[MANA_SQUARE_COUNT];
     memcpy(expect, before.board, sizeof expect);
     int res[2] = {before.reserve[0], before.reserve[1]};
     if (before.status == MANA_SETUP) {
@@ -802,7 +800,7 @@ int inv_play_checked(mana_game *g, mana_move m, unsigned flags, char *msg, size_
         if (after.orientation != before.orientation)
             return failf(msg, size, "orientation changed in play");
     }
-    for (int sq = 0; sq < NSQ; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         if (after.board[sq] != expect[sq])
             return failf(msg, size, "after %s at %s square %d holds %d, expected %d", mv, where, sq, after.board[sq],
                          expect[sq]);

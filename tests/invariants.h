@@ -9,7 +9,7 @@
  * NULL).  No global state: the checkers may run in several threads at once
  * on different games.  Nothing here depends on the check framework.
  *
- * What is checked (issue 6, "Invariants"):
+ * What is checked:
  *   - ranges of every query; marks_at against the tables of docs/rules.md;
  *   - while the game is on, each side has exactly one Damyo and
  *     pieces on the board + reserve = 6; a finished game's counts agree
@@ -43,10 +43,10 @@ typedef struct inv_snapshot {
     int reserve[2];
     int history_len;
     uint64_t hash;
-    int mfn_rc;                 /* mana_get_position's return */
-    char mfn[MANA_MFN_MAX + 1]; /* "" during setup */
-    int board[36];              /* mana_piece_at */
-    int marks[36];              /* mana_marks_at */
+    int mfn_rc;                   /* mana_get_position's return */
+    char mfn[MANA_MFN_MAX + 1];   /* "" during setup */
+    int board[MANA_SQUARE_COUNT]; /* mana_piece_at */
+    int marks[MANA_SQUARE_COUNT]; /* mana_marks_at */
     int options[MANA_OPTION_COUNT];
     int nmoves; /* mana_legal_moves's return */
     mana_move moves[MANA_MAX_MOVES];
@@ -105,7 +105,8 @@ void inv_sort_moves(mana_move *moves, int n);
  * '-') and orient when text is valid MFN; else -1 with the reason in why
  * (may be NULL).  Any of the outputs may be NULL.
  */
-int inv_mfn_read(const char *text, int board[36], int *side, int *mana, int *orient, char *why, size_t why_size);
+int inv_mfn_read(const char *text, int board[MANA_SQUARE_COUNT], int *side, int *mana, int *orient, char *why,
+                 size_t why_size);
 
 /* The mark count of sq (0..35) under orientation k (0..3), from the tables
  * in docs/rules.md "Board and coordinates". */

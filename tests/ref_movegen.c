@@ -13,15 +13,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define NSQ 36
 
 /* The position as plain arrays, read through the public API. */
 struct ref_pos {
-    int piece[NSQ]; /* 'D', 'R', 'd', 'r' or 0 */
-    int marks[NSQ]; /* 1..3, or 0 while the orientation is not chosen */
-    int side;       /* MANA_WHITE or MANA_BLACK */
-    int mana;       /* 0 (none) or 1..3 */
-    int reserve;    /* Ronins the side to move may re-enter */
+    int piece[MANA_SQUARE_COUNT]; /* 'D', 'R', 'd', 'r' or 0 */
+    int marks[MANA_SQUARE_COUNT]; /* 1..3, or 0 while the orientation is not chosen */
+    int side;                     /* MANA_WHITE or MANA_BLACK */
+    int mana;                     /* 0 (none) or 1..3 */
+    int reserve;                  /* Ronins the side to move may re-enter */
 };
 
 /* A growing list of moves with duplicate detection. */
@@ -53,11 +52,11 @@ static bool is_enemy(int piece, int side)
 
 static int rank_of(int sq)
 {
-    return sq / 6;
+    return sq / MANA_FILE_COUNT;
 } /* 0 = rank 1 */
 static int file_of(int sq)
 {
-    return sq % 6;
+    return sq % MANA_FILE_COUNT;
 } /* 0 = file a */
 
 /* Writes the orthogonal neighbours of sq on the board to nb; returns how
@@ -66,11 +65,11 @@ static int neighbours(int sq, int nb[4])
 {
     int n = 0;
     int r = rank_of(sq), f = file_of(sq);
-    if (r < 5)
-        nb[n++] = sq + 6;
+    if (r < MANA_RANK_COUNT - 1)
+        nb[n++] = sq + MANA_FILE_COUNT;
     if (r > 0)
-        nb[n++] = sq - 6;
-    if (f < 5)
+        nb[n++] = sq - MANA_FILE_COUNT;
+    if (f < MANA_FILE_COUNT - 1)
         nb[n++] = sq + 1;
     if (f > 0)
         nb[n++] = sq - 1;
@@ -83,7 +82,8 @@ static int neighbours(int sq, int nb[4])
  * through a piece, and marking in reach[] each square where the last step
  * may land: an empty square or an enemy piece.
  */
-static void walk(const struct ref_pos *p, int cur, int left, bool visited[NSQ], bool reach[NSQ])
+static void walk(const struct ref_pos *p, int cur, int left, bool visited[MANA_SQUARE_COUNT],
+                 bool reach[MANA_SQUARE_COUNT])
 {
     int nb[4];
     int n = neighbours(cur, nb);
@@ -108,12 +108,12 @@ static void walk(const struct ref_pos *p, int cur, int left, bool visited[NSQ], 
  * returns how many were added. */
 static int piece_moves(const struct ref_pos *p, int from, struct ref_list *l)
 {
-    bool visited[NSQ] = {false};
-    bool reach[NSQ] = {false};
+    bool visited[MANA_SQUARE_COUNT] = {false};
+    bool reach[MANA_SQUARE_COUNT] = {false};
     visited[from] = true;
     walk(p, from, p->marks[from], visited, reach);
     int added = 0;
-    for (int to = 0; to < NSQ; to++) {
+    for (int to = 0; to < MANA_SQUARE_COUNT; to++) {
         if (reach[to]) {
             list_add(l, MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to));
             added++;
@@ -131,7 +131,7 @@ static int get_opt(const mana_game *g, int option)
 
 static void read_pos(const mana_game *g, struct ref_pos *p)
 {
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         p->piece[sq] = mana_piece_at(g, sq);
         p->marks[sq] = mana_marks_at(g, sq);
     }
@@ -165,7 +165,7 @@ static bool damyo_square_ok(const struct ref_pos *p, int sq, int area, int dbl)
 static bool can_complete(struct ref_pos *p, int damyo_left, int ronins_left, int area, int dbl)
 {
     if (damyo_left) {
-        for (int sq = 0; sq < NSQ; sq++) {
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
             if (!damyo_square_ok(p, sq, area, dbl))
                 continue;
             p->piece[sq] = p->side == MANA_WHITE ? 'D' : 'd';
@@ -177,7 +177,7 @@ static bool can_complete(struct ref_pos *p, int damyo_left, int ronins_left, int
         return false;
     }
     int empty = 0;
-    for (int sq = 0; sq < NSQ; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         if (p->piece[sq] == 0 && in_setup_area(sq, p->side, area))
             empty++;
     return empty >= ronins_left;
@@ -193,7 +193,7 @@ static void setup_moves(const mana_game *g, struct ref_pos *p, struct ref_list *
     int area = get_opt(g, MANA_OPT_SETUP_AREA);
     int dbl = get_opt(g, MANA_OPT_DAMYO_ON_DOUBLE);
     int damyo_placed = 0, ronins_placed = 0;
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         if (!is_own(p->piece[sq], p->side))
             continue;
         if (p->piece[sq] == 'D' || p->piece[sq] == 'd')
@@ -202,8 +202,8 @@ static void setup_moves(const mana_game *g, struct ref_pos *p, struct ref_list *
             ronins_placed++;
     }
     int damyo_left = 1 - damyo_placed;
-    int ronins_left = 5 - ronins_placed;
-    for (int sq = 0; sq < NSQ; sq++) {
+    int ronins_left = MANA_RONIN_COUNT - ronins_placed;
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         if (p->piece[sq] != 0 || !in_setup_area(sq, p->side, area))
             continue;
         if (damyo_left && damyo_square_ok(p, sq, area, dbl)) {
@@ -226,7 +226,7 @@ static void setup_moves(const mana_game *g, struct ref_pos *p, struct ref_list *
 static bool has_damyo(const struct ref_pos *p, int side)
 {
     int d = side == MANA_WHITE ? 'D' : 'd';
-    for (int sq = 0; sq < NSQ; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         if (p->piece[sq] == d)
             return true;
     return false;
@@ -240,9 +240,9 @@ static void play_moves(const mana_game *g, const struct ref_pos *p, struct ref_l
     /* The pieces bound by the Mana: those on a square of its mark count.
      * With no Mana (first move of play) every piece is free to move, which
      * is the same as every piece being bound. */
-    bool bound[NSQ] = {false};
+    bool bound[MANA_SQUARE_COUNT] = {false};
     int nbound = 0;
-    for (int sq = 0; sq < NSQ; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         if (is_own(p->piece[sq], p->side) && (p->mana == 0 || p->marks[sq] == p->mana)) {
             bound[sq] = true;
             nbound++;
@@ -250,7 +250,7 @@ static void play_moves(const mana_game *g, const struct ref_pos *p, struct ref_l
     }
 
     /* The rule: move a bound piece. */
-    for (int sq = 0; sq < NSQ; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         if (bound[sq])
             piece_moves(p, sq, l);
     if (l->n > 0)
@@ -258,7 +258,7 @@ static void play_moves(const mana_game *g, const struct ref_pos *p, struct ref_l
 
     /* The exception: no bound piece, or every bound piece blocked.
      * (a) move any piece by its own marks (the bound ones have none). */
-    for (int sq = 0; sq < NSQ; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         if (is_own(p->piece[sq], p->side))
             piece_moves(p, sq, l);
 
@@ -267,7 +267,7 @@ static void play_moves(const mana_game *g, const struct ref_pos *p, struct ref_l
     bool reentry_allowed = p->reserve > 0 && (nbound == 0 || get_opt(g, MANA_OPT_REENTRY_WHEN_BLOCKED));
     if (reentry_allowed) {
         bool mark_only = get_opt(g, MANA_OPT_REENTRY) == MANA_REENTRY_MANA_MARK;
-        for (int sq = 0; sq < NSQ; sq++) {
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
             if (p->piece[sq] != 0)
                 continue;
             if (mark_only && p->mana != 0 && p->marks[sq] != p->mana)

@@ -1,25 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The suites of the check runner, one per module.  Each line names a
+ * The suites of the check runner, one per API area (the sections of
+ * include/mana.h), in the order a game flows through them.  Each line names a
  * function `Suite *NAME_suite(void)` defined in tests/check_NAME.c.
  * Add a line when you add a suite file.
  */
 #define MANA_TEST_SUITES(X) \
-    X(smoke)                \
-    X(rules)                \
-    X(setup)                \
-    X(perft)                \
-    X(refgen)               \
-    X(play)                 \
+    X(lifecycle)            \
+    X(options)              \
     X(mfn)                  \
     X(move_text)            \
-    X(options)              \
+    X(rules)                \
+    X(setup)                \
+    X(movegen)              \
+    X(play)                 \
+    X(perft)                \
     X(errors)               \
-    X(bulk)                 \
     X(reach)                \
     X(action)               \
     X(batch)                \
-    X(copy)                 \
     X(record)               \
     X(picture)              \
     X(vocab)

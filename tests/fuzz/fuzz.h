@@ -105,8 +105,9 @@ static inline int fuzz_spells(const char *text, mana_move m)
 {
     char s[8];
     int from = MANA_MOVE_FROM(m), to = MANA_MOVE_TO(m);
-    char a[3] = {(char)('a' + from % 6), (char)('1' + from / 6), 0};
-    char b[3] = {(char)('a' + to % 6), (char)('1' + to / 6), 0};
+    char a[MANA_SQUARE_NAME_MAX + 1] = "??", b[MANA_SQUARE_NAME_MAX + 1] = "??";
+    (void)mana_square_name(from, a, sizeof a); /* "??" off the board: spells nothing */
+    (void)mana_square_name(to, b, sizeof b);
     switch (MANA_MOVE_KIND(m)) {
     case MANA_MOVE_STEP:
         for (int k = 0; k < 3; k++) {

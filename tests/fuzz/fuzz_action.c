@@ -23,15 +23,15 @@
 static void check_observations(mana_game *g)
 {
     uint8_t abs_obs[MANA_OBSERVATION_SIZE], pov[MANA_OBSERVATION_SIZE];
-    char board[36];
+    char board[MANA_SQUARE_COUNT];
     FUZZ_CHECK(g, mana_observation(g, MANA_OBS_ABSOLUTE, abs_obs, sizeof abs_obs) == MANA_OBSERVATION_SIZE,
                "observation");
     FUZZ_CHECK(g, mana_observation(g, MANA_OBS_SIDE_TO_MOVE, pov, sizeof pov) == MANA_OBSERVATION_SIZE,
                "observation (side to move)");
-    FUZZ_CHECK(g, mana_board(g, board, sizeof board) == 36, "board");
+    FUZZ_CHECK(g, mana_board(g, board, sizeof board) == MANA_SQUARE_COUNT, "board");
     int side = mana_side_to_move(g), rot = side == MANA_BLACK;
     static const int swap[MANA_OBS_PLANES] = {2, 3, 0, 1, 4, 5, 6, 7, 8, 10, 9, 11};
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         int piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq), mana = mana_mana(g);
         FUZZ_CHECK(g, board[sq] == piece, "board[%d]", sq);
         int want[MANA_OBS_PLANES] = {piece == 'D',
@@ -47,9 +47,10 @@ static void check_observations(mana_game *g)
                                      mana_reserve(g, MANA_BLACK),
                                      mana_status(g) == MANA_SETUP};
         for (int p = 0; p < MANA_OBS_PLANES; p++) {
-            FUZZ_CHECK(g, abs_obs[p * 36 + sq] == want[p], "plane %d square %d", p, sq);
+            FUZZ_CHECK(g, abs_obs[p * MANA_SQUARE_COUNT + sq] == want[p], "plane %d square %d", p, sq);
             int q = rot ? swap[p] : p;
-            FUZZ_CHECK(g, pov[q * 36 + (rot ? 35 - sq : sq)] == want[p], "side-to-move plane %d square %d", q, sq);
+            FUZZ_CHECK(g, pov[q * MANA_SQUARE_COUNT + (rot ? MANA_SQUARE_COUNT - 1 - sq : sq)] == want[p],
+                       "side-to-move plane %d square %d", q, sq);
         }
     }
 }

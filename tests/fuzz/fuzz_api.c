@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_api - the input bytes drive a sequence of API calls on up to three
- * games (issue 6): new, free, clone, options, set position (valid or fuzzed
+ * games: new, free, clone, options, set position (valid or fuzzed
  * MFN), play a legal or an arbitrary move, play text, undo, perft 0..2,
  * random setup, copy into another game (mana_copy), a stale move (from a
  * list generated some calls earlier, perhaps in another position) or a
@@ -63,23 +63,32 @@ static const char *const positions[] = {
 };
 #define NPOSITIONS (sizeof positions / sizeof positions[0])
 
-static const int values[] = {-2, -1, 0, 1, 2, 3, 4, 5, 1000000, 1000001, 1000000000, 1000000001, INT_MIN, INT_MAX};
+/* The option values tried: small ones, the largest repetition count and
+ * ply limit and one beyond each (mana_option_bounds, filled in by
+ * values_init), the int extremes.  The order is the corpora's: keep it. */
+static int values[] = {-2, -1, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0, INT_MIN, INT_MAX};
 #define NVALUES (sizeof values / sizeof values[0])
 
-/* Is value allowed for option (mana.h, enum mana_option and set_option)? */
+static void values_init(void)
+{
+    static const int options[2] = {MANA_OPT_REPETITION, MANA_OPT_PLY_LIMIT};
+    for (int i = 0; i < 2; i++) {
+        int lo = 0, hi = 0;
+        if (mana_option_bounds(options[i], &lo, &hi) != MANA_OK)
+            FUZZ_FAIL(NULL, "mana_option_bounds(%d) refused", options[i]);
+        values[8 + 2 * i] = hi;
+        values[9 + 2 * i] = hi + 1;
+    }
+}
+
+/* Is value allowed for option?  Its bounds, but for 1 as a repetition
+ * count (mana.h, mana_option_bounds). */
 static int option_ok(int option, int value)
 {
-    switch (option) {
-    case MANA_OPT_ORIENTATION: return value >= -1 && value <= 3;
-    case MANA_OPT_SETUP_AREA:
-    case MANA_OPT_DAMYO_ON_DOUBLE:
-    case MANA_OPT_REENTRY:
-    case MANA_OPT_REENTRY_WHEN_BLOCKED: return value == 0 || value == 1;
-    case MANA_OPT_BLOCKED: return value >= 0 && value <= 2;
-    case MANA_OPT_REPETITION: return value == 0 || (value >= 2 && value <= 1000000);
-    case MANA_OPT_PLY_LIMIT: return value >= 0 && value <= 1000000000;
-    default: return 0;
-    }
+    int lo = 0, hi = 0;
+    if (mana_option_bounds(option, &lo, &hi) != MANA_OK)
+        return 0;
+    return value >= lo && value <= hi && !(option == MANA_OPT_REPETITION && value == 1);
 }
 
 static void forget(struct slot *s)
@@ -150,6 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char msg[600], mv[16];
     if (slots == NULL)
         return 0;
+    values_init();
     for (int op = 0; op < 128 && in.n > 0; op++) {
         unsigned code = byte(&in);
         struct slot *s = &slots[byte(&in) % NSLOTS];
@@ -258,7 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 9: { /* play an arbitrary move value */
             mana_move m = u32(&in);
             if (byte(&in) & 1) /* often a well-formed one */
-                m = MANA_MOVE_MAKE(m % 6, (m >> 8) % 36, (m >> 16) % 36);
+                m = MANA_MOVE_MAKE(m % 6, (m >> 8) % MANA_SQUARE_COUNT, (m >> 16) % MANA_SQUARE_COUNT);
             if (g == NULL)
                 break;
             int legal = mana_is_legal(g, m);
@@ -446,7 +456,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int x = (int)u32(&in);
             if (g == NULL)
                 break;
-            int in_range = x >= 0 && x < 36;
+            int in_range = x >= 0 && x < MANA_SQUARE_COUNT;
             int p = mana_piece_at(g, x), k = mana_marks_at(g, x);
             FUZZ_CHECK(g, in_range ? p == before.board[x] : p == MANA_EINVAL, "piece_at(%d)", x);
             FUZZ_CHECK(g, in_range ? k == before.marks[x] : k == MANA_EINVAL, "marks_at(%d)", x);

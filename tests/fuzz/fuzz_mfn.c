@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_mfn - any bytes as MFN (issue 6).
+ * fuzz_mfn - any bytes as MFN.
  *
  * The input, cut at its first NUL, is given to mana_set_position on a game
  * that holds another position.  Then:
@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     inv_snapshot before;
     inv_snapshot_take(g, &before);
 
-    int board[36], side, mana, orient;
+    int board[MANA_SQUARE_COUNT], side, mana, orient;
     char why[160];
     int ref = inv_mfn_read(text, board, &side, &mana, &orient, why, sizeof why);
     int rc = mana_set_position(g, text);
@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(g, mana_history(g, NULL, 0) == 0, "set_position kept a history");
     FUZZ_CHECK(g, mana_side_to_move(g) == side && mana_mana(g) == mana && mana_orientation(g) == orient,
                "side/mana/orientation of \"%s\"", esc);
-    for (int sq = 0; sq < 36; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         FUZZ_CHECK(g, mana_piece_at(g, sq) == board[sq], "square %d of \"%s\"", sq, esc);
     fuzz_invariants(g, INV_ALL);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_move - any bytes as move text on a set of states (issue 6).
+ * fuzz_move - any bytes as move text on a set of states.
  *
  * Input: the first byte picks a state (setup under both presets, play
  * positions from docs/rules.md and perft.txt, a blocked side under each

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_alloc - counts heap calls made by libmana (issue 5): a mana_game
+ * check_alloc - counts heap calls made by libmana: a mana_game
  * without history is one allocation of at most 128 bytes, and once the
  * history has grown, mana_legal_moves, mana_is_legal, mana_play,
  * mana_undo and mana_perft allocate nothing, nor does mana_copy into a

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * oom - libmana when memory runs out (issue 6: "never crash, leak ... or
- * end in a state the rules don't allow, whatever it is given").
+ * oom - libmana when memory runs out (the library must never crash, leak ... or
+ * end in a state the rules don't allow, whatever it is given).
  *
  * Linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc so that the
  * library's allocations go through the wrappers below, which fail on

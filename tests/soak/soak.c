@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * soak - random games of Mana with every invariant of tests/invariants.h
- * checked at every ply (issue 6, "Soak").
+ * checked at every ply.
  *
  *   soak [--plies N] [--seed S] [--first-game G] [--games K] [--quiet]
  *

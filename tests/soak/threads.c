@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * threads - libmana used from several threads at once (issue 6; run under
+ * threads - libmana used from several threads at once (run under
  * -fsanitize=thread by `make tsan`, and plainly by `make check`'s peers).
  *
  *   threads [--threads N] [--games K]

@@ -116,6 +116,19 @@ static void random_play_options(mana_game *g, uint64_t *rng, char *desc, size_t 
     snprintf(desc, size, "reentry %d, when_blocked %d, blocked %d", reentry, when, blocked);
 }
 
+/* Draws random play options for g (described in opts), then a position
+ * from make, sets g to it and compares. */
+static void set_and_compare(mana_game *g, uint64_t *rng, void (*make)(uint64_t *, char *), struct tally *t, char *opts,
+                            size_t size)
+{
+    char mfn[MANA_MFN_MAX + 1];
+    random_play_options(g, rng, opts, size);
+    make(rng, mfn);
+    int rc = mana_set_position(g, mfn);
+    ck_assert_msg(rc == MANA_OK, "set_position(%s) = %d: %s", mfn, rc, mana_error_detail());
+    compare(g, t, opts);
+}
+
 /* Random MFN positions: pieces scattered anywhere, any side, Mana and
  * orientation (tu_random_mfn), under random options. */
 START_TEST(random_mfn_positions)
@@ -126,12 +139,8 @@ START_TEST(random_mfn_positions)
     for (int i = 0; i < 6000; i++) {
         mana_free(g);
         g = mana_new(tu_below(&rng, 2));
-        char opts[96], mfn[MANA_MFN_MAX + 1];
-        random_play_options(g, &rng, opts, sizeof opts);
-        tu_random_mfn(&rng, mfn);
-        int rc = mana_set_position(g, mfn);
-        ck_assert_msg(rc == MANA_OK, "set_position(%s) = %d: %s", mfn, rc, mana_error_detail());
-        compare(g, &t, opts);
+        char opts[96];
+        set_and_compare(g, &rng, tu_random_mfn, &t, opts, sizeof opts);
     }
     mana_free(g);
     ck_assert_int_gt(t.reentry, 100);
@@ -217,12 +226,8 @@ START_TEST(crowded_positions)
     struct tally t = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 3000; i++) {
         mana_game *g = mana_new(MANA_RULES_JACTALEA);
-        char opts[96], mfn[MANA_MFN_MAX + 1];
-        random_play_options(g, &rng, opts, sizeof opts);
-        crowded_mfn(&rng, mfn);
-        int rc = mana_set_position(g, mfn);
-        ck_assert_msg(rc == MANA_OK, "set_position(%s) = %d: %s", mfn, rc, mana_error_detail());
-        compare(g, &t, opts);
+        char opts[96];
+        set_and_compare(g, &rng, crowded_mfn, &t, opts, sizeof opts);
         /* one random move on, to reach positions after a pass too */
         mana_move m[MANA_MAX_MOVES];
         int n = mana_legal_moves(g, m, MANA_MAX_MOVES);
@@ -388,10 +393,10 @@ START_TEST(ref_api)
 }
 END_TEST
 
-Suite *refgen_suite(void)
+Suite *movegen_suite(void)
 {
-    Suite *s = suite_create("refgen");
-    TCase *tc = tcase_create("refgen");
+    Suite *s = suite_create("movegen");
+    TCase *tc = tcase_create("reference");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, ref_api);
     tcase_add_test(tc, random_mfn_positions);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_copy - mana_copy: dst becomes an exact, independent copy of src
- * (position, options, setup progress, history), undo on the copy walks
- * back src's moves, the adjudication options judge the copy as they
- * would src, errors leave dst unchanged.
+ * A game's life (mana_version, mana_new, mana_free, mana_clone, mana_copy):
+ * the library links and answers the simplest calls; mana_copy makes dst an
+ * exact, independent copy of src (position, options, setup progress,
+ * history), undo on the copy walks back src's moves, the adjudication
+ * options judge the copy as they would src, errors leave dst unchanged.
  */
 #include "testutil.h"
 
@@ -12,35 +13,37 @@
 static const char *const cycle_mfn = "d2r2/6/6/6/5D/R5 w 1 0";
 static const char *const cycle[4] = {"a1-b1", "d6-c6", "b1-a1", "c6-d6"};
 
-/* Asserts that a and b show the same state: MFN, hash, status, options,
- * history and legal moves (the pieces and the orientation in setup, which
- * has no MFN). */
+/* Asserts that a and b show the same state (inv_snapshot: MFN, hash,
+ * status, options, pieces, marks, legal moves...) and the same history. */
 static void assert_same(const mana_game *a, const mana_game *b)
 {
-    char ma[MANA_MFN_MAX + 1], mb[MANA_MFN_MAX + 1];
-    if (mana_status(a) != MANA_SETUP)
-        ck_assert_str_eq(tu_mfn(a, ma), tu_mfn(b, mb));
-    for (int sq = 0; sq < 36; sq++)
-        ck_assert_int_eq(mana_piece_at(a, sq), mana_piece_at(b, sq));
-    ck_assert_int_eq(mana_orientation(a), mana_orientation(b));
-    ck_assert_int_eq(mana_side_to_move(a), mana_side_to_move(b));
-    ck_assert_uint_eq(mana_hash(a), mana_hash(b));
-    ck_assert_int_eq(mana_status(a), mana_status(b));
-    for (int o = 0; o < MANA_OPTION_COUNT; o++) {
-        int va, vb;
-        ck_assert_int_eq(mana_get_option(a, o, &va), MANA_OK);
-        ck_assert_int_eq(mana_get_option(b, o, &vb), MANA_OK);
-        ck_assert_int_eq(va, vb);
-    }
+    inv_snapshot sa, sb;
+    inv_snapshot_take(a, &sa);
+    inv_snapshot_take(b, &sb);
+    tu_assert_same(&sa, &sb, "copy");
     mana_move ha[1024], hb[1024];
     int na = mana_history(a, ha, 1024), nb = mana_history(b, hb, 1024);
     ck_assert_int_eq(na, nb);
     ck_assert(na == 0 || memcmp(ha, hb, (size_t)na * sizeof ha[0]) == 0);
-    mana_move la[MANA_MAX_MOVES], lb[MANA_MAX_MOVES];
-    int n = mana_legal_moves(a, la, MANA_MAX_MOVES);
-    ck_assert_int_eq(mana_legal_moves(b, lb, MANA_MAX_MOVES), n);
-    ck_assert(n == 0 || memcmp(la, lb, (size_t)n * sizeof la[0]) == 0);
 }
+
+START_TEST(version_matches_header)
+{
+    ck_assert_str_eq(mana_version(), MANA_VERSION_STRING);
+}
+END_TEST
+
+START_TEST(new_and_free)
+{
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(mana_status(g), MANA_SETUP);
+    ck_assert_int_eq(mana_side_to_move(g), MANA_BLACK);
+    mana_free(g);
+    mana_free(NULL);
+    ck_assert_ptr_null(mana_new(2));
+}
+END_TEST
 
 /* A position without history, options changed: the copy matches, and
  * playing on either leaves the other alone. */
@@ -163,10 +166,14 @@ START_TEST(copy_null)
 }
 END_TEST
 
-Suite *copy_suite(void)
+Suite *lifecycle_suite(void)
 {
-    Suite *s = suite_create("copy");
-    TCase *tc = tcase_create("copy");
+    Suite *s = suite_create("lifecycle");
+    TCase *tc = tcase_create("new_free");
+    tcase_add_test(tc, version_matches_header);
+    tcase_add_test(tc, new_and_free);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("copy");
     tcase_add_test(tc, copy_position_and_options);
     tcase_add_test(tc, copy_in_setup);
     tcase_add_test(tc, copy_keeps_adjudication);
