@@ -55,6 +55,10 @@ OBSERVATION_SHAPE = (OBS_PLANES, 6, 6)
 OBSERVATION_SIZE = OBS_PLANES * 36
 OBS_ABSOLUTE = 0
 OBS_SIDE_TO_MOVE = 1
+BATCH_RANDOM_SETUP = 1  # MANA_BATCH_RANDOM_SETUP: resets complete the setup
+BATCH_RUNNING = 0  # MANA_BATCH_RUNNING
+BATCH_TERMINATED = 1  # MANA_BATCH_TERMINATED: won, lost or drawn by the rules
+BATCH_TRUNCATED = 2  # MANA_BATCH_TRUNCATED: drawn by the ply-limit option
 
 _p = ctypes.c_void_p
 _int = ctypes.c_int

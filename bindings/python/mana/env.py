@@ -46,8 +46,8 @@ from ._types import Color, Option, Status
 AGENTS = ("player_0", "player_1")  # Black, White
 _COLOR_OF = {"player_0": Color.BLACK, "player_1": Color.WHITE}
 _AGENT_OF = {Color.BLACK: "player_0", Color.WHITE: "player_1"}
-# plane permutation: the other side's view from a side's view
 BATCH_MAX = 1000000  # mana_batch_new's largest batch (mana.h)
+# plane permutation: the other side's view from a side's view
 _SWAP = (2, 3, 0, 1, 4, 5, 6, 7, 8, 10, 9, 11)
 
 
@@ -369,7 +369,7 @@ class ManaVectorEnv:
         g = self._start._enter()
         try:
             b = _a.c_function("mana_batch_new")(g, self.num_envs, check_u64(seed, "seed"),
-                                                1 if random_setup else 0)
+                                                _a.BATCH_RANDOM_SETUP if random_setup else 0)
         finally:
             self._start._lock.release()
         if not b:
@@ -441,7 +441,7 @@ class ManaVectorEnv:
         rc = self._step(b, acts.ctypes.data, self._flags, o, m, r, d)
         if rc < 0:
             fail(rc, "step the batched games")
-        return self.observations, self.masks, self.rewards, self.dones == 1, self.dones == 2
+        return self.observations, self.masks, self.rewards, self.dones == _a.BATCH_TERMINATED, self.dones == _a.BATCH_TRUNCATED
 
     def _checked_actions(self, actions: Any) -> Any:
         """actions as an integer array of shape (N,): TypeError for floats,
