@@ -73,7 +73,9 @@ MKREACH := $(B)/tools/mkreach
 REACH_C := $(B)/gen/reach_table.c
 
 LIB_SRC := $(sort $(wildcard libmana/*.c))
-LIB_HDR := include/mana.h $(wildcard libmana/*.h)
+# The installed headers: mana.h, which includes mana_ml.h.
+PUBLIC_HDR := include/mana.h include/mana_ml.h
+LIB_HDR := $(PUBLIC_HDR) $(wildcard libmana/*.h)
 # On x86, perft's two-ply counter is also built with the POPCNT
 # instruction, as a second object chosen at run time (libmana/leaves2.c).
 CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)

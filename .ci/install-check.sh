@@ -92,7 +92,7 @@ fi
 echo "   $n examples built and run; perft also linked statically"
 
 step "installed header and exports"
-sh tests/pkg/check-header.sh "$prefix/include/mana.h"
+for h in mana.h mana_ml.h; do sh tests/pkg/check-header.sh "$prefix/include/$h"; done
 sh tests/pkg/check-exports.sh "$lib/libmana.so" tests/exports.txt "$prefix/include/mana.h"
 
 step "Python: the wheel in a fresh venv"

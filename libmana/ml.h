@@ -3,8 +3,8 @@
  * The internals shared by action.c, observation.c and batch.c (action ids,
  * observations, batched games), with the arguments already checked.
  */
-#ifndef MANA_ML_H
-#define MANA_ML_H
+#ifndef MANA_LIB_ML_H
+#define MANA_LIB_ML_H
 
 #include "game.h"
 

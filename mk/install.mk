@@ -52,7 +52,7 @@ install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	$(Q)$(INSTALL) -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
 	    '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(MANDIR)/man3' \
 	    '$(DESTDIR)$(MANDIR)/man7'
-	$(Q)$(INSTALL) -m 644 include/mana.h '$(DESTDIR)$(INCLUDEDIR)/mana.h'
+	$(Q)$(INSTALL) -m 644 $(PUBLIC_HDR) '$(DESTDIR)$(INCLUDEDIR)'
 	$(Q)$(INSTALL) -m 755 $(LIB_SHLIB) '$(DESTDIR)$(LIBDIR)/$(SHLIB)'
 	$(Q)ln -sf $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SONAME)'
 	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/libmana.so'
@@ -78,7 +78,7 @@ uninstall-cli:
 
 uninstall:
 	$(call say,RM,$(DESTDIR)$(PREFIX))
-	$(Q)rm -f '$(DESTDIR)$(INCLUDEDIR)/mana.h' \
+	$(Q)rm -f '$(DESTDIR)$(INCLUDEDIR)/mana.h' '$(DESTDIR)$(INCLUDEDIR)/mana_ml.h' \
 	    '$(DESTDIR)$(LIBDIR)/$(SHLIB)' '$(DESTDIR)$(LIBDIR)/$(SONAME)' \
 	    '$(DESTDIR)$(LIBDIR)/libmana.so' '$(DESTDIR)$(LIBDIR)/libmana.a' \
 	    '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
@@ -90,7 +90,7 @@ check-exports: $(LIB_SHLIB) tests/exports.txt
 	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h
 
 check-header:
-	$(Q)sh tests/pkg/check-header.sh include/mana.h
+	$(Q)for h in $(PUBLIC_HDR); do sh tests/pkg/check-header.sh $$h || exit 1; done
 
 # mandoc -Tlint, or groff -ww -z where mandoc is not installed.
 check-man:

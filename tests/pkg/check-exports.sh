@@ -13,7 +13,7 @@ list=${2:-tests/exports.txt}
 hdr=${3:-include/mana.h}
 NM=${NM:-nm}
 
-for f in "$lib" "$list" "$hdr"; do
+for f in "$lib" "$list" "$hdr" "$(dirname "$hdr")/mana_ml.h"; do
     if [ ! -e "$f" ]; then
         echo "check-exports: $f: no such file" >&2
         exit 1
@@ -39,8 +39,9 @@ awk '{ name = $NF; sub(/@.*/, "", name);
        if ($(NF-1) == "A" && name ~ /^MANA_[0-9_]+$/) next;
        print name }' "$tmp/nm" | sort -u >"$tmp/nm.names"
 
-# Every function declared MANA_API in the header.
-sed -n 's/^MANA_API [^(]*[ *]\(mana_[a-z0-9_]*\)(.*/\1/p' "$hdr" | sort -u >"$tmp/hdr"
+# Every function declared MANA_API in the header and the one it includes
+# (mana_ml.h, beside it).
+sed -n 's/^MANA_API [^(]*[ *]\(mana_[a-z0-9_]*\)(.*/\1/p' "$hdr" "$(dirname "$hdr")/mana_ml.h" | sort -u >"$tmp/hdr"
 
 status=0
 if ! diff -u "$tmp/list" "$tmp/nm.names" >"$tmp/d1"; then

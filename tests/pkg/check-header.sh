@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# check-header.sh - include/mana.h compiles on its own, with nothing before
+# check-header.sh - a public header (include/mana.h, include/mana_ml.h) compiles on its own, with nothing before
 # it, as C99, C11 and C++ (gcc, clang, g++, clang++ where installed) with
 # -Wall -Wextra -Wpedantic -Werror; is guarded against double inclusion;
 # and its macros expand to valid code (libbsd's test/headers-system.sh).

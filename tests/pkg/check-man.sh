@@ -119,7 +119,7 @@ done >"$tmp/xr"
 [ ! -s "$tmp/xr" ] || bad "references to missing pages: $(tr '\n' ' ' <"$tmp/xr")"
 
 # 5. Identifiers and the error list.
-grep -o 'MANA_[A-Z0-9_]*' "$hdr" | sort -u >"$tmp/hdr.ids"
+grep -ho 'MANA_[A-Z0-9_]*' "$hdr" "$(dirname "$hdr")/mana_ml.h" | sort -u >"$tmp/hdr.ids"
 echo MANA_0 >>"$tmp/hdr.ids" # the version node of libmana/libmana.map
 while read -r rel; do
     grep -v '^\.Dt ' "$mandir/$rel" | grep -o 'MANA_[A-Z0-9_]*' || true
