@@ -6,7 +6,7 @@
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
 CLI_BOT_OBJ := $(patsubst %,$(B)/examples/cli/%.o,bot bot_random bot_ab bot_mcts \
-    $(notdir $(basename $(wildcard examples/cli/ab_*.c))))
+    $(notdir $(basename $(wildcard examples/cli/ab_*.c examples/cli/mcts_*.c))))
 BOTCHECK := $(B)/tests/cli/botcheck
 
 $(BOTCHECK): tests/cli/botcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h

@@ -20,7 +20,7 @@ EMCC ?= emcc
 WASM_NODE_PATH ?= /usr/share/nodejs
 WASM_DIR := bindings/js/dist
 WASM_OUT := $(WASM_DIR)/libmana.mjs
-WASM_CLI_SRC := $(sort $(wildcard examples/cli/bot*.c examples/cli/ab_*.c))
+WASM_CLI_SRC := $(sort $(wildcard examples/cli/bot*.c examples/cli/ab_*.c examples/cli/mcts_*.c))
 WASM_SRC := $(LIB_SRC) $(REACH_C) $(WASM_CLI_SRC) bindings/js/src/manajs.c
 WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Iexamples/cli -D_POSIX_C_SOURCE=200809L
 # Every public function (the list tests/exports.txt keeps for libmana.so).

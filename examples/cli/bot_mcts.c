@@ -12,15 +12,26 @@
  * that do not hand the opponent our Damyo (a move landing on a mark count
  * under which he can take it, from libmana's mana_damyo_threats); after
  * PLAYOUT_PLIES plies the position is scored by ab's evaluation as a win
- * probability, sigmoid(score / 100).  In the tree a node where the Damyo
- * can be taken gets that move as its only child.  The move played is the
- * root child visited most often.
+ * probability, sigmoid(score / 100).
+ *
+ * Proofs (MCTS-Solver, Winands, Bjornsson and Saito 2008): a node is
+ * proven won for the side that moved into it when its move ends the game
+ * in its favour, or when every reply is proven lost; proven lost when its
+ * move lets the opponent take its Damyo at once (seen one ply ahead at
+ * expansion: the decisive and anti-decisive moves of Teytaud and Teytaud
+ * 2010), or when some reply is proven won.  Selection never enters a
+ * proven-lost child, a walk that ends on a proof credits its result
+ * without a playout, and the search ends once the root is proven.  Before
+ * the tree grows, an exact short search (mcts_mate.c) proves what it can
+ * of the root's children, a few plies deep.  The move played is a proven
+ * win, else the most visited child not proven lost.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ab.h"
+#include "mcts.h"
 #include "rng.h"
 
 #define UCT_C 1.0 /* exploration constant, results in [0, 1] */
@@ -34,7 +45,8 @@ typedef struct node {
     mana_move move; /* the move leading here (none at the root) */
     int32_t first;  /* first child, -1 until expanded */
     int32_t nchild; /* number of children once expanded */
-    int32_t mover;  /* the side that played move */
+    int16_t mover;  /* the side that played move */
+    int16_t proof;  /* MCTS_WIN / MCTS_LOSS once proven for mover, else MCTS_UNKNOWN */
     uint32_t visits;
     double wins; /* playout results for mover: 1 win, 1/2 draw */
 } node;
@@ -63,20 +75,24 @@ static int32_t tree_grow(tree *t, size_t count)
 }
 
 /* Expands node i of the tree at the position w: one child per legal move,
- * in a shuffled order so that unvisited children are tried at random.  A
- * move that takes the enemy Damyo wins at once and is better than any
- * other, so when there is one it is the only child.  Returns 0, or -1 when
- * out of memory. */
-static int expand(bot *b, tree *t, int32_t i, const mana_game *w)
+ * in a shuffled order so that unvisited children are tried at random.
+ * Decisive and anti-decisive moves (Teytaud and Teytaud 2010): a move that
+ * takes the enemy Damyo wins at once and is better than any other, so
+ * when there is one it is the only child, proven won; otherwise each move
+ * is looked at one ply ahead (mcts_after_move) and one that lets the
+ * opponent take our Damyo at once is proven lost, which selection then
+ * skips.  Returns 0, or -1 when out of memory. */
+static int expand(bot *b, tree *t, int32_t i, mana_game *w)
 {
     mana_move mv[MANA_MAX_MOVES];
-    int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+    int n = mana_legal_moves(w, mv, MANA_MAX_MOVES), decisive = 0;
     if (n < 0)
         n = 0;
     for (int k = 0; k < n; k++)
         if (bot_captures_damyo(w, mv[k])) {
             mv[0] = mv[k];
             n = 1;
+            decisive = 1;
             break;
         }
     for (int k = n - 1; k > 0; k--) {
@@ -90,29 +106,61 @@ static int expand(bot *b, tree *t, int32_t i, const mana_game *w)
         return -1;
     int mover = mana_side_to_move(w);
     for (int k = 0; k < n; k++) {
-        node *c = &t->n[first + k];
-        c->move = mv[k];
-        c->first = -1;
-        c->nchild = 0;
-        c->mover = mover;
-        c->visits = 0;
-        c->wins = 0.0;
+        int proof = MCTS_WIN;
+        if (!decisive) {
+            proof = MCTS_UNKNOWN;
+            if (mana_play(w, mv[k]) == MANA_OK) {
+                proof = mcts_after_move(w);
+                mana_undo(w);
+            }
+        }
+        t->n[first + k] = (node){mv[k], -1, 0, (int16_t)mover, (int16_t)proof, 0, 0.0};
     }
     t->n[i].first = first;
     t->n[i].nchild = n;
     return 0;
 }
 
-/* Returns the child of i with the best upper confidence bound; unvisited
- * children come first. */
+/* MCTS-Solver (Winands, Bjornsson and Saito 2008): node i is won for its
+ * mover if every child is lost for theirs, lost if some child is won.
+ * Sets and returns the proof of i (MCTS_UNKNOWN if neither). */
+static int settle(tree *t, int32_t i)
+{
+    node *p = &t->n[i];
+    if (p->proof != MCTS_UNKNOWN || p->first < 0 || p->nchild == 0)
+        return p->proof;
+    int lost = 0;
+    for (int32_t k = 0; k < p->nchild; k++) {
+        int c = t->n[p->first + k].proof;
+        if (c == MCTS_WIN)
+            return p->proof = MCTS_LOSS;
+        lost += c == MCTS_LOSS;
+    }
+    if (lost == p->nchild)
+        p->proof = MCTS_WIN;
+    return p->proof;
+}
+
+/* Settles the nodes of path[0..len-1] from the deepest up, as far as
+ * proofs reach. */
+static void settle_path(tree *t, const int32_t *path, int len)
+{
+    while (len-- > 0 && settle(t, path[len]) != MCTS_UNKNOWN)
+        ;
+}
+
+/* Returns the child of the unproven node i with the best upper confidence
+ * bound among those not proven lost; unvisited children come first. */
 static int32_t select_child(const tree *t, int32_t i)
 {
     const node *p = &t->n[i];
     double log_n = log((double)p->visits + 1.0);
-    int32_t best = p->first;
+    int32_t best = -1;
     double best_v = -1.0;
     for (int32_t k = 0; k < p->nchild; k++) {
         const node *c = &t->n[p->first + k];
+        if (c->proof == MCTS_LOSS)
+            continue;
         if (c->visits == 0)
             return p->first + k;
         double v = c->wins / c->visits + UCT_C * sqrt(log_n / c->visits);
@@ -281,6 +329,135 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     return MANA_OK;
 }
 
+/* Plies of the longest forced line the root's mate search looks for. */
+#define MATE_PLIES 9
+
+/* The root's mate search, before the tree grows: each root child not yet
+ * proven is searched exactly (mcts_mate_value) to depths 3, 4, ...
+ * MATE_PLIES plies from the root, while its budget lasts: a fifth of the
+ * move time, or 20 moves played per playout of an iteration limit.  A
+ * child proven won is then played at once; one proven lost (a forced
+ * capture of our Damyo) is never selected.  lost_at[k] gets the depth at
+ * which child k was proven lost. */
+static void root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
+{
+    const bot_limits *lim = &b->lim;
+    mcts_mate s = {b, 0, UINT64_MAX, lim->time_ms / 5.0, 0};
+    if (lim->iterations > 0)
+        s.budget = 20 * lim->iterations;
+    else if (lim->nodes > 0)
+        s.budget = 20 * lim->nodes;
+    node *r = &t->n[0];
+    for (int depth = 2; depth < MATE_PLIES && !s.aborted && r->proof == MCTS_UNKNOWN; depth++) {
+        for (int32_t k = 0; k < r->nchild && !s.aborted; k++) {
+            node *c = &t->n[r->first + k];
+            if (c->proof != MCTS_UNKNOWN || mana_play(w, c->move) != MANA_OK)
+                continue;
+            int v = -mcts_mate_value(&s, w, depth, MCTS_LOSS, MCTS_WIN);
+            mana_undo(w);
+            if (v != MCTS_UNKNOWN && !s.aborted) {
+                c->proof = (int16_t)v;
+                lost_at[k] = depth + 1;
+                if (v == MCTS_WIN)
+                    break;
+            }
+        }
+        settle(t, 0);
+    }
+}
+
+/* One iteration: selection down to an unproven leaf, its expansion, a
+ * playout from one of its new children (or the proven result where the
+ * walk ended on a proof), and the back-propagation of the result and of
+ * the proofs.  Returns 0, or -1 when out of memory. */
+static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
+{
+    int32_t path[TREE_PATH], i = 0;
+    int len = 0, down = 0, rc = 0;
+    path[len++] = 0;
+    while (t->n[i].first >= 0 && t->n[i].proof == MCTS_UNKNOWN && len < TREE_PATH) {
+        int32_t c = select_child(t, i);
+        if (c < 0 || mana_play(w, t->n[c].move) != MANA_OK)
+            break;
+        i = c;
+        down++;
+        path[len++] = i;
+    }
+    if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH) {
+        if (expand(b, t, i, w) < 0) {
+            rc = -1;
+            goto undo;
+        }
+        settle_path(t, path, len);
+        int32_t c = t->n[i].proof == MCTS_UNKNOWN ? select_child(t, i) : -1;
+        if (c >= 0 && mana_play(w, t->n[c].move) == MANA_OK) {
+            i = c;
+            down++;
+            path[len++] = i;
+        }
+    }
+    if (len - 1 > b->stats.seldepth)
+        b->stats.seldepth = len - 1;
+    const node *leaf = &t->n[i];
+    double r = leaf->proof == MCTS_UNKNOWN                                ? playout(b, w, marks)
+               : (leaf->proof == MCTS_WIN) == (leaf->mover == MANA_WHITE) ? 1.0
+                                                                          : 0.0;
+    for (int k = 0; k < len; k++) {
+        node *p = &t->n[path[k]];
+        p->visits++;
+        p->wins += p->mover == MANA_WHITE ? r : 1.0 - r;
+    }
+undo:
+    while (down-- > 0)
+        mana_undo(w);
+    return rc;
+}
+
+/* The root child to play: one proven won; else the most visited of those
+ * not proven lost; when every child is lost, the one lost the latest
+ * (lost_at, 0 for a proof of the tree's, which came after the mate
+ * search's depths), then the most visited. */
+static int32_t root_choice(const tree *t, const int *lost_at)
+{
+    const node *r = &t->n[0];
+    int32_t best = -1;
+    for (int32_t k = 0; k < r->nchild; k++) {
+        const node *c = &t->n[r->first + k];
+        if (c->proof == MCTS_WIN)
+            return r->first + k;
+        if (c->proof != MCTS_LOSS && (best < 0 || c->visits > t->n[best].visits))
+            best = r->first + k;
+    }
+    if (best >= 0)
+        return best;
+    int best_at = -1;
+    for (int32_t k = 0; k < r->nchild; k++) {
+        const node *c = &t->n[r->first + k];
+        int at = lost_at[k] ? lost_at[k] : MATE_PLIES + 1;
+        if (at > best_at || (at == best_at && c->visits > t->n[best].visits)) {
+            best_at = at;
+            best = r->first + k;
+        }
+    }
+    return best;
+}
+
+/* The win rate of root child c in percent, 100 or 0 once proven. */
+static double win_rate(const node *c)
+{
+    if (c->proof != MCTS_UNKNOWN)
+        return c->proof == MCTS_WIN ? 100.0 : 0.0;
+    return 100.0 * c->wins / (c->visits ? c->visits : 1);
+}
+
+static void report(bot *b, const mana_game *g, const tree *t, int32_t best, uint64_t iterations)
+{
+    char text[MANA_MOVE_TEXT_MAX + 1] = "";
+    mana_move_format(g, t->n[best].move, text, sizeof text);
+    bot_emit(b, "iterations %llu nodes %zu time %d score wr %.0f pv %s", (unsigned long long)iterations, t->len,
+             (int)bot_elapsed_ms(b), win_rate(&t->n[best]), text);
+}
+
 int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
 {
     if (mana_status(g) == MANA_SETUP)
@@ -316,75 +493,33 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         rc = MANA_ENOMEM;
         goto done;
     }
-    t.n[0] = (node){MANA_MOVE_NONE, -1, 0, !mana_side_to_move(g), 0, 0.0};
-
-    uint64_t iterations = 0;
-    int32_t path[TREE_PATH];
-    while (budget_left(b, &t, iterations)) {
-        int len = 0, down = 0;
-        int32_t i = 0;
-        path[len++] = 0;
-        /* selection */
-        while (t.n[i].first >= 0 && t.n[i].nchild > 0 && len < TREE_PATH) {
-            i = select_child(&t, i);
-            if (mana_play(w, t.n[i].move) != MANA_OK)
-                break;
-            down++;
-            path[len++] = i;
-        }
-        /* expansion: a leaf still in play gets its children, one is tried */
-        if (t.n[i].first < 0 && mana_status(w) == MANA_PLAYING && len < TREE_PATH) {
-            if (expand(b, &t, i, w) < 0) {
-                while (down-- > 0)
-                    mana_undo(w);
-                break; /* out of memory: decide with what we have */
-            }
-            if (t.n[i].nchild > 0) {
-                i = t.n[i].first;
-                if (mana_play(w, t.n[i].move) == MANA_OK) {
-                    down++;
-                    path[len++] = i;
-                }
-            }
-        }
-        if (len - 1 > b->stats.seldepth)
-            b->stats.seldepth = len - 1;
-        /* simulation and back-propagation */
-        double r = playout(b, w, marks);
-        for (int k = 0; k < len; k++) {
-            node *p = &t.n[path[k]];
-            p->visits++;
-            p->wins += p->mover == MANA_WHITE ? r : 1.0 - r;
-        }
-        while (down-- > 0)
-            mana_undo(w);
-        iterations++;
-        if (b->info != NULL && (iterations % 1000 == 0 || !budget_left(b, &t, iterations))) {
-            const node *r = &t.n[0];
-            int32_t best = r->first;
-            for (int32_t k = 1; k < r->nchild; k++)
-                if (t.n[r->first + k].visits > t.n[best].visits)
-                    best = r->first + k;
-            char text[MANA_MOVE_TEXT_MAX + 1] = "";
-            mana_move_format(g, t.n[best].move, text, sizeof text);
-            bot_emit(b, "iterations %llu nodes %zu time %d score wr %.0f pv %s", (unsigned long long)iterations, t.len,
-                     (int)bot_elapsed_ms(b), 100.0 * t.n[best].wins / (t.n[best].visits ? t.n[best].visits : 1), text);
-        }
-    }
-
-    const node *r = &t.n[0];
-    if (r->first < 0) { /* not even one iteration: any legal move */
-        *out = mv[0];
+    t.n[0] = (node){MANA_MOVE_NONE, -1, 0, (int16_t)!mana_side_to_move(g), MCTS_UNKNOWN, 0, 0.0};
+    if (expand(b, &t, 0, w) < 0) {
+        rc = MANA_ENOMEM;
         goto done;
     }
-    int32_t best = r->first;
-    for (int32_t k = 1; k < r->nchild; k++)
-        if (t.n[r->first + k].visits > t.n[best].visits)
-            best = r->first + k;
+    int lost_at[MANA_MAX_MOVES] = {0};
+    for (int32_t k = 0; k < t.n[0].nchild; k++)
+        lost_at[k] = t.n[t.n[0].first + k].proof == MCTS_LOSS;
+    settle(&t, 0);
+    root_mate(b, &t, w, lost_at);
+
+    uint64_t iterations = 0;
+    while (t.n[0].proof == MCTS_UNKNOWN && budget_left(b, &t, iterations)) {
+        if (iterate(b, &t, w, marks) < 0)
+            break; /* out of memory: decide with what we have */
+        iterations++;
+        if (b->info != NULL && iterations % 1000 == 0)
+            report(b, g, &t, root_choice(&t, lost_at), iterations);
+    }
+
+    int32_t best = root_choice(&t, lost_at);
+    if (b->info != NULL)
+        report(b, g, &t, best, iterations);
     *out = t.n[best].move;
     b->stats.iterations = iterations;
     b->stats.nodes = t.len;
-    b->stats.score = t.n[best].visits ? (int)(100.0 * t.n[best].wins / t.n[best].visits) : 50;
+    b->stats.score = (int)win_rate(&t.n[best]);
 
 done:
     free(t.n);

@@ -8,7 +8,9 @@
  *   - the bots obey their limits (depth, nodes, iterations) and the stop
  *     flag, and are deterministic for a seed under those limits;
  *   - `ab` finds a forced capture of the Damyo in 1 and in 3 plies on
- *     positions worked out by hand below, and `mcts` takes a Damyo in 1.
+ *     positions worked out by hand below, and `mcts` takes a Damyo in 1,
+ *     proves the capture in 3 and a lost position, and finds the only
+ *     move that does not hand over its Damyo.
  *
  * Orientation 0 of the board (docs/rules.md), used by every position here:
  *
@@ -187,19 +189,21 @@ static void limits(void)
         bot_free(b);
     }
     /* A node limit alone ends the search even when the tree stops growing:
-     * after d4xc3 in the capture-in-3 position below, Black's Damyo has two
-     * moves and each is answered by the capture, so the whole tree has 5
-     * nodes and can never reach 5000. */
+     * under a ply limit of 1 every move of this position ends the game in
+     * a draw, so the tree is the root and its children (one a legal move)
+     * and can never reach 5000 nodes; the playouts stop at 5000. */
     {
-        mana_game *lost = at("6/6/6/2R3/1R4/d3D1 b 1 0");
+        mana_game *drawn = at(mfn);
+        mana_set_option(drawn, MANA_OPT_PLY_LIMIT, 1);
         bot_limits lim = {0, 0, 5000, 0, 0};
         bot *b = bot_new("mcts", &lim, 1);
-        CHECK(bot_choose(b, lost, &m) == MANA_OK && mana_is_legal(lost, m) == 1, "mcts on a lost position");
+        CHECK(bot_choose(b, drawn, &m) == MANA_OK && mana_is_legal(drawn, m) == 1, "mcts under a ply limit of 1");
         bot_last_stats(b, &st);
-        CHECK(st.nodes == 5 && st.iterations == 5000, "mcts on a 5-node tree: %llu nodes, %llu playouts",
-              (unsigned long long)st.nodes, (unsigned long long)st.iterations);
+        uint64_t tree = 1 + (uint64_t)mana_legal_moves(drawn, NULL, 0);
+        CHECK(st.nodes == tree && st.iterations == 5000, "mcts on a %llu-node tree: %llu nodes, %llu playouts",
+              (unsigned long long)tree, (unsigned long long)st.nodes, (unsigned long long)st.iterations);
         bot_free(b);
-        mana_free(lost);
+        mana_free(drawn);
     }
     /* The stop flag raised before the search: both searches give up at
      * once (ab checks every 256 nodes, mcts every 64 playouts) and still
@@ -331,10 +335,98 @@ static void capture_in_three(void)
     mana_free(g);
 }
 
+/* Runs mcts with iterations playouts and seed on g; returns its move and
+ * fills *st. */
+static mana_move mcts_move(const mana_game *g, uint64_t iterations, uint64_t seed, bot_stats *st)
+{
+    bot_limits lim = {0, 0, 0, iterations, 0};
+    bot *b = bot_new("mcts", &lim, seed);
+    mana_move m = MANA_MOVE_NONE;
+    CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts (seed %llu) gave no legal move",
+          (unsigned long long)seed);
+    bot_last_stats(b, st);
+    bot_free(b);
+    return m;
+}
+
+/*
+ * The proofs of mcts (MCTS-Solver, decisive and anti-decisive moves, the
+ * root's mate search), on hand-worked positions.
+ *
+ * The capture in 3 plies above: d4xc3 is proven won before any playout
+ * (Black's two replies each let White take the Damyo), with the root's
+ * mate search budget of a 30-playout limit, and reported as a win rate of
+ * 100.  The position after it, "6/6/6/2R3/1R4/d3D1 b 1 0", is lost: both
+ * Damyo moves (a1-a2, a1-b1) are proven lost one ply ahead when the root
+ * is expanded, so the root is proven and no playout is run.
+ *
+ * The only move that does not lose at once.  "d5/6/6/4rr/6/4D1 w 1 0":
+ * White has only the Damyo, on e1 (1 mark), and 5 Ronins in reserve;
+ * Black's Damyo is on a6 (2 marks), Black Ronins on e3 (1 mark) and f3
+ * (2 marks); White to move, Mana 1.  The Damyo is White's only piece on a
+ * 1-mark square and can step, so it must: e1-d1, e1-f1 or e1-e2 (3 legal
+ * moves, no re-entry).
+ *   - e1-e2 (3 marks): Black has no piece on a 3-mark square, so the
+ *     exception frees any Black piece: the Ronin on e3 (1 mark) steps onto
+ *     e2 and takes the Damyo, and so does the one on f3 by f3-f2-e2.
+ *   - e1-f1 (3 marks): again any Black piece: the Ronin on f3 (2 marks)
+ *     goes f3-f2-f1 and takes it.
+ *   - e1-d1 (2 marks): Black must move a piece on a 2-mark square, the
+ *     Damyo on a6 or the Ronin on f3, and neither reaches d1 in 2 steps
+ *     (f3 is 4 steps from it, a6 8).
+ * So mcts must play e1-d1, even with one playout.  e1-d1 in fact wins by
+ * force in 5 plies (ab reports mate 5 at depth 5, e.g. e1-d1 f3-f1 R@c4
+ * a6-a4 c4xa4), which mcts proves with 400 playouts' budget.
+ */
+static void mcts_proofs(void)
+{
+    bot_stats st;
+    mana_game *g = at("6/6/3R2/2r3/1R4/d3D1 w 2 0");
+    mana_move win;
+    mana_move_parse(g, "d4xc3", &win);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        mana_move m = mcts_move(g, 30, seed, &st);
+        CHECK(m == win && st.score == 100 && st.iterations == 0,
+              "mcts (seed %llu): %s, win rate %d after %llu playouts, not d4xc3 proven", (unsigned long long)seed,
+              text(g, m), st.score, (unsigned long long)st.iterations);
+    }
+    mana_play(g, win);
+    mana_move m = mcts_move(g, 30, 1, &st);
+    CHECK(st.score == 0 && st.iterations == 0, "the lost position: win rate %d after %llu playouts", st.score,
+          (unsigned long long)st.iterations);
+    mana_free(g);
+
+    g = at("d5/6/6/4rr/6/4D1 w 1 0");
+    const char *const moves[3] = {"e1-d1", "e1-f1", "e1-e2"};
+    mana_move mv[3];
+    CHECK(mana_legal_moves(g, NULL, 0) == 3, "3 legal moves, found %d", mana_legal_moves(g, NULL, 0));
+    for (int k = 0; k < 3; k++) {
+        CHECK(mana_move_parse(g, moves[k], &mv[k]) == MANA_OK && mana_is_legal(g, mv[k]) == 1, "%s legal", moves[k]);
+        mana_play(g, mv[k]);
+        CHECK(damyo_captures(g) == k, "after %s Black takes the Damyo %d ways, not %d", moves[k], damyo_captures(g), k);
+        mana_undo(g);
+    }
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        m = mcts_move(g, 1, seed, &st);
+        CHECK(m == mv[0], "mcts (seed %llu) with 1 playout chose %s, not e1-d1", (unsigned long long)seed, text(g, m));
+    }
+    m = mcts_move(g, 400, 1, &st);
+    CHECK(m == mv[0] && st.score == 100, "mcts with 400 playouts: %s, win rate %d, not e1-d1 proven", text(g, m),
+          st.score);
+    bot_limits lim = {0, 5, 0, 0, 0};
+    bot *b = bot_new("ab", &lim, 1);
+    CHECK(bot_choose(b, g, &m) == MANA_OK && m == mv[0], "ab chose %s, not e1-d1", text(g, m));
+    bot_last_stats(b, &st);
+    CHECK(st.mate == 5, "ab reports a win in %d plies, not 5", st.mate);
+    bot_free(b);
+    mana_free(g);
+}
+
 int main(void)
 {
     capture_in_one();
     capture_in_three();
+    mcts_proofs();
     limits();
     deterministic();
     legal_everywhere();

@@ -147,8 +147,10 @@ expect_eq "$(count "$tmp/ponder2" '^bestmove')" 1 "go ponder depth 2: still sile
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | tr '\n' ' ')" "b2xa2 b2xa2 " "ponderhit answers, stop answers"
 
 # ---- the totals line, nps, a readable mcts score ---------------------------------
+# (a middle game where no capture of a Damyo is forced soon, so that mcts
+# runs all its playouts)
 printf '%s\n' "position mfn $IN1" 'go depth 3' 'setoption name Bot value mcts' \
-    'position mfn 6/6/3R2/2r3/1R4/d3D1 w 2 0' 'go iterations 2000' | "$CLI" engine >"$o" 2>&1
+    'position mfn r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1' 'go iterations 2000' | "$CLI" engine >"$o" 2>&1
 expect_eq "$(grep -Ec '^info depth [0-9]+ seldepth [0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+' "$o")" 2 \
     "a totals line per search"
 expect_eq "$(grep '^info ' "$o" | grep -v '^info string' | grep -vc ' nps ')" 0 "every info line has nps"
