@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The package's copies of the C library's constants, checked against
-include/mana.h: enums, #defines, the error list, and the bounds that mana.h
-states only in words.  One test: it fails, naming every constant that
+include/mana.h and include/mana_ml.h (which mana.h includes): enums,
+#defines, the error list, and the bounds that the headers state only in
+words.  One test: it fails, naming every constant that
 drifted, if the header and the package disagree anywhere."""
 
 import ctypes
@@ -14,8 +15,12 @@ from conftest import REPO
 
 
 def header_text() -> str:
-    with open(os.path.join(REPO, "include", "mana.h")) as f:
-        return f.read()
+    """mana.h and the header it includes, mana_ml.h, one after the other."""
+    text = []
+    for name in ("mana.h", "mana_ml.h"):
+        with open(os.path.join(REPO, "include", name)) as f:
+            text.append(f.read())
+    return "\n".join(text)
 
 
 def _strip_comments(text: str) -> str:
