@@ -4,7 +4,6 @@
  *   bot_ab.c    entry points, iterative deepening, aspiration windows
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
- *   ab_null.c   null-move pruning with verification
  *   ab_tt.c     the transposition table (two-entry buckets, replacement)
  *   ab_eval.c   the evaluation: features of a position and their weights
  *   ab_time.c   time management (move time, clock soft/hard budgets)
@@ -100,7 +99,6 @@ typedef struct ab_state {
     tt_table tt;
     mana_move killers[AB_MAX_PLY][2];
     int32_t history[2][AB_HIST_SIZE];
-    mana_game *null_pos[AB_MAX_PLY]; /* scratch games of ab_null.c, made on first use */
 } ab_state;
 
 typedef struct ab_search {
@@ -110,9 +108,7 @@ typedef struct ab_search {
     uint64_t nodes;
     int aborted;
     int seldepth;
-    int root_depth;                 /* the iteration's depth: extensions stop at twice it */
-    uint8_t after_null[AB_MAX_PLY]; /* the node at this ply follows a pass */
-    uint8_t verifying[AB_MAX_PLY];  /* the node at this ply verifies a null move */
+    int root_depth; /* the iteration's depth: extensions stop at twice it */
 } ab_search;
 
 /* Negamax with principal variation search from a node ply plies below the
@@ -126,13 +122,6 @@ int ab_terminal(const mana_game *w, int st, int ply);
 void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply);
 /* Shuffles mv[0..n-1] with the bot's generator (ties then differ by seed). */
 void ab_shuffle(bot *b, mana_move *mv, int n);
-
-/* ---- null-move pruning (ab_null.c) ---- */
-/* Returns 1 if the node (w, view v, a null window at beta) may be cut by a
- * verified null move, its score in *score; 0 to search it normally. */
-int ab_null_cut(ab_search *s, mana_game *w, const ab_view *v, int depth, int alpha, int beta, int ply, int *score);
-/* Frees the scratch games of ab. */
-void ab_null_free(ab_state *ab);
 
 /* ---- time (ab_time.c) ---- */
 typedef struct ab_clock {

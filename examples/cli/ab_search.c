@@ -10,8 +10,11 @@
  * searched (the quiescence search), the replies seeing at once whether the
  * Damyo can be taken.  Quiet moves late in the order are searched with a
  * reduced depth first (late-move reductions) and again in full if they
- * turn out better than expected.  Null-move pruning, with its guards
- * against Mana's zugzwang, is in ab_null.c.
+ * turn out better than expected.  No null-move pruning: the Mana's
+ * binding makes positions where any move hurts common (zugzwang), which
+ * null-move pruning gets wrong.  Measured (docs/strength.md): a pass as
+ * the rules' pass (same Mana), R = 2-3, cost -65 Elo without
+ * verification and -6 Elo (H0) with a verification search.
  */
 #include "ab.h"
 #include "rng.h"
@@ -212,11 +215,6 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
         if (e->depth >= depth && (f == TT_EXACT || (f == TT_LOWER && sc >= beta) || (f == TT_UPPER && sc <= alpha)))
             return sc;
     }
-    int null_score;
-    if (ab_null_cut(s, w, &v, depth, alpha, beta, ply, &null_score))
-        return null_score;
-    if (s->aborted)
-        return 0;
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
     if (n <= 0)

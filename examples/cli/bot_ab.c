@@ -31,10 +31,8 @@ void *bot_ab_new(void)
 void bot_ab_free(void *impl)
 {
     ab_state *ab = impl;
-    if (ab != NULL) {
+    if (ab != NULL)
         tt_free(&ab->tt);
-        ab_null_free(ab);
-    }
     free(ab);
 }
 
