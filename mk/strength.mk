@@ -8,7 +8,8 @@
 # `make check-tune` (part of `make check`, a few seconds) plays two short
 # games, extracts their features and fits weights on them with the tuning
 # script's own test mode.  `make check-solve` (part of `make check`, about a
-# second) solves positions whose wins are worked out by hand.
+# second) solves positions whose wins are worked out by hand, and checks
+# that ab reports the forced wins the solver proves.
 
 TUNE_OBJ := $(patsubst %,$(B)/examples/cli/%.o,ab_eval ab_weights record)
 TUNE_FEATURES := $(B)/tools/tune/features
@@ -33,7 +34,7 @@ $(SOLVE): tools/strength/solve.c $(LIB_A) include/mana.h
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_A) $(LDFLAGS)
 
 .PHONY: check-solve
-check-solve: $(SOLVE)
-	sh tools/strength/check.sh $(SOLVE)
+check-solve: $(SOLVE) $(CLI)
+	sh tools/strength/check.sh $(SOLVE) $(CLI)
 
 CHECK_STEPS += check-solve

@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: MIT
 # check.sh - the exact solver (tools/strength/solve.c) on positions whose
 # answers are worked out by hand, plus its table-free mode agreeing with its
-# table on real setups, and its errors (make check-solve).
-#   usage: tools/strength/check.sh SOLVE
+# table on real setups, and its errors; then ab (mana-cli engine) against
+# the solver: the forced wins it reports are the solver's (make check-solve).
+#   usage: tools/strength/check.sh SOLVE MANA_CLI
 # Mark counts of orientation 0 (docs/rules.md), rank 6 first, files a-f:
 #   6: 2 2 3 1 2 2   5: 1 3 1 3 1 3   4: 3 1 2 2 3 1
 #   3: 2 3 1 3 1 2   2: 2 1 3 1 3 2   1: 1 3 2 2 1 3
 set -u
 solve=$1
+cli=$2
 fails=0
 checks=0
 tmp=$(mktemp -d)
@@ -82,6 +84,19 @@ out=$(echo "$one" | "$solve" --depth 40 2>&1)
 expect bad-depth 'solve: --depth wants 1..31: 40' "$out"
 out=$(echo 'z moves O0 D@a6' | "$solve" 2>&1)
 expect in-setup 'solve: line 1: not a position in play' "$out"
+
+# ab's verdict at depth 7 (`score mate P`: the mover wins in P plies) is
+# the solver's on the three real setups and on the 3-ply win.
+pos=$(printf '%s\n' "$three" && cat "$tmp/setups")
+want=$(printf '%s\n' "$pos" | "$solve" --depth 7 --option blocked=draw |
+    sed -n 's/.*: wins in \([0-9]*\) plies.*/mate \1/p; s/.*: no win within.*/no mate/p')
+got=$(printf '%s\n' "$pos" | while read -r label kind mfn; do
+    printf 'mana\nsetoption name Blocked value draw\nposition mfn %s\ngo depth 7\n' "$mfn" |
+        "$cli" engine | grep ' score ' | tail -n 1 | sed -n 's/.* score \(mate [0-9]*\).*/\1/p; s/.* score cp .*/no mate/p'
+done)
+checks=$((checks + 1))
+[ "$want" = "$(printf 'mate 3\nmate 7\nmate 5\nno mate')" ] && [ "$got" = "$want" ] ||
+    { echo "check-solve: ab at depth 7 says"; echo "$got"; echo "the solver says"; echo "$want"; fails=$((fails + 1)); }
 
 echo "check-solve: $checks checks, $fails failed"
 [ "$fails" = 0 ]
