@@ -31,8 +31,8 @@ EXAMPLES_BIN := $(EXAMPLES_C:%.c=$(B)/%)
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 .PHONY: install uninstall mana-pc-always
-.PHONY: check-exports check-header check-man check-examples
-CHECK_STEPS += check-exports check-header check-man check-examples
+.PHONY: check-exports check-header check-man check-examples check-layering
+CHECK_STEPS += check-exports check-header check-man check-examples check-layering
 
 # Regenerated on every run: PREFIX and the other paths may differ between
 # `make` and `make install`, and one sed costs nothing.
@@ -88,6 +88,11 @@ uninstall:
 # ---- checks -----------------------------------------------------------------
 check-exports: $(LIB_SHLIB) tests/exports.txt
 	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h
+
+# No circle between the library's files: each calls only files above it in
+# libmana/game.h's map (read from the objects with nm).
+check-layering: $(LIB_A)
+	$(Q)sh tests/pkg/check-layering.sh $(B)/libmana libmana/game.h
 
 check-header:
 	$(Q)for h in $(PUBLIC_HDR); do sh tests/pkg/check-header.sh $$h || exit 1; done
