@@ -6,8 +6,9 @@
 // slanted stroke, a cross, a six-pointed star), White light, Black dark,
 // the Damyo larger with a gold ring.
 
+import { squareName } from '../bindings/js/index.js';
+
 const NS = 'http://www.w3.org/2000/svg';
-const FILES = 'abcdef';
 
 /** Square index of the button at grid row r, column c (0..5, top-left). */
 export function squareAt(r, c, flipped) {
@@ -54,7 +55,7 @@ export function buildBoard(el) {
 }
 
 function squareLabel(sq, piece, marks, view) {
-  const name = FILES[sq % 6] + (Math.floor(sq / 6) + 1);
+  const name = squareName(sq);
   const who = { D: 'White Damyo', R: 'White Ronin', d: 'Black Damyo', r: 'Black Ronin' }[piece] || 'empty';
   let s = `${name}, ${marks ? `${marks} mark${marks > 1 ? 's' : ''}, ` : ''}${who}`;
   if (view.targets.has(sq)) s += ', legal destination';
@@ -75,7 +76,8 @@ export function renderBoard(buttons, view) {
     const b = buttons[i];
     const piece = game.pieceAt(sq);
     const marks = game.marksAt(sq);
-    b.dataset.square = FILES[sq % 6] + (Math.floor(sq / 6) + 1);
+    const name = squareName(sq); // file letter, then rank digit
+    b.dataset.square = name;
     b.dataset.index = String(sq);
     b.classList.toggle('bound', view.manaMarks > 0 && marks === view.manaMarks);
     b.classList.toggle('selected', view.selected === sq);
@@ -84,8 +86,8 @@ export function renderBoard(buttons, view) {
     b.classList.toggle('last', !!view.last && (view.last.from === sq || view.last.to === sq));
     b.setAttribute('aria-label', squareLabel(sq, piece, marks, view));
     let s = marksSvg(marks);
-    if (c === 0) s += `<text class="coord rank" x="5" y="17">${Math.floor(sq / 6) + 1}</text>`;
-    if (r === 5) s += `<text class="coord file" x="95" y="95">${FILES[sq % 6]}</text>`;
+    if (c === 0) s += `<text class="coord rank" x="5" y="17">${name[1]}</text>`;
+    if (r === 5) s += `<text class="coord file" x="95" y="95">${name[0]}</text>`;
     if (view.manaSquare === sq) s += '<text class="bird" x="84" y="22">✦</text>';
     if (piece) s += pieceSvg(piece);
     if (view.targets.has(sq)) s += `<circle class="dot" cx="50" cy="50" r="${piece ? 44 : 14}"/>`;

@@ -35,8 +35,11 @@
  *   records.
  */
 
-/** The library's error codes (MANA_E* of mana.h), pinned values. */
-export declare const Errors: Readonly<{
+/** The library's error codes (MANA_E* of mana.h), pinned values: the
+ * loaded module's `Errors` ({@link Mana}), read from the library's list
+ * (mana_error_name); test/vocabulary.test.js checks these types against
+ * include/mana.h. */
+declare const Errors: Readonly<{
   OK: 0; EINVAL: -1; EILLEGAL: -2; EPARSE: -3; EOVER: -4;
   ENOHISTORY: -5; ENOMEM: -6; ESPACE: -7; ESTATE: -8;
 }>;
@@ -97,10 +100,13 @@ export declare const Move: Readonly<{
   NONE: 0;
 }>;
 
-/** "a1".."f6" for a square index 0..35; RangeError otherwise. */
+/** "a1".."f6" for a square index 0..35 (a1 = 0, f6 = 35), as the library
+ * names it (mana_square_name); RangeError otherwise.  Needs the module
+ * loaded: an Error before init() has resolved. */
 export declare function squareName(sq: number): string;
-/** The index 0..35 of "a1".."f6" (an index 0..35 is returned as is);
- * RangeError otherwise. */
+/** The index 0..35 of "a1".."f6" (mana_square_parse; an index 0..35 is
+ * returned as is); RangeError otherwise.  Needs the module loaded: an Error
+ * before init() has resolved. */
 export declare function square(sq: number | string): number;
 
 /** A square as an index 0..35 or a name "a1".."f6". */

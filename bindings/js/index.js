@@ -22,8 +22,6 @@ const OPTION_KEYS = ['orientation', 'setupArea', 'damyoOnDouble', 'reentry',
   'reentryWhenBlocked', 'blocked', 'repetition', 'plyLimit'];
 const EndReason = Object.freeze({ NONE: 0, DAMYO_CAPTURED: 1, BLOCKED: 2, REPETITION: 3,
   PLY_LIMIT: 4, PASSES: 5 });
-const ERR = Object.freeze({ OK: 0, EINVAL: -1, EILLEGAL: -2, EPARSE: -3, EOVER: -4,
-  ENOHISTORY: -5, ENOMEM: -6, ESPACE: -7, ESTATE: -8 });
 
 /** A libmana call failed; the game is unchanged. */
 class ManaError extends Error {
@@ -36,19 +34,20 @@ class ManaError extends Error {
   }
 }
 
-/** The name "a1".."f6" of square 0..35. */
+// The loaded API (bind's answer), for square and squareName at module level.
+let api = null;
+
+/** The name "a1".."f6" of square 0..35 (mana_square_name); needs init(). */
 function squareName(sq) {
-  if (!Number.isInteger(sq) || sq < 0 || sq > 35)
-    throw new RangeError(`not a square index: ${sq} (0..35)`);
-  return 'abcdef'[sq % 6] + String(Math.floor(sq / 6) + 1);
+  if (!api) throw new Error('squareName: the library is not loaded yet (await init() first)');
+  return api.squareName(sq);
 }
 
-/** The index 0..35 of square "a1".."f6" (an index is returned as is). */
+/** The index 0..35 of square "a1".."f6" (mana_square_parse; an index is
+ * returned as is); needs init(). */
 function square(sq) {
-  if (Number.isInteger(sq) && sq >= 0 && sq <= 35) return sq;
-  if (typeof sq === 'string' && /^[a-f][1-6]$/.test(sq))
-    return 6 * (sq.charCodeAt(1) - 49) + (sq.charCodeAt(0) - 97);
-  throw new RangeError(`not a square: ${String(sq)} (a1..f6 or 0..35)`);
+  if (!api) throw new Error('square: the library is not loaded yet (await init() first)');
+  return api.square(sq);
 }
 
 /** The parts of a mana_move (bit layout of mana.h). */
@@ -88,7 +87,9 @@ function bind(M) {
     strerror: c('mana_strerror', 'string', ['number']),
     detail: c('mana_error_detail', 'string', []),
     version: c('mana_version', 'string', []),
-    errorName: c('mjs_error_name', 'string', ['number']),
+    errorName: c('mana_error_name', 'string', ['number']),
+    squareName: c('mana_square_name', 'number', ['number', 'number', 'number']),
+    squareParse: c('mana_square_parse', 'number', ['string']),
     hash: c('mjs_hash', null, ['number', 'number']),
     perft: c('mjs_perft', 'number', ['number', 'number', 'number']),
     setupRandom: c('mjs_setup_random', 'number', ['number', 'number', 'number']),
@@ -125,8 +126,14 @@ function bind(M) {
   const u32 = (i) => M.HEAPU32[(scratch >> 2) + i];
   const i32 = (i) => M.HEAP32[(scratch >> 2) + i];
 
+  // The error codes by name ({ OK: 0, EINVAL: -1, ... }), from the
+  // library's list (mana_error_name: codes run from 0 down, never renumbered).
+  const ERR = {};
+  for (let code = 0; C.errorName(code); code--) ERR[C.errorName(code).replace(/^MANA_/, '')] = code;
+  Object.freeze(ERR);
+
   function fail(code, call, detail = C.detail()) {
-    throw new ManaError(code, C.errorName(code), C.strerror(code), detail, call);
+    throw new ManaError(code, C.errorName(code) || 'MANA_EUNKNOWN', C.strerror(code), detail, call);
   }
   function check(rc, call) {
     if (rc < 0) fail(rc, call);
@@ -163,6 +170,25 @@ function bind(M) {
     const s = BigInt(seed);
     if (s < 0n || s > 0xffffffffffffffffn) throw new RangeError(`${what} ${s} outside 0..2^64-1`);
     return [Number(s & 0xffffffffn), Number(s >> 32n)];
+  }
+  /** The name of square sq (mana_square_name); RangeError for anything
+   * but an integer the library names. */
+  function libSquareName(sq) {
+    const int = Number.isInteger(sq) && sq >= -INT_MAX - 1 && sq <= INT_MAX;
+    if (!int || C.squareName(sq, scratch, 3) < 0)
+      throw new RangeError(`not a square index: ${String(sq)}${int ? ` (${C.detail()})` : ''}`);
+    return M.UTF8ToString(scratch);
+  }
+  /** The index of a square given by index or name (mana_square_parse). */
+  function libSquare(sq) {
+    if (typeof sq === 'string') {
+      const i = sq.includes('\0') ? -1 : C.squareParse(sq);
+      if (i < 0) throw new RangeError(`not a square: ${JSON.stringify(sq)} (a name a1..f6 or an index)`);
+      return i;
+    }
+    if (typeof sq !== 'number') throw new RangeError(`not a square: ${String(sq)} (a name a1..f6 or an index)`);
+    libSquareName(sq);
+    return sq;
   }
   function rulesId(rules) {
     const id = typeof rules === 'string' ? RULE_NAMES.indexOf(rules.toLowerCase()) : rules;
@@ -347,10 +373,10 @@ function bind(M) {
       return (BigInt(u32(1)) << 32n) | BigInt(u32(0));
     }
     pieceAt(sq) {
-      const p = check(C.pieceAt(this._h(), square(sq)), 'read a square');
+      const p = check(C.pieceAt(this._h(), libSquare(sq)), 'read a square');
       return p ? String.fromCharCode(p) : null;
     }
-    marksAt(sq) { return check(C.marksAt(this._h(), square(sq)), 'read a square'); }
+    marksAt(sq) { return check(C.marksAt(this._h(), libSquare(sq)), 'read a square'); }
     reserve(color) {
       if (color !== Color.WHITE && color !== Color.BLACK) fail(ERR.EINVAL, 'read a reserve', `not a colour: ${color} (Color.WHITE or Color.BLACK)`);
       return check(C.reserve(this._h(), color), 'read a reserve');
@@ -495,7 +521,7 @@ function bind(M) {
     Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, EndReason, Errors: ERR,
     OPTION_NAMES: Object.freeze([...OPTION_KEYS]),
     optionValues: (name) => C.optionValues(optionIndex(name)),
-    readRecord, readRecords, square, squareName,
+    readRecord, readRecords, square: libSquare, squareName: libSquareName,
     strerror: (code) => C.strerror(code),
     version: C.version(),
     heapBytes: () => M.HEAPU8.length,
@@ -507,7 +533,11 @@ let loading = null;
 
 /** Loads the WebAssembly module once; resolves to the API (index.d.ts). */
 export function init() {
-  if (!loading) loading = createManaModule().then(bind);
+  if (!loading)
+    loading = createManaModule().then(bind).then((bound) => {
+      api = bound;
+      return bound;
+    });
   return loading;
 }
 

@@ -31,17 +31,6 @@ static void split(uint64_t v, uint32_t out[2])
     out[1] = (uint32_t)(v >> 32);
 }
 
-/* The enum name of an error code ("MANA_EILLEGAL"), from the one list. */
-MJS const char *mjs_error_name(int code)
-{
-#define MJS_NAME_(name, value, msg) \
-    if (code == (value))            \
-        return #name;
-    MANA_ERROR_LIST(MJS_NAME_)
-#undef MJS_NAME_
-    return "MANA_EUNKNOWN";
-}
-
 MJS void mjs_hash(const mana_game *g, uint32_t out[2])
 {
     split(mana_hash(g), out);
