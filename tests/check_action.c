@@ -59,8 +59,8 @@ START_TEST(step_ids_bijection)
     for (int side = 0; side < 2; side++) {
         mana_game *g = tu_game(side ? START : "rrdrrr/6/6/6/6/RRRDRR w - 0");
         int seen[MANA_ACTION_RONIN] = {0}, pairs = 0;
-        for (int from = 0; from < 36; from++)
-            for (int to = 0; to < 36; to++) {
+        for (int from = 0; from < MANA_SQUARE_COUNT; from++)
+            for (int to = 0; to < MANA_SQUARE_COUNT; to++) {
                 int d = abs(from % 6 - to % 6) + abs(from / 6 - to / 6);
                 int a = mana_move_to_action(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to));
                 if (d < 1 || d > 3) {
@@ -95,18 +95,20 @@ END_TEST
  * elsewhere. */
 static void plane_is(const uint8_t *obs, int p, const char *const *names, int n)
 {
-    uint8_t want[36] = {0};
+    uint8_t want[MANA_SQUARE_COUNT] = {0};
     for (int i = 0; i < n; i++)
         want[tu_sq(names[i])] = 1;
-    for (int c = 0; c < 36; c++)
-        ck_assert_msg(obs[p * 36 + c] == want[c], "plane %d cell %d: %d, want %d", p, c, obs[p * 36 + c], want[c]);
+    for (int c = 0; c < MANA_SQUARE_COUNT; c++)
+        ck_assert_msg(obs[p * MANA_SQUARE_COUNT + c] == want[c], "plane %d cell %d: %d, want %d", p, c,
+                      obs[p * MANA_SQUARE_COUNT + c], want[c]);
 }
 
 /* Asserts every cell of plane p of obs is v. */
 static void plane_all(const uint8_t *obs, int p, int v)
 {
-    for (int c = 0; c < 36; c++)
-        ck_assert_msg(obs[p * 36 + c] == v, "plane %d cell %d: %d, want %d", p, c, obs[p * 36 + c], v);
+    for (int c = 0; c < MANA_SQUARE_COUNT; c++)
+        ck_assert_msg(obs[p * MANA_SQUARE_COUNT + c] == v, "plane %d cell %d: %d, want %d", p, c,
+                      obs[p * MANA_SQUARE_COUNT + c], v);
 }
 
 /* The start position, Black to move, orientation 0, no Mana.  Absolute
@@ -206,9 +208,9 @@ END_TEST
 START_TEST(board_one_call)
 {
     mana_game *g = tu_game("rrdrr1/6/6/6/6/RRRD2 w 2 0");
-    char board[36];
+    char board[MANA_SQUARE_COUNT];
     ck_assert_int_eq(mana_board(g, board, sizeof board), 36);
-    for (int sq = 0; sq < 36; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         ck_assert_int_eq(board[sq], mana_piece_at(g, sq));
     ck_assert_int_eq(board[tu_sq("d1")], 'D');
     ck_assert_int_eq(board[tu_sq("c6")], 'd');
@@ -228,7 +230,7 @@ static void check_observation(const mana_game *g, int flags)
     int side = mana_side_to_move(g), a = flags ? side : MANA_WHITE;
     int rot = flags && side == MANA_BLACK, mana = mana_mana(g);
     int setup = mana_status(g) == MANA_SETUP;
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         int c = rot ? 35 - sq : sq, piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq);
         int white = piece == 'D' || piece == 'R', damyo = piece == 'D' || piece == 'd';
         int mine = piece && white == (a == MANA_WHITE);
@@ -374,14 +376,14 @@ END_TEST
  * swapped if swap, side to move swapped if swap. */
 static void turned_mfn(const mana_game *g, int turns, int swap, char *out)
 {
-    char board[36], t[36];
+    char board[MANA_SQUARE_COUNT], t[MANA_SQUARE_COUNT];
     ck_assert_int_eq(mana_board(g, board, sizeof board), 36);
     for (int i = 0; i < turns; i++) {
-        for (int sq = 0; sq < 36; sq++)
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
             t[6 * (5 - sq % 6) + sq / 6] = board[sq];
         memcpy(board, t, sizeof board);
     }
-    for (int sq = 0; swap && sq < 36; sq++)
+    for (int sq = 0; swap && sq < MANA_SQUARE_COUNT; sq++)
         if (board[sq])
             board[sq] = (char)(board[sq] ^ 0x20);
     size_t len = tu_board_field(board, out);

@@ -66,7 +66,7 @@ START_TEST(mfn_fields)
     ck_assert_int_eq(mana_piece_at(g, tu_sq("b3")), 'r');
     ck_assert_int_eq(mana_piece_at(g, tu_sq("d2")), 'D');
     int pieces = 0;
-    for (int sq = 0; sq < 36; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         pieces += mana_piece_at(g, sq) != 0;
     ck_assert_int_eq(pieces, 5);
     ck_assert_int_eq(mana_status(g), MANA_PLAYING);

@@ -74,10 +74,10 @@ static void compare(const mana_game *g, struct tally *t, const char *opts)
         int k = 0;
         for (int kind = MANA_MOVE_STEP; kind <= MANA_MOVE_PASS; kind++) {
             /* ascending mana_move order: kind, then to, then from */
-            for (int to = 0; to < 36; to++) {
+            for (int to = 0; to < MANA_SQUARE_COUNT; to++) {
                 if (kind == MANA_MOVE_PASS && to > 0)
                     break;
-                for (int from = 0; from < 36; from++) {
+                for (int from = 0; from < MANA_SQUARE_COUNT; from++) {
                     if (kind != MANA_MOVE_STEP && from > 0)
                         break;
                     mana_move m = MANA_MOVE_MAKE(kind, from, to);
@@ -204,7 +204,7 @@ static void crowded_mfn(uint64_t *rng, char *out)
     static const int shapes[][2] = {{3, 4}, {4, 3}, {2, 6}, {6, 2}, {3, 5}, {5, 3}, {4, 4}};
     const int *wh = shapes[tu_below(rng, (int)(sizeof shapes / sizeof shapes[0]))];
     int x0 = tu_below(rng, 7 - wh[0]), y0 = tu_below(rng, 7 - wh[1]);
-    char board[36];
+    char board[MANA_SQUARE_COUNT];
     memset(board, 0, sizeof board);
     static const char pieces[] = "DRRRRRdrrrrr";
     for (int i = 0; i < 12; i++) {
@@ -260,12 +260,12 @@ START_TEST(blocked_variants)
                                     ".r...."  /* rank 4 */
                                     "......"  /* rank 5 */
                                     "......"; /* rank 6 */
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         if (box[sq] != '.')
             continue;
         for (int mana = 1; mana <= 3; mana++) {
             for (int blocked = 0; blocked < 3; blocked++) {
-                char board[36];
+                char board[MANA_SQUARE_COUNT];
                 memcpy(board, box, 36);
                 board[sq] = 'd';
                 char mfn[MANA_MFN_MAX + 1];

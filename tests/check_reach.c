@@ -229,7 +229,7 @@ static void cross_check(const mana_game *g, const mana_game *h, int color, int m
 {
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(h, mv, MANA_MAX_MOVES);
-    uint64_t to = 0, in = 0, their_d = 0, per[36] = {0};
+    uint64_t to = 0, in = 0, their_d = 0, per[MANA_SQUARE_COUNT] = {0};
     mana_pieces(g, !color, &their_d, NULL);
     for (int i = 0; i < n; i++) {
         int kind = MANA_MOVE_KIND(mv[i]);
@@ -266,7 +266,7 @@ static void cross_check(const mana_game *g, const mana_game *h, int color, int m
     }
     /* With no Mana every piece is bound: each piece's steps are its reach. */
     if (mana == 0 && to)
-        for (int sq = 0; sq < 36; sq++)
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
             if (per[sq]) {
                 uint64_t e = 0;
                 ck_assert_int_eq(mana_piece_reach(g, sq, &e), MANA_OK);

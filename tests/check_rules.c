@@ -27,7 +27,7 @@ START_TEST(marks_match_tables)
         mana_game *g = tu_game(mfn);
         ck_assert_int_eq(mana_orientation(g), k);
         int count[4] = {0, 0, 0, 0};
-        for (int sq = 0; sq < 36; sq++) {
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
             ck_assert_msg(mana_marks_at(g, sq) == inv_rules_marks(k, sq), "orientation %d square %d: got %d want %d", k,
                           sq, mana_marks_at(g, sq), inv_rules_marks(k, sq));
             count[inv_rules_marks(k, sq)]++;
@@ -248,7 +248,7 @@ static void drops_on_empty(const mana_game *g, int marks, char *out, size_t size
 {
     size_t len = 0;
     out[0] = '\0';
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         if (mana_piece_at(g, sq) != 0 || (marks && mana_marks_at(g, sq) != marks))
             continue;
         len += (size_t)snprintf(out + len, size - len, "%sR@%c%c", len ? " " : "", 'a' + sq % 6, '1' + sq / 6);

@@ -31,7 +31,7 @@ START_TEST(jactalea_orientation_move)
     ck_assert_int_eq(mana_mana(g), 0);
     ck_assert_int_eq(mana_reserve(g, MANA_WHITE), 0);
     ck_assert_int_eq(mana_reserve(g, MANA_BLACK), 0);
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         ck_assert_int_eq(mana_marks_at(g, sq), 0);
         ck_assert_int_eq(mana_piece_at(g, sq), 0);
     }
@@ -67,13 +67,13 @@ START_TEST(orientation_move_marks)
         mana_game *g = mana_new(MANA_RULES_JACTALEA);
         char o[3] = {'O', (char)('0' + k), 0};
         tu_play(g, o);
-        for (int sq = 0; sq < 36; sq++)
+        for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
             ck_assert_msg(mana_marks_at(g, sq) == inv_rules_marks(k, sq), "O%d square %d: %d", k, sq,
                           mana_marks_at(g, sq));
         mana_free(g);
     }
     mana_game *g = mana_new(MANA_RULES_COSMOLUDO);
-    for (int sq = 0; sq < 36; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         ck_assert_int_eq(mana_marks_at(g, sq), inv_rules_marks(3, sq));
     mana_free(g);
 }
@@ -259,7 +259,7 @@ START_TEST(undo_through_setup)
     ck_assert_int_eq(mana_undo(g), MANA_ENOHISTORY);
     ck_assert_int_eq(mana_orientation(g), -1);
     ck_assert_uint_eq(mana_hash(g), h0);
-    for (int sq = 0; sq < 36; sq++)
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
         ck_assert_int_eq(mana_piece_at(g, sq), 0);
     tu_assert_moves(g, "O0 O1 O2 O3");
     mana_free(g);
@@ -273,7 +273,7 @@ static void check_setup_done(const mana_game *g, int preset)
     ck_assert_int_eq(mana_side_to_move(g), MANA_BLACK);
     ck_assert_int_eq(mana_mana(g), 0);
     int count[128] = {0};
-    for (int sq = 0; sq < 36; sq++) {
+    for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++) {
         int p = mana_piece_at(g, sq);
         int rank = sq / 6 + 1;
         count[p]++;

@@ -23,10 +23,14 @@
 /* Room for a space-separated list of every legal move of a state. */
 #define TU_LIST_MAX (MANA_MAX_MOVES * (MANA_MOVE_TEXT_MAX + 1) + 1)
 
-/* Square index of "c4" (no checking: test data only). */
+/* Square index of the name that starts name ("c4", or "c4 a3 ..." for c4):
+ * mana_square_parse of its first two characters; asserts they name one. */
 static inline int tu_sq(const char *name)
 {
-    return 6 * (name[1] - '1') + (name[0] - 'a');
+    char two[MANA_SQUARE_NAME_MAX + 1] = {name[0], name[0] != '\0' ? name[1] : '\0', '\0'};
+    int sq = mana_square_parse(two);
+    ck_assert_msg(sq >= 0, "'%s' does not start with a square name", name);
+    return sq;
 }
 
 /* A fresh game under preset, options applied (pairs option, value ending
@@ -135,15 +139,15 @@ static inline int tu_below(uint64_t *state, int n)
     return (int)(tu_rand(state) % (uint64_t)n);
 }
 
-/* Writes the board field of an MFN for board[36] (0 for an empty square,
+/* Writes the board field of an MFN for board[MANA_SQUARE_COUNT] (0 for an empty square,
  * else the piece letter; a1 = 0) to out; returns its length. */
 static inline size_t tu_board_field(const char *board, char *out)
 {
     size_t len = 0;
-    for (int rank = 5; rank >= 0; rank--) {
+    for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--) {
         int run = 0;
-        for (int file = 0; file < 6; file++) {
-            char p = board[6 * rank + file];
+        for (int file = 0; file < MANA_FILE_COUNT; file++) {
+            char p = board[MANA_FILE_COUNT * rank + file];
             if (p == 0) {
                 run++;
                 continue;
@@ -169,17 +173,17 @@ static inline size_t tu_board_field(const char *board, char *out)
  */
 static inline void tu_random_mfn(uint64_t *rng, char *out)
 {
-    char board[36];
+    char board[MANA_SQUARE_COUNT];
     memset(board, 0, sizeof board);
     int side = tu_below(rng, 2); /* MANA_WHITE 0, MANA_BLACK 1 */
     int finished = tu_below(rng, 16) == 0;
     for (int c = 0; c < 2; c++) {
-        int ronins = tu_below(rng, 6);
+        int ronins = tu_below(rng, MANA_RONIN_COUNT + 1);
         int damyo = !(finished && c == side);
         for (int k = 0; k < ronins + damyo; k++) {
             int sq;
             do
-                sq = tu_below(rng, 36);
+                sq = tu_below(rng, MANA_SQUARE_COUNT);
             while (board[sq] != 0);
             char p = (k == 0 && damyo) ? 'D' : 'R';
             board[sq] = c == MANA_WHITE ? p : (char)(p - 'A' + 'a');

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# core.sh - the subcommands of issue 2: perft (counts from tests/data/perft.txt,
+# core.sh - the first subcommands: perft (counts from tests/data/perft.txt,
 # --divide, --threads, exit codes), show (board, --svg, bad MFN) and
 # selfplay (a whole game, the same for the same seed).
 #   usage: core.sh MANA-CLI

@@ -12,8 +12,8 @@ from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
-from ._types import (Color, ColorLike, EndReason, Option, OptionName, OptionValue, Rules,
-                     Square, Status, parse_option, square)
+from ._types import (FILE_NAMES, RANK_NAMES, Color, ColorLike, EndReason, Option, OptionName,
+                     OptionValue, Rules, Square, Status, parse_option, square)
 from ._types import color as to_color
 
 MAX_MOVES = 128  # MANA_MAX_MOVES
@@ -736,15 +736,15 @@ class Game(ReachMixin):
         """The board as text: rank 6 at the top, each square's piece
         (D R d r, '.' for none) and mark count, then the side to move."""
         rows = []
-        for rank in range(5, -1, -1):
+        for rank in reversed(range(len(RANK_NAMES))):
             cells = []
-            for f in range(6):
-                sq = rank * 6 + f
+            for f in range(len(FILE_NAMES)):
+                sq = rank * len(FILE_NAMES) + f
                 p = self.piece_at(sq) or "."
                 m = self.marks_at(sq)
                 cells.append(p + (str(m) if m else " "))
-            rows.append("%d  %s" % (rank + 1, " ".join(cells)))
-        rows.append("   " + " ".join(f + " " for f in "abcdef").rstrip())
+            rows.append("%s  %s" % (RANK_NAMES[rank], " ".join(cells)))
+        rows.append("   " + " ".join(f + " " for f in FILE_NAMES).rstrip())
         st = self.status
         if st.is_over:
             rows.append(st.name.lower().replace("_", " "))

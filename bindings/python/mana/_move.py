@@ -8,6 +8,13 @@ from ._errors import check_u32, fail
 from ._lib import lib
 from ._types import MoveKind, SQUARE_NAMES
 
+# The mana_move bit layout (mana.h): from in bits 0-5, to from bit
+# MOVE_TO_SHIFT, the kind from bit MOVE_KIND_SHIFT.
+MOVE_TO_SHIFT = 6  # MANA_MOVE_TO_SHIFT
+MOVE_KIND_SHIFT = 12  # MANA_MOVE_KIND_SHIFT
+_FIELD = 63  # a square field's mask (6 bits)
+_KIND = 7  # the kind field's mask (3 bits)
+
 _free = lib.mana_free
 _fmt = lib.mana_move_format
 
@@ -74,24 +81,24 @@ class Move:
     @property
     def kind(self) -> MoveKind:
         """STEP, DROP_DAMYO, DROP_RONIN, ORIENT or PASS."""
-        return MoveKind((self._value >> 12) & 7)
+        return MoveKind((self._value >> MOVE_KIND_SHIFT) & _KIND)
 
     @property
     def from_square(self) -> Optional[int]:
         """The start square (0..35) of a step, else None."""
-        return self._value & 63 if self.kind == MoveKind.STEP else None
+        return self._value & _FIELD if self.kind == MoveKind.STEP else None
 
     @property
     def to_square(self) -> Optional[int]:
         """The end square (0..35) of a step or a drop, else None."""
         if self.kind in (MoveKind.STEP, MoveKind.DROP_DAMYO, MoveKind.DROP_RONIN):
-            return (self._value >> 6) & 63
+            return (self._value >> MOVE_TO_SHIFT) & _FIELD
         return None
 
     @property
     def orientation(self) -> Optional[int]:
         """The orientation 0..3 an ORIENT move chooses, else None."""
-        return (self._value >> 6) & 63 if self.kind == MoveKind.ORIENT else None
+        return (self._value >> MOVE_TO_SHIFT) & _FIELD if self.kind == MoveKind.ORIENT else None
 
     @property
     def is_capture(self) -> bool:

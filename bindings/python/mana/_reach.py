@@ -12,7 +12,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from ._errors import check_arg, fail
 from ._lib import lib
-from ._types import Color, ColorLike, Square, square
+from ._types import SQUARE_COUNT, Color, ColorLike, Square, square
 from ._types import color as to_color
 
 _u64 = ctypes.c_uint64
@@ -38,7 +38,7 @@ SquareSet = FrozenSet[int]
 
 def squares(bitboard: int) -> SquareSet:
     """The squares of a bitboard (bit sq set for square sq)."""
-    return frozenset(sq for sq in range(36) if bitboard >> sq & 1)
+    return frozenset(sq for sq in range(SQUARE_COUNT) if bitboard >> sq & 1)
 
 
 def bits(squares_: SquareSet) -> int:

@@ -36,6 +36,7 @@ from typing import Any, Optional
 
 from ._errors import check_arg, check_in, fail
 from ._lib import lib
+from ._types import FILE_NAMES, RANK_NAMES, SQUARE_COUNT
 
 try:
     import numpy as _np
@@ -51,8 +52,8 @@ ACTION_DAMYO = 900
 ACTION_ORIENT = 936
 ACTION_PASS = 940
 OBS_PLANES = 12
-OBSERVATION_SHAPE = (OBS_PLANES, 6, 6)
-OBSERVATION_SIZE = OBS_PLANES * 36
+OBSERVATION_SHAPE = (OBS_PLANES, len(RANK_NAMES), len(FILE_NAMES))
+OBSERVATION_SIZE = OBS_PLANES * SQUARE_COUNT
 OBS_ABSOLUTE = 0
 OBS_SIDE_TO_MOVE = 1
 BATCH_RANDOM_SETUP = 1  # MANA_BATCH_RANDOM_SETUP: resets complete the setup
@@ -176,8 +177,8 @@ def action_of(g: int, value: int) -> int:
 def board(g: int) -> str:
     """The 36 squares of the game at address g, a1 first: "D", "R", "d",
     "r" or "." for an empty square (one library call)."""
-    buf = ctypes.create_string_buffer(36)
-    rc = c_function("mana_board")(g, ctypes.addressof(buf), 36)
+    buf = ctypes.create_string_buffer(SQUARE_COUNT)
+    rc = c_function("mana_board")(g, ctypes.addressof(buf), SQUARE_COUNT)
     if rc < 0:
         fail(rc, "read the board")
     return buf.raw.replace(b"\0", b".").decode("ascii")

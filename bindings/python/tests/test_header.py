@@ -10,7 +10,7 @@ import os
 import re
 from typing import Dict, List, Tuple
 
-from mana import _errors, _game, _lib, _types, actions, env, record, svg
+from mana import _errors, _game, _lib, _move, _types, actions, env, record, svg
 from conftest import REPO
 
 
@@ -71,6 +71,8 @@ def package_constants() -> List[Tuple[str, int]]:
         ("MANA_RANK_COUNT", len(_types.RANK_NAMES)),
         ("MANA_MAX_MOVES", _game.MAX_MOVES),
         ("MANA_MFN_MAX", _game.MFN_MAX),
+        ("MANA_MOVE_TO_SHIFT", _move.MOVE_TO_SHIFT),
+        ("MANA_MOVE_KIND_SHIFT", _move.MOVE_KIND_SHIFT),
         ("MANA_MOVE_TEXT_MAX", _game.MOVE_TEXT_MAX),
         ("MANA_PERFT_DEPTH_MAX", _game.PERFT_MAX),
         ("MANA_ACTION_COUNT", actions.ACTION_COUNT),
