@@ -12,7 +12,8 @@
  * that do not hand the opponent our Damyo (a move landing on a mark count
  * under which he can take it, from libmana's mana_damyo_threats); after
  * PLAYOUT_PLIES plies the position is scored by ab's evaluation as a win
- * probability, sigmoid(score / 100).
+ * probability, sigmoid(score / 100).  A new child starts with a few
+ * virtual playouts worth that evaluation of the position after its move.
  *
  * Proofs (MCTS-Solver, Winands, Bjornsson and Saito 2008): a node is
  * proven won for the side that moved into it when its move ends the game
@@ -39,6 +40,11 @@
  * and whole games (120 plies) in matches at a fixed move time, the
  * evaluation being worth more than the extra random plies. */
 #define PLAYOUT_PLIES 6
+/* Virtual playouts a new child starts with, each worth ab's evaluation of
+ * the position after its move (the "prior knowledge" of Gelly and Silver
+ * 2007): +64 Elo [+28, +101] at --time 30 for 4 against none, despite 6
+ * times fewer playouts. */
+#define PRIOR_VISITS 4
 #define TREE_PATH 256 /* deepest tree walk kept */
 
 typedef struct node {
@@ -74,6 +80,24 @@ static int32_t tree_grow(tree *t, size_t count)
     return first;
 }
 
+/* Returns the result for White of the position w: 1 White won, 0 Black
+ * won, 1/2 drawn; a game still running is scored by ab's evaluation as a
+ * win probability, sigmoid(score / 100) for the side to move. */
+static double result_for_white(const mana_game *w, const uint64_t marks[3])
+{
+    int st = mana_status(w);
+    if (st == MANA_WHITE_WON)
+        return 1.0;
+    if (st == MANA_BLACK_WON)
+        return 0.0;
+    if (st != MANA_PLAYING)
+        return 0.5;
+    ab_view v;
+    ab_look(w, marks, &v);
+    double p = v.win_now ? 1.0 : 1.0 / (1.0 + exp(-ab_score(&v) / 100.0));
+    return v.us == MANA_WHITE ? p : 1.0 - p;
+}
+
 /* Expands node i of the tree at the position w: one child per legal move,
  * in a shuffled order so that unvisited children are tried at random.
  * Decisive and anti-decisive moves (Teytaud and Teytaud 2010): a move that
@@ -81,8 +105,11 @@ static int32_t tree_grow(tree *t, size_t count)
  * when there is one it is the only child, proven won; otherwise each move
  * is looked at one ply ahead (mcts_after_move) and one that lets the
  * opponent take our Damyo at once is proven lost, which selection then
- * skips.  Returns 0, or -1 when out of memory. */
-static int expand(bot *b, tree *t, int32_t i, mana_game *w)
+ * skips.  The others start with PRIOR_VISITS playouts scored by ab's
+ * evaluation of the position after the move (result_for_white), so that
+ * selection tries the likeliest moves first.  Returns 0, or -1 when out
+ * of memory. */
+static int expand(bot *b, tree *t, int32_t i, mana_game *w, const uint64_t marks[3])
 {
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES), decisive = 0;
@@ -107,14 +134,21 @@ static int expand(bot *b, tree *t, int32_t i, mana_game *w)
     int mover = mana_side_to_move(w);
     for (int k = 0; k < n; k++) {
         int proof = MCTS_WIN;
+        uint32_t prior = 0;
+        double wins = 0.0;
         if (!decisive) {
             proof = MCTS_UNKNOWN;
             if (mana_play(w, mv[k]) == MANA_OK) {
                 proof = mcts_after_move(w);
+                if (proof == MCTS_UNKNOWN && PRIOR_VISITS > 0) {
+                    double r = result_for_white(w, marks);
+                    prior = PRIOR_VISITS;
+                    wins = PRIOR_VISITS * (mover == MANA_WHITE ? r : 1.0 - r);
+                }
                 mana_undo(w);
             }
         }
-        t->n[first + k] = (node){mv[k], -1, 0, (int16_t)mover, (int16_t)proof, 0, 0.0};
+        t->n[first + k] = (node){mv[k], -1, 0, (int16_t)mover, (int16_t)proof, prior, wins};
     }
     t->n[i].first = first;
     t->n[i].nchild = n;
@@ -150,7 +184,8 @@ static void settle_path(tree *t, const int32_t *path, int len)
 }
 
 /* Returns the child of the unproven node i with the best upper confidence
- * bound among those not proven lost; unvisited children come first. */
+ * bound among those not proven lost; unvisited children (with no prior)
+ * come first. */
 static int32_t select_child(const tree *t, int32_t i)
 {
     const node *p = &t->n[i];
@@ -222,24 +257,6 @@ static mana_move playout_move(bot *b, const mana_game *w, const uint64_t marks[3
     return mv[rng_below(&b->rng, (uint64_t)n)];
 }
 
-/* Returns the result for White of the position w: 1 White won, 0 Black
- * won, 1/2 drawn; a game still running is scored by ab's evaluation as a
- * win probability, sigmoid(score / 100) for the side to move. */
-static double result_for_white(const mana_game *w, const uint64_t marks[3])
-{
-    int st = mana_status(w);
-    if (st == MANA_WHITE_WON)
-        return 1.0;
-    if (st == MANA_BLACK_WON)
-        return 0.0;
-    if (st != MANA_PLAYING)
-        return 0.5;
-    ab_view v;
-    ab_look(w, marks, &v);
-    double p = v.win_now ? 1.0 : 1.0 / (1.0 + exp(-ab_score(&v) / 100.0));
-    return v.us == MANA_WHITE ? p : 1.0 - p;
-}
-
 /* Plays a guided game from w (playout_move) for at most PLAYOUT_PLIES
  * plies and takes it back.  Returns its result for White
  * (result_for_white). */
@@ -268,7 +285,7 @@ static int budget_left(const bot *b, const tree *t, uint64_t iterations)
      * limit also caps the playouts at the same number. */
     if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
-    if ((iterations & 63) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_elapsed_ms(b) >= lim->time_ms)))
+    if ((iterations & 7) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_elapsed_ms(b) >= lim->time_ms)))
         return 0; /* mcts aims at the soft budget: more playouts rarely change the choice */
     return 1;
 }
@@ -384,7 +401,7 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
         path[len++] = i;
     }
     if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH) {
-        if (expand(b, t, i, w) < 0) {
+        if (expand(b, t, i, w, marks) < 0) {
             rc = -1;
             goto undo;
         }
@@ -494,7 +511,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         goto done;
     }
     t.n[0] = (node){MANA_MOVE_NONE, -1, 0, (int16_t)!mana_side_to_move(g), MCTS_UNKNOWN, 0, 0.0};
-    if (expand(b, &t, 0, w) < 0) {
+    if (expand(b, &t, 0, w, marks) < 0) {
         rc = MANA_ENOMEM;
         goto done;
     }

@@ -206,7 +206,7 @@ static void limits(void)
         mana_free(drawn);
     }
     /* The stop flag raised before the search: both searches give up at
-     * once (ab checks every 256 nodes, mcts every 64 playouts) and still
+     * once (ab checks every 256 nodes, mcts every 8 playouts) and still
      * answer with a legal move.  A time limit of a day is set so that no
      * other limit ends the search. */
     for (int k = 1; k < 3; k++) {
