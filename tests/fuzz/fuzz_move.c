@@ -17,14 +17,15 @@
  */
 #include "fuzz.h"
 
-struct state {
+/* How to reach one of the states the text is tried on. */
+struct recipe {
     int preset;
     int blocked;
     const char *mfn;   /* NULL: from mana_new */
     const char *moves; /* played with mana_play_str, space-separated */
 };
 
-static const struct state states[] = {
+static const struct recipe states[] = {
     {MANA_RULES_JACTALEA, 0, NULL, ""},
     {MANA_RULES_JACTALEA, 0, NULL, "O2"},
     {MANA_RULES_JACTALEA, 0, NULL, "O0 D@b6 R@a5 R@c5"},
@@ -51,7 +52,7 @@ static const struct state states[] = {
 };
 #define NSTATES (sizeof states / sizeof states[0])
 
-static mana_game *build(const struct state *s)
+static mana_game *build(const struct recipe *s)
 {
     mana_game *g = mana_new(s->preset);
     FUZZ_CHECK(g, g != NULL, "mana_new");
@@ -69,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    const struct state *st = &states[data[0] % NSTATES];
+    const struct recipe *st = &states[data[0] % NSTATES];
     char *text = malloc(size);
     if (text == NULL)
         return 0;

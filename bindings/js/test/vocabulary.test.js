@@ -65,3 +65,38 @@ test('error names and codes: the library list, as include/mana.h and index.d.ts 
     assert.throws(call, (e) => e instanceof mana.ManaError && e.code === header[key] && e.name === `MANA_${key}`);
   g.free();
 });
+
+/** Every integer constant of the public headers: enum members, #defines of
+ * numbers, MANA_ERROR_LIST. */
+function headerConstants() {
+  const text = ['mana.h', 'mana_ml.h'].map((h) => read('..', '..', '..', 'include', h)).join('\n')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const values = {};
+  for (const m of text.matchAll(/(MANA_\w+)\s*=\s*(-?\d+)/g)) values[m[1]] = Number(m[2]);
+  for (const m of text.matchAll(/^#define (MANA_\w+) (-?\d+)u?\s*$/gm)) values[m[1]] = Number(m[2]);
+  return values;
+}
+
+/** The members of `export declare const NAME: Readonly<{ ... }>` in index.d.ts. */
+function pinnedTypes(types, name) {
+  const m = new RegExp(`declare const ${name}: Readonly<\\{([^}]*)\\}>`).exec(types.replace(/\/\*\*[\s\S]*?\*\//g, ''));
+  assert.ok(m, `${name} not found in index.d.ts`);
+  return Object.fromEntries([...m[1].matchAll(/(\w+): (-?\d+)/g)].map((p) => [p[1], Number(p[2])]));
+}
+
+test('the enums and the move layout: the values of include/mana.h, in the runtime and in index.d.ts', async () => {
+  const mana = await init();
+  const header = headerConstants();
+  const types = read('..', 'index.d.ts');
+  const prefixes = { Status: 'MANA_', Color: 'MANA_', MoveKind: 'MANA_MOVE_', Rules: 'MANA_RULES_', EndReason: 'MANA_END_' };
+  for (const [name, prefix] of Object.entries(prefixes)) {
+    const want = Object.fromEntries(Object.keys(mana[name]).map((k) => [k, header[prefix + k]]));
+    assert.deepEqual({ ...mana[name] }, want, `${name} against mana.h`);
+    assert.deepEqual(pinnedTypes(types, name), want, `${name} in index.d.ts`);
+  }
+  const { Move } = mana;
+  const m = Move.make(header.MANA_MOVE_DROP_RONIN, 0, 35);
+  assert.equal(m, (header.MANA_MOVE_DROP_RONIN << header.MANA_MOVE_KIND_SHIFT) | (35 << header.MANA_MOVE_TO_SHIFT));
+  assert.deepEqual([Move.kind(m), Move.from(m), Move.to(m)], [header.MANA_MOVE_DROP_RONIN, 0, 35]);
+  assert.equal(mana.OPTION_NAMES.length, header.MANA_OPTION_COUNT);
+});
