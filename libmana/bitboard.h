@@ -92,6 +92,20 @@ static inline int bb_count(mana_bb b)
 #endif
 }
 
+/* Returns 1 if b has at least n squares (n >= 1): its n - 1 lowest
+ * squares cleared, cheaper than a count where the target has no POPCNT
+ * (the loop unrolls for a constant n). */
+static inline int bb_at_least(mana_bb b, int n)
+{
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_popcountll(b) >= n;
+#else
+    for (int i = 1; i < n; i++)
+        b &= b - 1;
+    return b != 0;
+#endif
+}
+
 /* Returns the index of the lowest set square; b must not be 0. */
 static inline int bb_first(mana_bb b)
 {

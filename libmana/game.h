@@ -121,7 +121,7 @@ int mana__count_steps(const struct mana_pos *p, mana_bb movers);
 static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, mana_bb mana_sq, mana_bb bound,
                                        const int32_t *opt)
 {
-    if (bb_count(own & ~damyo) >= MANA_RONIN_COUNT)
+    if (bb_at_least(own & ~damyo, MANA_RONIN_COUNT))
         return 0;
     if (bound && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
         return 0;

@@ -34,10 +34,10 @@ static int count_steps(const struct mana_pos *p, mana_bb movers)
 /* The sink of the move list (gen.h): appends the moves to ctx. */
 static int list_sink(void *ctx, int kind, int from, mana_bb to, int n)
 {
-    mana_move *out = ctx;
-    while (to)
-        out[n++] = MANA_MOVE_MAKE(kind, from, bb_pop(&to));
-    return n;
+    mana_move *list = ctx, *out = list + n, base = MANA_MOVE_MAKE(kind, from, 0);
+    for (; to; to &= to - 1)
+        *out++ = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
+    return (int)(out - list);
 }
 
 int mana__count_steps(const struct mana_pos *p, mana_bb movers)

@@ -23,6 +23,12 @@
 #define HOT inline
 #endif
 
+/* bit[sq]: the bitboard of square sq (0..63), a load where a shift would
+ * tie up the count register. */
+#define BIT4(i) (mana_bb)1 << (i), (mana_bb)1 << ((i) + 1), (mana_bb)1 << ((i) + 2), (mana_bb)1 << ((i) + 3)
+#define BIT16(i) BIT4(i), BIT4((i) + 4), BIT4((i) + 8), BIT4((i) + 12)
+static const mana_bb bit[64] = {BIT16(0), BIT16(16), BIT16(32), BIT16(48)};
+
 /* Returns the Zobrist key of a piece of colour c (Damyo if damyo) on sq. */
 static inline uint64_t piece_key(int c, int damyo, int sq)
 {
@@ -160,29 +166,38 @@ static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana
     return 1 + damyo;
 }
 
+/* The piece on `from` goes to the empty square `to` and the turn passes
+ * (the Mana on to's mark count).  Returns the MANA_UNDO_DAMYO flag. */
+static HOT unsigned move_piece(struct mana_pos *p, unsigned from, unsigned to)
+{
+    unsigned us = p->side, mana = p->mana, after = mana__reach_marks[p->orient][to];
+    unsigned damyo = (unsigned)(p->damyo >> from) & 1;
+    mana_bb path = bit[from] | bit[to];
+    const uint64_t *key = zobrist_piece[2 * us + damyo];
+    p->occ[us] ^= path;
+    p->damyo ^= path & (0 - (mana_bb)damyo);
+    p->hash ^= key[from] ^ key[to] ^ zobrist_turn[mana][after];
+    p->side = (uint8_t)(us ^ 1);
+    p->mana = (uint8_t)after;
+    return damyo * MANA_UNDO_DAMYO;
+}
+
 /* A step in play: the piece on `from` goes to `to`, capturing there.
  * Returns the MANA_UNDO_CAPTURE and MANA_UNDO_DAMYO flags of the move. */
 static HOT unsigned do_step(struct mana_pos *p, unsigned from, unsigned to)
 {
-    unsigned us = p->side, flags = 0, mana = mana__reach_marks[p->orient][to];
-    mana_bb t = bb_sq((int)to), path = bb_sq((int)from) | t;
-    if (p->occ[!us] & t)
-        flags = capture(p, !us, to, t);
-    unsigned damyo = (unsigned)(p->damyo >> from) & 1;
-    const uint64_t *key = zobrist_piece[2 * us + damyo];
-    p->occ[us] ^= path;
-    p->damyo ^= path & (0 - (mana_bb)damyo);
-    p->hash ^= key[from] ^ key[to] ^ zobrist_turn[p->mana][mana];
-    p->side = (uint8_t)!us;
-    p->mana = (uint8_t)mana;
-    return flags | damyo * MANA_UNDO_DAMYO;
+    unsigned flags = 0;
+    mana_bb t = bit[to];
+    if (p->occ[p->side ^ 1] & t)
+        flags = capture(p, p->side ^ 1u, to, t);
+    return flags | move_piece(p, from, to);
 }
 
 /* A re-entry in play: a Ronin of the side to move comes back on `to`. */
 static HOT void do_reentry(struct mana_pos *p, int to)
 {
     int us = p->side, mana = mana__reach_marks[p->orient][to];
-    p->occ[us] ^= bb_sq(to);
+    p->occ[us] ^= bit[to];
     p->hash ^= piece_key(us, 0, to) ^ zobrist_turn[p->mana][mana];
     p->side = (uint8_t)!us;
     p->mana = (uint8_t)mana;
@@ -263,7 +278,7 @@ int mana__do(struct mana_game *g, mana_move m)
 
 /* mana_play beyond the quick path: NULL, the full legality test and the
  * reason of a refusal, setup moves, a history to grow. */
-COLD static int play_checked(mana_game *g, mana_move m)
+__attribute__((noinline)) static int play_checked(mana_game *g, mana_move m)
 {
     if (!g)
         return mana__fail(MANA_EINVAL, "mana_play: game is NULL");
@@ -278,44 +293,103 @@ COLD static int play_checked(mana_game *g, mana_move m)
     return MANA_OK;
 }
 
+/* Records the play-phase move m (the Mana before it and its flags; the
+ * history has room) and applies the adjudication options. */
+static HOT int record_play(struct mana_game *g, mana_move m, unsigned mana, unsigned flags)
+{
+    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = (uint8_t)mana, .flags = (uint8_t)flags};
+    if (g->opt[MANA_OPT_PLY_LIMIT] | g->opt[MANA_OPT_REPETITION])
+        return adjudicate(g);
+    return MANA_OK;
+}
+
+/* Plays the step from -> to, proved legal, with its undo record. */
+static HOT int play_step(struct mana_game *g, mana_move m, unsigned from, unsigned to)
+{
+    struct mana_pos *p = &g->pos;
+    /* at most one pass before a play-phase move: passes is 0 or 1 */
+    unsigned mana = p->mana, flags = p->passes * MANA_UNDO_PASS;
+    p->passes = 0;
+    flags |= do_step(p, from, to);
+    return record_play(g, m, mana, flags);
+}
+
+/* A capture, proved legal: not inlined, to keep the quiet step short. */
+__attribute__((noinline)) static int play_capture(struct mana_game *g, mana_move m)
+{
+    return play_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
+}
+
+/* Plays the step from -> to, proved legal: a quiet step here, with its
+ * undo record; a capture in play_capture. */
+static HOT int play_quiet_step(struct mana_game *g, mana_move m, unsigned from, unsigned to)
+{
+    struct mana_pos *p = &g->pos;
+    if ((p->occ[p->side ^ 1] >> to) & 1)
+        return play_capture(g, m);
+    /* at most one pass before a play-phase move: passes is 0 or 1 */
+    unsigned mana = p->mana, flags = p->passes * MANA_UNDO_PASS;
+    p->passes = 0;
+    flags |= move_piece(p, from, to);
+    return record_play(g, m, mana, flags);
+}
+
+/* A step of a piece off the Mana's mark count (its reach checked): legal
+ * when there is no Mana yet or no bound piece can step (the exception). */
+__attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m)
+{
+    const struct mana_pos *p = &g->pos;
+    mana_bb own = p->occ[p->side];
+    if (p->mana && mana__pieces_can_step(p, mana__bound_pieces(p), p->occ[0] | p->occ[1], BB_ALL & ~own))
+        return play_checked(g, m);
+    return play_quiet_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
+}
+
+/* mana_play for a move other than a step: a re-entry on a free square (of
+ * the Mana's mark count under that option) while no piece is bound is
+ * played here; everything else (passes, the re-entries of the exception,
+ * stale or forged values) takes play_checked. */
+__attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
+{
+    struct mana_pos *p = &g->pos;
+    mana_bb bound = mana__bound_pieces(p), own = p->occ[p->side];
+    if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) || bound)
+        return play_checked(g, m);
+    /* no bound piece: there is a Mana and none of its squares is ours */
+    unsigned mana = p->mana, flags = p->passes * MANA_UNDO_PASS;
+    mana_bb mana_sq = bb_marks[p->orient][mana - 1];
+    if (!(mana__reentry_to(own, p->damyo, p->occ[0] | p->occ[1], mana_sq, 0, g->opt) & bb_sq(MANA_MOVE_TO(m))))
+        return play_checked(g, m);
+    p->passes = 0;
+    do_reentry(p, MANA_MOVE_TO(m));
+    return record_play(g, m, mana, flags);
+}
+
 /*
- * The quick path: a step of a piece bound by the Mana (or of any piece
- * when no bound piece can step) to a square its reach ends on, not its
- * own, is legal (legality.h), and so is a
- * re-entry on a free square (of the Mana's mark count under that option)
- * while no piece is bound; either is played with its undo record when the
- * history has room.  Everything else (the exception, passes, setup, stale
- * or forged values, NULL) takes play_checked.  from and to may be up to 63: the bound pieces and the
- * reach lie within the 36 squares.
+ * The quick path: a step of one of the side's pieces to a square its
+ * reach ends on, not its own, is legal (legality.h) if the piece is on
+ * the Mana's mark count (bound by it); off it, play_unbound_step decides
+ * with the exception.  Re-entries go to play_other.  Everything else
+ * (passes, setup, stale or forged values, NULL, a full history) takes
+ * play_checked.  from and to may be up to 63: the pieces and the reach
+ * lie within the 36 squares.
  */
 MANA_API int mana_play(mana_game *g, mana_move m)
 {
     if (!g || g->len == g->cap || g->pos.status != MANA_PLAYING)
         return play_checked(g, m);
-    struct mana_pos *p = &g->pos;
-    mana_bb bound = mana__bound_pieces(p), own = p->occ[p->side], occ = p->occ[0] | p->occ[1];
-    mana_bb to = bb_sq(MANA_MOVE_TO(m));
-    unsigned flags = p->passes ? MANA_UNDO_PASS : 0, mana = p->mana;
-    if (m >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_STEP) {
-        int from = MANA_MOVE_FROM(m);
-        if (!(own & bb_sq(from)) || !(reach_of(&mana__piece_magic[p->orient][from], occ) & ~own & to))
-            return play_checked(g, m);
-        /* an unbound piece only under the exception */
-        if (!(bound & bb_sq(from)) && mana__pieces_can_step(p, bound, occ, BB_ALL & ~own))
-            return play_checked(g, m);
-        flags |= do_step(p, (unsigned)from, (unsigned)MANA_MOVE_TO(m));
-    } else if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) == MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) && !bound) {
-        /* no bound piece: there is a Mana and none of its squares is ours */
-        mana_bb mana_sq = bb_marks[p->orient][mana - 1];
-        if (!(mana__reentry_to(own, p->damyo, occ, mana_sq, 0, g->opt) & to))
-            return play_checked(g, m);
-        do_reentry(p, MANA_MOVE_TO(m));
-    } else {
+    if (m >> MANA_MOVE_KIND_SHIFT != MANA_MOVE_STEP)
+        return play_other(g, m);
+    const struct mana_pos *p = &g->pos;
+    unsigned from = (unsigned)MANA_MOVE_FROM(m), to = (unsigned)MANA_MOVE_TO(m);
+    mana_bb own = p->occ[p->side];
+    if (!((own >> from) & 1))
         return play_checked(g, m);
-    }
-    p->passes = 0;
-    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = (uint8_t)mana, .flags = (uint8_t)flags};
-    return adjudicate(g);
+    if (!(((reach_of(&mana__piece_magic[p->orient][from], own | p->occ[!p->side]) & ~own) >> to) & 1))
+        return play_checked(g, m);
+    if (mana__reach_marks[p->orient][from] != p->mana)
+        return play_unbound_step(g, m);
+    return play_quiet_step(g, m, from, to);
 }
 
 /* Takes back the setup move u (orientation or placement); the hash is
@@ -340,32 +414,31 @@ COLD static void undo_setup(struct mana_pos *p, struct mana_undo u)
 /* Takes back the play-phase move u (step, re-entry or pass). */
 static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
 {
-    unsigned mover = !p->side, kind = (unsigned)u.move >> MANA_MOVE_KIND_SHIFT, to = (unsigned)MANA_MOVE_TO(u.move),
-             flags = u.flags;
-    mana_bb t = bb_sq((int)to);
-    uint64_t h = p->hash ^ zobrist_turn[u.mana][p->mana];
-    if (kind == MANA_MOVE_STEP) {
-        unsigned from = u.move & 63u, damyo = (flags / MANA_UNDO_DAMYO) & 1;
-        const uint64_t *key = zobrist_piece[2 * mover + damyo];
-        mana_bb path = bb_sq((int)from) | t;
-        h ^= key[from] ^ key[to];
-        p->occ[mover] ^= path;
-        p->damyo ^= path & (0 - (mana_bb)damyo);
-        if (flags & MANA_UNDO_CAPTURE) {
-            unsigned cd = (flags & MANA_UNDO_CAPTURE) == 2;
-            p->occ[!mover] |= t;
-            p->damyo |= t & (0 - (mana_bb)cd);
-            h ^= zobrist_piece[2 * (mover ^ 1) + cd][to];
-        }
-    } else if (kind == MANA_MOVE_DROP_RONIN) {
-        p->occ[mover] ^= t;
-        h ^= zobrist_piece[2 * mover][to];
-    }
-    p->hash = h;
+    unsigned move = u.move, flags = u.flags, mover = p->side ^ 1u, to = (unsigned)MANA_MOVE_TO(move);
+    /* the turn first: fewer values live across the rest */
+    p->hash ^= zobrist_turn[u.mana][p->mana];
     p->side = (uint8_t)mover;
     p->mana = u.mana;
     p->status = MANA_PLAYING;
     p->passes = (flags / MANA_UNDO_PASS) & 1;
+    mana_bb t = bit[to];
+    if (move >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_STEP) {
+        unsigned from = (unsigned)MANA_MOVE_FROM(move), damyo = (flags / MANA_UNDO_DAMYO) & 1;
+        mana_bb path = bit[from] | t;
+        const uint64_t *key = zobrist_piece[2 * mover + damyo];
+        p->occ[mover] ^= path;
+        p->damyo ^= path & (0 - (mana_bb)damyo);
+        p->hash ^= key[from] ^ key[to];
+        if (flags & MANA_UNDO_CAPTURE) {
+            unsigned cd = (flags >> 1) & 1; /* 2: the Damyo */
+            p->occ[mover ^ 1] |= t;
+            p->damyo |= t & (0 - (mana_bb)cd);
+            p->hash ^= zobrist_piece[2 * (mover ^ 1) + cd][to];
+        }
+    } else if (move >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_DROP_RONIN) {
+        p->occ[mover] ^= t;
+        p->hash ^= zobrist_piece[2 * mover][to];
+    }
 }
 
 /* Takes back the last move of the history (there is one). */
@@ -384,7 +457,7 @@ void mana__undo(struct mana_game *g)
 }
 
 /* mana_undo beyond a play-phase move: NULL, no history, a setup move. */
-COLD static int undo_checked(mana_game *g)
+__attribute__((noinline)) static int undo_checked(mana_game *g)
 {
     if (!g)
         return mana__fail(MANA_EINVAL, "mana_undo: game is NULL");
@@ -394,6 +467,7 @@ COLD static int undo_checked(mana_game *g)
     return MANA_OK;
 }
 
+/* The quick path takes back a play-phase move; undo_checked the rest. */
 MANA_API int mana_undo(mana_game *g)
 {
     if (!g || g->len == 0 || (g->hist[g->len - 1].flags & MANA_UNDO_SETUP))
