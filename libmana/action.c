@@ -109,7 +109,7 @@ struct mask_out {
 };
 
 /* The sink of the legal-action mask: sets the byte of each move's id. */
-static int mask_sink(void *ctx, int kind, int from, mana_bb to, int n)
+static size_t mask_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
 {
     const struct mask_out *o = ctx;
     if (kind == MANA_MOVE_STEP) {

@@ -32,12 +32,12 @@ static int count_steps(const struct mana_pos *p, mana_bb movers)
 }
 
 /* The sink of the move list (gen.h): appends the moves to ctx. */
-static int list_sink(void *ctx, int kind, int from, mana_bb to, int n)
+static size_t list_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
 {
-    mana_move *list = ctx, *out = list + n, base = MANA_MOVE_MAKE(kind, from, 0);
+    mana_move *out = ctx, base = MANA_MOVE_MAKE(kind, from, 0);
     for (; to; to &= to - 1)
-        *out++ = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
-    return (int)(out - list);
+        out[n++] = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
+    return n;
 }
 
 int mana__count_steps(const struct mana_pos *p, mana_bb movers)
