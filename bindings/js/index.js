@@ -6,7 +6,8 @@
 
 import createManaModule from './dist/libmana.mjs';
 
-/** MANA_MAX_MOVES, MANA_MFN_MAX, MANA_MOVE_TEXT_MAX of mana.h. */
+/** MANA_MAX_MOVES, MANA_MFN_MAX, MANA_MOVE_TEXT_MAX and MANA_PERFT_DEPTH_MAX
+ * of mana.h (test/vocabulary.test.js checks these copies against it). */
 const MAX_MOVES = 128;
 const MFN_MAX = 47;
 const MOVE_TEXT_MAX = 5;

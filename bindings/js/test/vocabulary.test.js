@@ -100,3 +100,15 @@ test('the enums and the move layout: the values of include/mana.h, in the runtim
   assert.deepEqual([Move.kind(m), Move.from(m), Move.to(m)], [header.MANA_MOVE_DROP_RONIN, 0, 35]);
   assert.equal(mana.OPTION_NAMES.length, header.MANA_OPTION_COUNT);
 });
+
+test("index.js's buffer sizes and perft bound are mana.h's (the library has no call for them)", () => {
+  const header = headerConstants();
+  const source = read('..', 'index.js');
+  const copies = { MAX_MOVES: 'MANA_MAX_MOVES', MFN_MAX: 'MANA_MFN_MAX', MOVE_TEXT_MAX: 'MANA_MOVE_TEXT_MAX',
+    PERFT_MAX: 'MANA_PERFT_DEPTH_MAX' };
+  for (const [name, cName] of Object.entries(copies)) {
+    const m = new RegExp(`^const ${name} = (\\d+);`, 'm').exec(source);
+    assert.ok(m, `${name} not found in index.js`);
+    assert.equal(Number(m[1]), header[cName], `${name} against ${cName}`);
+  }
+});
