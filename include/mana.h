@@ -769,6 +769,21 @@ MANA_API int mana_square_parse(const char *text);
  */
 MANA_API const char *mana_error_name(int err);
 
+/*
+ * mana_result_text - the result token of a game status, as records write
+ * it (docs/record-format.md, the Result header and the token after the
+ * moves): "1-0" for MANA_WHITE_WON, "0-1" for MANA_BLACK_WON, "1/2-1/2"
+ * for MANA_DRAWN, "*" (unfinished) for MANA_SETUP and MANA_PLAYING; a
+ * static string.  NULL for a value that is no status.  Thread-safe.
+ *
+ * mana_result_parse - the inverse: the status named by text, exactly one
+ * of those four tokens and a NUL ("*" reads as MANA_PLAYING).  Returns the
+ * status; MANA_EINVAL for NULL text; MANA_EPARSE for anything else.
+ * Thread-safe (the failure detail is per thread).
+ */
+MANA_API const char *mana_result_text(int status);
+MANA_API int mana_result_parse(const char *text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -72,6 +72,14 @@ enum {
     MANA_UNDO_SETUP = 16   /* a setup move (status was MANA_SETUP) */
 };
 
+/* The largest values of the adjudication options: vocab.c gives them as
+ * bounds (mana_option_bounds), option_text.c in the options' words
+ * (mana_option_values), through MANA__STR. */
+#define MANA__REPETITION_MAX 1000000
+#define MANA__PLY_LIMIT_MAX 1000000000
+#define MANA__STR_(x) #x
+#define MANA__STR(x) MANA__STR_(x)
+
 struct mana_game {
     struct mana_pos pos;
     int32_t opt[MANA_OPTION_COUNT];

@@ -11,9 +11,15 @@
 static const char *const option_names[MANA_OPTION_COUNT] = {
     "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked", "Blocked", "Repetition", "PlyLimit"};
 
-static const char *const option_values[MANA_OPTION_COUNT] = {
-    "chosen|0|1|2|3", "two-ranks|back-rank", "on|off",       "any|mana-mark",
-    "on|off",         "pass|draw|loss",      "0|2..1000000", "0..1000000000"};
+/* The values in words; the numeric ranges are the bounds of vocab.c. */
+static const char *const option_values[MANA_OPTION_COUNT] = {"chosen|0|1|2|3",
+                                                             "two-ranks|back-rank",
+                                                             "on|off",
+                                                             "any|mana-mark",
+                                                             "on|off",
+                                                             "pass|draw|loss",
+                                                             "0|2.." MANA__STR(MANA__REPETITION_MAX),
+                                                             "0.." MANA__STR(MANA__PLY_LIMIT_MAX)};
 
 /* The words of the enumerated options, indexed by value (NULL: numeric). */
 static const char *const setup_words[] = {"two-ranks", "back-rank", NULL};

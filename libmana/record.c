@@ -165,11 +165,11 @@ static int owned_value(struct reader *rd, int k, const char *value, size_t v)
         return fail_at(rd, v, MANA_EPARSE, "Rules: unknown rules '%.40s' (expected jactalea or cosmoludo)", value);
     }
     if (k == KEY_RESULT) {
-        for (int st = MANA_PLAYING; st <= MANA_DRAWN; st++)
-            if (strcmp(value, mana__result_text(st)) == 0) {
-                rd->hdr.result = st;
-                return MANA_OK;
-            }
+        int st = mana_result_parse(value);
+        if (st >= 0) {
+            rd->hdr.result = st;
+            return MANA_OK;
+        }
         return fail_at(rd, v, MANA_EPARSE, "Result: '%.40s' is not 1-0, 0-1, 1/2-1/2 or *", value);
     }
     if (k == KEY_MFN) {
@@ -258,7 +258,7 @@ static int is_move_number(const char *s, size_t n)
 static int result_token(const char *s, size_t n)
 {
     for (int st = MANA_PLAYING; st <= MANA_DRAWN; st++)
-        if (strlen(mana__result_text(st)) == n && memcmp(s, mana__result_text(st), n) == 0)
+        if (strlen(mana_result_text(st)) == n && memcmp(s, mana_result_text(st), n) == 0)
             return st;
     return -1;
 }
@@ -271,8 +271,8 @@ static int check_result(struct reader *rd, int result, size_t at, const char *wh
         return MANA_OK;
     if (!finished && mana_record_tag_get(&rd->hdr, "Termination") != NULL)
         return MANA_OK; /* resigned, lost on time, adjudicated: the tag says */
-    return fail_at(rd, at, MANA_EPARSE, "%s says %s but the moves end with result %s", what, mana__result_text(result),
-                   mana__result_text(status));
+    return fail_at(rd, at, MANA_EPARSE, "%s says %s but the moves end with result %s", what, mana_result_text(result),
+                   mana_result_text(status));
 }
 
 /* Plays one move token. */
@@ -290,7 +290,7 @@ static int play_token(struct reader *rd, const char *s, size_t n, size_t at)
         e = mana_play(rd->g, m);
     if (e == MANA_EOVER)
         return fail_at(rd, at, e, "move %ld '%s': the game is already over (%s)", rd->moves, shown(s, n, show),
-                       mana__result_text(mana__status(rd->g)));
+                       mana_result_text(mana__status(rd->g)));
     if (e != MANA_OK)
         return fail_at(rd, at, e, "move %ld '%s': %s: %s", rd->moves, shown(s, n, show), mana_strerror(e),
                        mana_error_detail());

@@ -19,16 +19,6 @@ static int preset_options(int preset, int32_t *opt)
     return MANA_OK;
 }
 
-const char *mana__result_text(int status)
-{
-    switch (status) {
-    case MANA_WHITE_WON: return "1-0";
-    case MANA_BLACK_WON: return "0-1";
-    case MANA_DRAWN: return "1/2-1/2";
-    default: return "*";
-    }
-}
-
 int mana__history_text(const struct mana_undo *u, char *buf)
 {
     mana_move m = u->move;
@@ -209,14 +199,14 @@ static int check_headers(const mana_game *g, const mana_record_headers *hdr, int
     if (r != -1 && (r < MANA_PLAYING || r > MANA_DRAWN))
         return mana__fail(MANA_EINVAL, "mana_record_write: result %d is not -1 or MANA_PLAYING..MANA_DRAWN", r);
     if (r >= MANA_WHITE_WON && finished && r != status)
-        return mana__fail(MANA_EINVAL, "mana_record_write: result %s contradicts the game's %s", mana__result_text(r),
-                          mana__result_text(status));
+        return mana__fail(MANA_EINVAL, "mana_record_write: result %s contradicts the game's %s", mana_result_text(r),
+                          mana_result_text(status));
     if (r >= MANA_WHITE_WON && !finished) {
         if (!mana_record_tag_get(hdr, "Termination"))
             return mana__fail(MANA_EINVAL,
                               "mana_record_write: result %s on an unfinished game needs a "
                               "Termination tag saying why",
-                              mana__result_text(r));
+                              mana_result_text(r));
         *result = r;
     }
     return MANA_OK;
@@ -237,7 +227,7 @@ static int write_headers(struct mana_text *t, const mana_game *g, const mana_rec
     }
     for (int i = 0; hdr && i < hdr->tag_count; i++)
         mana__text_fmt(t, "%s: %s\n", hdr->tags[i].key, hdr->tags[i].value);
-    mana__text_fmt(t, "Result: %s\n", mana__result_text(result));
+    mana__text_fmt(t, "Result: %s\n", mana_result_text(result));
     return MANA_OK;
 }
 

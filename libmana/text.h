@@ -56,9 +56,6 @@ int mana__same_word(const char *a, const char *b);
  * length. */
 struct mana_undo;
 int mana__history_text(const struct mana_undo *u, char *buf);
-/* record_write.c: the Result text of a status ("1-0", "0-1", "1/2-1/2",
- * "*" for the others). */
-const char *mana__result_text(int status);
 /* record_write.c: checks a tag for mana_record_tag_set and the writer;
  * MANA_OK or the MANA_EINVAL failure. */
 int mana__check_tag(const char *key, const char *value);

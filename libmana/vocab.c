@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The library's vocabulary for its callers: the bounds of each rule
- * option, square names, error names (docs/rules.md "Board and
- * coordinates", "Rule options").  Every other place that needs one of
+ * option, square names, error names, result tokens (docs/rules.md "Board
+ * and coordinates", "Rule options"; docs/record-format.md).  Every other place that needs one of
  * these asks here.
  */
-#include "game.h"
+#include <string.h>
 
-/* The limits of the adjudication options. */
-#define REPETITION_MAX 1000000
-#define PLY_LIMIT_MAX 1000000000
+#include "game.h"
 
 static const int option_lo[MANA_OPTION_COUNT] = {
     MANA_ORIENTATION_CHOSEN, MANA_SETUP_TWO_RANKS, 0, MANA_REENTRY_ANY, 0, MANA_BLOCKED_PASS, 0, 0};
-static const int option_hi[MANA_OPTION_COUNT] = {
-    3, MANA_SETUP_BACK_RANK, 1, MANA_REENTRY_MANA_MARK, 1, MANA_BLOCKED_LOSS, REPETITION_MAX, PLY_LIMIT_MAX};
+static const int option_hi[MANA_OPTION_COUNT] = {3,
+                                                 MANA_SETUP_BACK_RANK,
+                                                 1,
+                                                 MANA_REENTRY_MANA_MARK,
+                                                 1,
+                                                 MANA_BLOCKED_LOSS,
+                                                 MANA__REPETITION_MAX,
+                                                 MANA__PLY_LIMIT_MAX};
 
 MANA_API int mana_option_bounds(int option, int *lo, int *hi)
 {
@@ -57,4 +61,26 @@ MANA_API const char *mana_error_name(int err)
 #undef MANA_ERROR_NAME_
     default: return NULL;
     }
+}
+
+MANA_API const char *mana_result_text(int status)
+{
+    switch (status) {
+    case MANA_SETUP:
+    case MANA_PLAYING: return "*";
+    case MANA_WHITE_WON: return "1-0";
+    case MANA_BLACK_WON: return "0-1";
+    case MANA_DRAWN: return "1/2-1/2";
+    default: return NULL;
+    }
+}
+
+MANA_API int mana_result_parse(const char *text)
+{
+    if (!text)
+        return mana__fail(MANA_EINVAL, "mana_result_parse: text is NULL");
+    for (int st = MANA_PLAYING; st <= MANA_DRAWN; st++)
+        if (strcmp(text, mana_result_text(st)) == 0)
+            return st;
+    return mana__fail(MANA_EPARSE, "mana_result_parse: not a result (1-0, 0-1, 1/2-1/2 or *)");
 }

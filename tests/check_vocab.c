@@ -3,8 +3,9 @@
  * The vocabulary calls (docs/rules.md "Board and coordinates", "Rule
  * options"): square names both ways for every square, the option bounds
  * against what mana_set_option accepts, the error names against
- * MANA_ERROR_LIST.
+ * MANA_ERROR_LIST, the result tokens both ways and against a written record.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -86,6 +87,70 @@ START_TEST(error_names)
 }
 END_TEST
 
+/* The four tokens of docs/record-format.md ("Result"), both ways. */
+START_TEST(result_tokens_round_trip)
+{
+    static const struct {
+        int status;
+        const char *text;
+    } table[] = {{MANA_PLAYING, "*"}, {MANA_WHITE_WON, "1-0"}, {MANA_BLACK_WON, "0-1"}, {MANA_DRAWN, "1/2-1/2"}};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        ck_assert_str_eq(mana_result_text(table[i].status), table[i].text);
+        ck_assert_int_eq(mana_result_parse(table[i].text), table[i].status);
+    }
+    ck_assert_str_eq(mana_result_text(MANA_SETUP), "*"); /* unfinished, like playing */
+    ck_assert_ptr_null(mana_result_text(-1));
+    ck_assert_ptr_null(mana_result_text(MANA_DRAWN + 1));
+    ck_assert_ptr_null(mana_result_text(-2147483647 - 1));
+}
+END_TEST
+
+/* Near misses are refused: the token must be whole, exact and alone. */
+START_TEST(result_tokens_refused)
+{
+    static const char *const bad[] = {"",
+                                      "1-1",
+                                      "1/2",
+                                      "1-0 ",
+                                      " 1-0",
+                                      "1-0\n",
+                                      "0-1*",
+                                      "1/2-1/",
+                                      "draw",
+                                      "0.5-0.5",
+                                      "\xc2\xbd-\xc2\xbd",
+                                      "1\xe2\x80\x930",
+                                      "**",
+                                      "1/2-1/2x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(mana_result_parse(bad[i]) == MANA_EPARSE, "'%s' read as a result", bad[i]);
+        ck_assert_ptr_nonnull(strstr(mana_error_detail(), "not a result"));
+    }
+    ck_assert_int_eq(mana_result_parse(NULL), MANA_EINVAL);
+}
+END_TEST
+
+/* The token the record writer prints is mana_result_text of the game's
+ * status.  Mana 2, orientation 0: White's c3, b2 and e1 stand on 1-mark
+ * squares, so none is bound and the Ronin b2 takes Black's Damyo on a2
+ * (the position of check_record's capture test): White won, "1-0". */
+START_TEST(result_token_in_record)
+{
+    mana_game *g = tu_game("6/6/6/2R3/dR4/4D1 w 2 0");
+    char buf[256], want[32];
+    ck_assert_int_gt(mana_record_write(g, NULL, buf, sizeof buf), 0);
+    ck_assert_ptr_nonnull(strstr(buf, "Result: *\n"));
+    tu_play(g, "b2xa2");
+    ck_assert_int_eq(mana_status(g), MANA_WHITE_WON);
+    ck_assert_int_gt(mana_record_write(g, NULL, buf, sizeof buf), 0);
+    snprintf(want, sizeof want, "Result: %s\n", mana_result_text(mana_status(g)));
+    ck_assert_str_eq(want, "Result: 1-0\n");
+    ck_assert_ptr_nonnull(strstr(buf, want));
+    ck_assert_int_eq(mana_result_parse("1-0"), mana_status(g));
+    mana_free(g);
+}
+END_TEST
+
 Suite *vocab_suite(void)
 {
     Suite *s = suite_create("vocab");
@@ -94,6 +159,9 @@ Suite *vocab_suite(void)
     tcase_add_test(tc, square_names_refused);
     tcase_add_test(tc, option_bounds_match_set_option);
     tcase_add_test(tc, error_names);
+    tcase_add_test(tc, result_tokens_round_trip);
+    tcase_add_test(tc, result_tokens_refused);
+    tcase_add_test(tc, result_token_in_record);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -91,6 +91,7 @@ function bind(M) {
     errorName: c('mana_error_name', 'string', ['number']),
     squareName: c('mana_square_name', 'number', ['number', 'number', 'number']),
     squareParse: c('mana_square_parse', 'number', ['string']),
+    resultText: c('mana_result_text', 'string', ['number']),
     hash: c('mjs_hash', null, ['number', 'number']),
     perft: c('mjs_perft', 'number', ['number', 'number', 'number']),
     setupRandom: c('mjs_setup_random', 'number', ['number', 'number', 'number']),
@@ -363,7 +364,7 @@ function bind(M) {
     }
     get status() { return check(C.status(this._h()), 'read the status'); }
     get isOver() { return this.status >= Status.WHITE_WON; }
-    get result() { return ['*', '*', '1-0', '0-1', '1/2-1/2'][this.status]; }
+    get result() { return C.resultText(this.status); }
     get endReason() { return check(C.endReason(this._h()), 'read the end reason'); }
     get sideToMove() { return check(C.side(this._h()), 'read the side to move'); }
     get mana() { return check(C.mana(this._h()), 'read the Mana'); }
@@ -457,7 +458,7 @@ function bind(M) {
           offset = M.HEAP32[scratch >> 2];
           g._rules = C.headersPreset(h);
           const result = C.headersResult(h);
-          return { tags: tagsOf(h), result: result < 0 ? null : ['*', '*', '1-0', '0-1', '1/2-1/2'][result] };
+          return { tags: tagsOf(h), result: result < 0 ? null : C.resultText(result) };
         });
         const tags = read.tags;
         games.push({ game: g, tags, white: tags.White ?? '', black: tags.Black ?? '',

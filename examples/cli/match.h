@@ -205,6 +205,5 @@ void match_progress(match *m);
 void match_report(const match *m, double secs);
 int match_write_json(const match *m, double secs);
 int match_write_record(const match *m, int i, const mana_game *g, const game_result *r);
-const char *match_result_text(int status);
 
 #endif

@@ -101,7 +101,7 @@ static void json_games(FILE *f, const match *m)
         json_str(f, m->players[r->white].name);
         fprintf(f, ", \"black\": ");
         json_str(f, m->players[r->black].name);
-        fprintf(f, ", \"result\": \"%s\", \"plies\": %d, \"fault\": %s, \"reason\": ", match_result_text(r->status),
+        fprintf(f, ", \"result\": \"%s\", \"plies\": %d, \"fault\": %s, \"reason\": ", mana_result_text(r->status),
                 r->plies, r->fault ? "true" : "false");
         json_str(f, r->reason);
         fputc('}', f);

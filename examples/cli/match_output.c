@@ -11,11 +11,6 @@
 
 #include "match.h"
 
-const char *match_result_text(int status)
-{
-    return status == MANA_WHITE_WON ? "1-0" : status == MANA_BLACK_WON ? "0-1" : "1/2-1/2";
-}
-
 static double seconds_since(const struct timespec *t0)
 {
     struct timespec now;
@@ -195,7 +190,7 @@ static void faults(const match *m)
             if (n++ == 0)
                 printf("games lost by a fault:\n");
             printf("  game %d (%s-%s %s): %s\n", i + 1, m->players[r->white].name, m->players[r->black].name,
-                   match_result_text(r->status), r->reason);
+                   mana_result_text(r->status), r->reason);
         }
     }
 }

@@ -164,7 +164,7 @@ static int journal_load(match *m)
         if (sscanf(line, "game %d white %d black %d status %d plies %d fault %d reason %n", &i, &r.white, &r.black,
                    &r.status, &r.plies, &r.fault, &off) != 6 ||
             off == 0 || i < 1 || i > m->total || r.white < 0 || r.white >= m->nplayers || r.black < 0 ||
-            r.black >= m->nplayers)
+            r.black >= m->nplayers || r.status < MANA_WHITE_WON || r.status > MANA_DRAWN)
             continue; /* a line cut short by the interruption */
         line[strcspn(line, "\n")] = '\0';
         snprintf(r.reason, sizeof r.reason, "%s", line + off);

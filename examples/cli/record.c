@@ -34,16 +34,6 @@ void rec_option_format(int option, int value, char *buf, size_t size)
         snprintf(buf, size, "%d", value);
 }
 
-const char *record_result(int status)
-{
-    switch (status) {
-    case MANA_WHITE_WON: return "1-0";
-    case MANA_BLACK_WON: return "0-1";
-    case MANA_DRAWN: return "1/2-1/2";
-    default: return "*";
-    }
-}
-
 mana_game *record_start(int preset, const mana_game *model, const char *mfn)
 {
     mana_game *g = mana_new(preset);

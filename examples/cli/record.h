@@ -32,9 +32,6 @@ int rec_option_parse(const char *name, const char *text, int *option, int *value
 /* Writes the text of value for option ("pass", "on", "chosen", "400"). */
 void rec_option_format(int option, int value, char *buf, size_t size);
 
-/* The Result text of a status: "1-0", "0-1", "1/2-1/2" or "*". */
-const char *record_result(int status);
-
 /* Returns a new game under preset with the options of model (NULL: the
  * preset's own) and, if mfn is not empty, at that position; NULL if a
  * call failed (the library detail says why). */

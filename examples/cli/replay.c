@@ -32,11 +32,11 @@ static void summary(const mana_game *g, const mana_record_headers *hdr, const cl
     const char *why = mana_record_tag_get(hdr, "Termination");
     if (st <= MANA_PLAYING && hdr->result > MANA_PLAYING && why != NULL) {
         /* ended off the board (resignation, time loss, ...): the record's word */
-        printf("result: %s (%s, declared)\n", record_result(hdr->result), cli_status_text(hdr->result));
+        printf("result: %s (%s, declared)\n", mana_result_text(hdr->result), cli_status_text(hdr->result));
         printf("termination: %s\n", why);
         return;
     }
-    printf("result: %s (%s)\n", record_result(st), cli_status_text(st));
+    printf("result: %s (%s)\n", mana_result_text(st), cli_status_text(st));
     if (st >= MANA_WHITE_WON)
         printf("end: %s\n", cli_end_text(g));
 }

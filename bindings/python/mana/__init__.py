@@ -25,7 +25,7 @@ from ._types import (Blocked, Color, EndReason, MoveKind, Option, ORIENTATION_CH
                      square_name)
 from ._move import Move
 from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX, option_values
-from .record import read_record, read_records
+from .record import parse_result, read_record, read_records, result_text
 from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, ACTION_RONIN,
                       ACTION_STEP, OBSERVATION_SHAPE, OBS_PLANES, transform_action,
                       transform_observation)
@@ -38,7 +38,7 @@ __all__ = [
     "library_version", "option_values", "square", "square_name", "strerror",
     "ACTION_COUNT", "ACTION_DAMYO", "ACTION_ORIENT", "ACTION_PASS", "ACTION_RONIN",
     "ACTION_STEP", "OBSERVATION_SHAPE", "OBS_PLANES", "transform_action",
-    "transform_observation",
+    "transform_observation", "parse_result", "result_text",
 ]
 
 

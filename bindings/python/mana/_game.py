@@ -607,6 +607,13 @@ class Game(ReachMixin):
         from .record import write_record
         return write_record(self, headers, result)
 
+    def result(self) -> str:
+        """The game's result token, as its record writes it (the library's
+        mana_result_text): "1-0" White won, "0-1" Black won, "1/2-1/2"
+        drawn, "*" not finished (setup or play)."""
+        from .record import result_text
+        return result_text(self.status)
+
     @property
     def ply(self) -> int:
         """How many moves (setup moves included) were played since the start."""

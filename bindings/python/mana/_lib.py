@@ -95,6 +95,8 @@ OPTIONAL: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_option_bounds": (_int, [_int, _pint, _pint]),
     "mana_square_name": (_int, [_int, _buf, _size]),
     "mana_square_parse": (_int, [_str]),
+    "mana_result_text": (_str, [_int]),
+    "mana_result_parse": (_int, [_str]),
 }
 
 

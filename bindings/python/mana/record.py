@@ -23,7 +23,7 @@ from typing import IO, Any, Dict, Iterator, Mapping, Optional, Tuple, Union
 
 from ._errors import ErrorCode, ManaError, check_int, fail, to_c_text
 from ._game import Game
-from ._lib import lib
+from ._lib import LibraryError, lib, optional
 from ._types import Rules, Status
 
 TAG_KEY_MAX = 31  # MANA_TAG_KEY_MAX
@@ -129,7 +129,7 @@ def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
         if rc < 0:
             fail(rc, "set the record tag %r" % key)
     if result is not None:
-        h.result = _RESULTS[result] if result in _RESULTS else _bad_result(result)
+        h.result = int(parse_result(result))
     write = lib.mana_record_write
     g = game._enter()
     try:
@@ -145,9 +145,36 @@ def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
     return str(buf.raw[:n].decode("utf-8"))
 
 
-_RESULTS = {"1-0": int(Status.WHITE_WON), "0-1": int(Status.BLACK_WON),
-            "1/2-1/2": int(Status.DRAWN), "*": int(Status.PLAYING)}
+_result_text = optional("mana_result_text")
+_result_parse = optional("mana_result_parse")
 
 
-def _bad_result(result: str) -> int:
-    raise ValueError("result %r is not one of %s" % (result, ", ".join(_RESULTS)))
+def _need(fn: Any, name: str) -> Any:
+    if fn is None:
+        raise LibraryError("the libmana loaded has no %s (libmana 0.3 or later has it)" % name)
+    return fn
+
+
+def result_text(status: Union[Status, int]) -> str:
+    """The result token of a game status, as records write it
+    (mana_result_text): "1-0" for Status.WHITE_WON, "0-1" for
+    Status.BLACK_WON, "1/2-1/2" for Status.DRAWN, "*" (unfinished) for
+    Status.SETUP and Status.PLAYING.  ValueError for an int that is no
+    status (OverflowError when no C int holds it)."""
+    text = _need(_result_text, "mana_result_text")(check_int(int(status), "status"))
+    if text is None:
+        raise ValueError("status %r is no game status (0..4, Status.SETUP..Status.DRAWN)" % (status,))
+    return str(text.decode("ascii"))
+
+
+def parse_result(text: str) -> Status:
+    """The Status a result token names (mana_result_parse): "1-0", "0-1",
+    "1/2-1/2", or "*" for Status.PLAYING.  ValueError for any other str,
+    TypeError for what is not a str."""
+    if not isinstance(text, str):
+        raise TypeError("result must be str, not %s" % type(text).__name__)
+    rc = _need(_result_parse, "mana_result_parse")(text.encode("utf-8")) if "\0" not in text else -1
+    if rc < 0:
+        tokens = [result_text(s) for s in (Status.WHITE_WON, Status.BLACK_WON, Status.DRAWN, Status.PLAYING)]
+        raise ValueError("result %r is not one of %s" % (text, ", ".join(tokens)))
+    return Status(rc)
