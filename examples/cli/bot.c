@@ -57,8 +57,8 @@ void bot_set_limits(bot *b, const bot_limits *lim)
         b->lim = *lim;
     else
         bot_default_limits(kind_names[b->kind], &b->lim);
-    if (b->lim.depth > 60)
-        b->lim.depth = 60;
+    if (b->lim.depth > BOT_DEPTH_MAX)
+        b->lim.depth = BOT_DEPTH_MAX;
 }
 
 bot *bot_new(const char *name, const bot_limits *lim, uint64_t seed)

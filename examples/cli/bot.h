@@ -25,13 +25,16 @@
  *               it is a fixed move time, as `go movetime`: the bot uses
  *               it and answers by then.  With hard_ms it is the soft
  *               budget of a clock (`go wtime ...`): the time to aim at.
- *   depth:      ab: deepest iteration of iterative deepening (1..60)
+ *   depth:      ab: deepest iteration of iterative deepening (1..BOT_DEPTH_MAX)
  *   nodes:      ab: nodes visited; mcts: tree nodes allocated (and at most
  *               as many playouts)
  *   iterations: mcts: playouts per move
  *   hard_ms:    clock play: the bot never searches past this; between
  *               time_ms and hard_ms it goes on only while the best move is
  *               unsettled (changed, or its score fell).  0: time_ms is hard. */
+#define BOT_DEPTH_MAX 60         /* the deepest depth limit (deeper asks are cut to it) */
+#define BOT_TIME_MAX_MS 86400000 /* the longest move time, a day: what "no time limit" means */
+
 typedef struct bot_limits {
     int time_ms;
     int depth;

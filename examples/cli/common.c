@@ -64,8 +64,8 @@ const char *cli_status_text(int status)
 static void print_rank(const mana_game *g, int rank, int color)
 {
     printf("%d ", rank + 1);
-    for (int file = 0; file < 6; file++) {
-        int sq = rank * 6 + file, piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq);
+    for (int file = 0; file < MANA_FILE_COUNT; file++) {
+        int sq = rank * MANA_FILE_COUNT + file, piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq);
         const char *on = "", *off = "";
         if (color && piece) {
             on = (piece == 'D' || piece == 'R') ? "\033[1;97;44m" : "\033[1;30;43m";
@@ -79,7 +79,7 @@ static void print_rank(const mana_game *g, int rank, int color)
 void cli_print_board(const mana_game *g, int color)
 {
     printf("   a  b  c  d  e  f\n");
-    for (int rank = 5; rank >= 0; rank--)
+    for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--)
         print_rank(g, rank, color);
     printf("   a  b  c  d  e  f     (piece or '.', then the square's marks)\n");
     int side = mana_side_to_move(g), mana = mana_mana(g), status = mana_status(g);

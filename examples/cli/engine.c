@@ -71,9 +71,12 @@ static void option_line(engine *e, int opt, int v)
         eng_out(e, "option name %s type check default %s", name, v ? "true" : "false");
         return;
     case MANA_OPT_REPETITION: /* 1 is read as 2: see setoption */
-        eng_out(e, "option name %s type spin default %s min 0 max 1000000", name, text);
+    case MANA_OPT_PLY_LIMIT: {
+        int lo = 0, hi = 0;
+        mana_option_bounds(opt, &lo, &hi);
+        eng_out(e, "option name %s type spin default %s min %d max %d", name, text, lo, hi);
         return;
-    case MANA_OPT_PLY_LIMIT: eng_out(e, "option name %s type spin default %s min 0 max 1000000000", name, text); return;
+    }
     default: {
         char vars[128] = "";
         char list[64];
@@ -164,19 +167,19 @@ static void setoption(engine *e, char **tok, int n)
     if (engine_option(e, name, value))
         return;
     /* Repetition 1 ("draw at the first repetition") is the library's 2
-     * (a position's second occurrence), so that the advertised range
-     * 0..1000000 is the accepted one. */
+     * (a position's second occurrence), so that the advertised range (the
+     * library's bounds, mana_option_bounds) is the accepted one. */
     if (strcasecmp(name, "Repetition") == 0 && strcmp(value, "1") == 0)
         value = "2";
     int opt, v;
     if (mana_option_parse(name, value, &opt, &v) != MANA_OK) {
-        if (strcasecmp(name, "Repetition") == 0) /* the advertised range */
-            eng_out(e,
-                    "info string error: setoption: Repetition: bad value '%.40s' "
-                    "(expected 0..1000000)",
-                    value);
-        else
+        if (strcasecmp(name, "Repetition") == 0) { /* the advertised range */
+            int lo = 0, hi = 0;
+            mana_option_bounds(MANA_OPT_REPETITION, &lo, &hi);
+            eng_out(e, "info string error: setoption: Repetition: bad value '%.40s' (expected %d..%d)", value, lo, hi);
+        } else {
             eng_out(e, "info string error: setoption: %s", mana_error_detail());
+        }
         return;
     }
     e->opt[opt] = v;
@@ -294,11 +297,11 @@ static void show_position(engine *e)
     char mfn[MANA_MFN_MAX + 1];
     if (g == NULL)
         return;
-    for (int rank = 5; rank >= 0; rank--) {
-        char row[40];
+    for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--) {
+        char row[3 * MANA_FILE_COUNT + 1];
         size_t k = 0;
-        for (int file = 0; file < 6; file++) {
-            int p = mana_piece_at(g, rank * 6 + file), m = mana_marks_at(g, rank * 6 + file);
+        for (int file = 0; file < MANA_FILE_COUNT; file++) {
+            int sq = rank * MANA_FILE_COUNT + file, p = mana_piece_at(g, sq), m = mana_marks_at(g, sq);
             row[k++] = ' ';
             row[k++] = (char)(p ? p : '.');
             row[k++] = (char)(m ? '0' + m : ' ');

@@ -20,7 +20,7 @@
 #include "cli.h"
 #include "engine.h"
 
-#define FOREVER_MS 86400000 /* what "no time limit" means to a bot */
+#define FOREVER_MS BOT_TIME_MAX_MS
 
 static long long now_ms(void)
 {
@@ -80,7 +80,7 @@ static int parse_limit(const char *key, const char *val, go_request *r)
     if (strcmp(key, "movetime") == 0)
         r->lim.time_ms = v > FOREVER_MS ? FOREVER_MS : (int)v;
     else if (strcmp(key, "depth") == 0)
-        r->lim.depth = v > 60 ? 60 : (int)v;
+        r->lim.depth = v > BOT_DEPTH_MAX ? BOT_DEPTH_MAX : (int)v;
     else if (strcmp(key, "nodes") == 0)
         r->lim.nodes = v;
     else if (strcmp(key, "iterations") == 0)

@@ -26,6 +26,10 @@
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_PLY_LIMIT 400
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* What a bot player's --opt accepts. */
+#define LIMIT_WORDS "expected depth=1.." STR(BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1)"
 
 /* ---- players ---------------------------------------------------------------- */
 
@@ -86,10 +90,10 @@ static int add_opt(match *m, const char *text, const char **why)
         return 0;
     }
     if (cli_parse_uint(eq + 1, 1000000000, &v) < 0 || v == 0) {
-        *why = "expected depth=1..60|nodes=N|iterations=N|time=MS (N >= 1)";
+        *why = LIMIT_WORDS;
         return -1;
     }
-    if (klen == 5 && strncmp(text, "depth", 5) == 0 && v <= 60)
+    if (klen == 5 && strncmp(text, "depth", 5) == 0 && v <= BOT_DEPTH_MAX)
         p->lim.depth = (int)v;
     else if (klen == 5 && strncmp(text, "nodes", 5) == 0)
         p->lim.nodes = v;
@@ -98,7 +102,7 @@ static int add_opt(match *m, const char *text, const char **why)
     else if (klen == 4 && strncmp(text, "time", 4) == 0)
         p->lim.time_ms = (int)v;
     else {
-        *why = "expected depth=1..60|nodes=N|iterations=N|time=MS (N >= 1)";
+        *why = LIMIT_WORDS;
         return -1;
     }
     return 0;

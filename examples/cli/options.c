@@ -58,9 +58,11 @@ void cli_usage(const cli_command *cmd, FILE *to)
     if (m & CLI_SEED)
         fprintf(to, "  -s, --seed N           0..18446744073709551615\n");
     if (m & CLI_BOT_LIMITS)
-        fprintf(to, "  --time MS              bot time a move, 1..86400000 ms\n"
-                    "  --depth N              ab depth, 1..60\n"
-                    "  --nodes N, --iterations N   ab nodes, mcts playouts, 1 or more\n");
+        fprintf(to,
+                "  --time MS              bot time a move, 1..%d ms\n"
+                "  --depth N              ab depth, 1..%d\n"
+                "  --nodes N, --iterations N   ab nodes, mcts playouts, 1 or more\n",
+                BOT_TIME_MAX_MS, BOT_DEPTH_MAX);
     if (m & CLI_COLOR)
         fprintf(to, "  --no-color             no colour on a terminal\n");
     if (m & CLI_QUIET)
@@ -113,9 +115,9 @@ static const char *shared_option(int c, const char *arg, cli_args *a)
         if (cli_parse_uint(arg, UINT64_MAX, &a->seed) < 0)
             return "expected 0..18446744073709551615";
         a->seed_given = 1;
-    } else if (c == V_TIME && !(why = limit(arg, 86400000, &v))) {
+    } else if (c == V_TIME && !(why = limit(arg, BOT_TIME_MAX_MS, &v))) {
         a->limits.time_ms = (int)v;
-    } else if (c == V_DEPTH && !(why = limit(arg, 60, &v))) {
+    } else if (c == V_DEPTH && !(why = limit(arg, BOT_DEPTH_MAX, &v))) {
         a->limits.depth = (int)v;
     } else if (c == V_NODES && !(why = limit(arg, UINT64_MAX, &v))) {
         a->limits.nodes = v;

@@ -81,9 +81,9 @@ static void show(const session *s)
         mana_free(c);
         printf("last move: %s %s (move %d)", mover >= 0 ? side_name(mover) : "", text, n);
         int origin = mana_status(g) == MANA_PLAYING && mana_mana(g) > 0 ? mana_mana_square(g) : -1;
-        if (origin >= 0)
-            printf("; the Mana stands on %c%d, a %d-mark square", 'a' + origin % 6, origin / 6 + 1,
-                   mana_marks_at(g, origin));
+        char name[MANA_SQUARE_NAME_MAX + 1];
+        if (origin >= 0 && mana_square_name(origin, name, sizeof name) > 0)
+            printf("; the Mana stands on %s, a %d-mark square", name, mana_marks_at(g, origin));
         printf("\n");
     }
 }
@@ -106,8 +106,10 @@ static void list_moves(const mana_game *g)
         if (kind == MANA_MOVE_STEP) {
             int p = mana_piece_at(g, from);
             int marks = mana_marks_at(g, from);
-            printf("  %s on %c%d (%d mark%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin", 'a' + from % 6, from / 6 + 1,
-                   marks, marks == 1 ? "" : "s");
+            char name[MANA_SQUARE_NAME_MAX + 1] = "?";
+            mana_square_name(from, name, sizeof name);
+            printf("  %s on %s (%d mark%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin", name, marks,
+                   marks == 1 ? "" : "s");
         } else {
             printf("  %s:", kind == MANA_MOVE_ORIENT ? "orientation"
                             : kind == MANA_MOVE_PASS ? "blocked, you must pass"
@@ -353,7 +355,7 @@ static int run(session *s)
         int st = mana_status(s->g);
         if (st != MANA_SETUP && st != MANA_PLAYING) {
             char mfn[MANA_MFN_MAX + 1];
-            printf("\ngame over: %s (%s)\n", cli_status_text(st), record_result(st));
+            printf("\ngame over: %s (%s)\n", cli_status_text(st), mana_result_text(st));
             if (mana_get_position(s->g, mfn, sizeof mfn) >= 0)
                 printf("final: %s\n", mfn);
             break;
