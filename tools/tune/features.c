@@ -11,16 +11,16 @@
  * Quiet positions only: play phase, at least 4 plies in, the side to move
  * neither able to take the Damyo nor in check (ab_view.in_check), the
  * positions whose static value the evaluation has to get right.  Records
- * are read with the CLI's reader (examples/cli/record.h).
+ * are read by the library (mana_record_read), every game of each file.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ab.h"
-#include "record.h"
 
 /* Prints the quiet positions of the finished game g (history replayed on
- * a fresh copy from its start); returns how many. */
-static int dump(const mana_game *g, const record_info *info)
+ * a copy taken back to its start); returns how many. */
+static int dump(const mana_game *g)
 {
     int st = mana_status(g);
     if (st != MANA_WHITE_WON && st != MANA_BLACK_WON && st != MANA_DRAWN)
@@ -29,9 +29,11 @@ static int dump(const mana_game *g, const record_info *info)
     mana_move moves[4096];
     if (n <= 0 || n > 4096 || mana_history(g, moves, n) != n)
         return 0;
-    mana_game *w = record_start(info->preset, g, info->start_mfn);
+    mana_game *w = mana_clone(g);
     if (w == NULL)
         return 0;
+    while (mana_undo(w) == MANA_OK)
+        ;
     int plies = 0;
     for (int i = 0; i < n; i++) {
         if (mana_status(w) == MANA_PLAYING && plies++ >= 4) {
@@ -55,6 +57,71 @@ static int dump(const mana_game *g, const record_info *info)
     return count;
 }
 
+/* Reads all of the file at path into a new buffer (*len bytes); NULL with
+ * the reason printed. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0;
+    *len = 0;
+    if (f == NULL) {
+        perror(path);
+        return NULL;
+    }
+    for (;;) {
+        if (*len == cap) {
+            char *t = realloc(text, cap = cap ? 2 * cap : 65536);
+            if (t == NULL)
+                break;
+            text = t;
+        }
+        size_t n = fread(text + *len, 1, cap - *len, f);
+        *len += n;
+        if (n == 0)
+            break;
+    }
+    int bad = ferror(f) || *len == cap;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "features: %s: cannot read it\n", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Dumps every game of the record file at path; returns the positions, or
+ * -1 with the reason printed ("PATH:LINE:COLUMN: reason" for a bad
+ * record). */
+static long dump_file(const char *path)
+{
+    size_t len, off = 0;
+    char *text = slurp(path, &len);
+    if (text == NULL)
+        return -1;
+    long total = 0;
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    while (g != NULL && off < len) {
+        size_t before = off;
+        if (mana_record_read(g, text, len, &off, NULL) != MANA_OK) {
+            fprintf(stderr, "features: %s:%s\n", path, mana_error_detail());
+            total = -1;
+            break;
+        }
+        if (off == before)
+            break;
+        total += dump(g);
+    }
+    if (g == NULL) {
+        fprintf(stderr, "features: out of memory\n");
+        total = -1;
+    }
+    mana_free(g);
+    free(text);
+    return total;
+}
+
 int main(int argc, char **argv)
 {
     long total = 0;
@@ -63,15 +130,10 @@ int main(int argc, char **argv)
         printf(",%s", ab_feature_names[k]);
     putchar('\n');
     for (int i = 1; i < argc; i++) {
-        mana_game *g = NULL;
-        record_info info;
-        char err[256];
-        if (record_load(argv[i], &g, &info, err, sizeof err) != 0) {
-            fprintf(stderr, "features: %s\n", err);
+        long n = dump_file(argv[i]);
+        if (n < 0)
             return 1;
-        }
-        total += dump(g, &info);
-        mana_free(g);
+        total += n;
     }
     fprintf(stderr, "features: %ld positions from %d records\n", total, argc - 1);
     return 0;
