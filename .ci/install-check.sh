@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# install-check.sh - libmana as another program sees it (issue 4, "CI"):
+# install-check.sh - libmana as another program sees it, once installed:
 #   1. make install into a temporary prefix (and a DESTDIR staging copy);
 #   2. pkg-config gives the header's version and working flags;
 #   3. every examples/c/*.c builds from a copy outside the tree with only

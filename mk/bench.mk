@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# bench.mk - performance (issue 5).
+# bench.mk - performance: rates, medians, instruction counts.
 #
 #   make bench        the full benchmark (a few minutes), compared with the
 #                     last run recorded in BENCHMARKS.md; BENCH_ARGS=--json

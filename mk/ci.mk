@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# mk/ci.mk - the long reliability checks of issue 6, run by .ci/run after
-# `make check` (as `make ci`).  Each target can be run on its own:
+# mk/ci.mk - the long reliability checks (warnings, sanitizers, valgrind,
+# fuzzing, soak), run by .ci/run after `make check` (as `make ci`).  Each
+# target can be run on its own:
 #
 #   make ci           all of the below, one after the other; prints a summary
 #                     and fails if any step failed (about 15 min on 2 cores)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # cli.mk - tests of mana-cli's play loop, game records, bots, match and
-# engine protocol (issue 3), run by `make check` as check-cli:
+# engine protocol, run by `make check` as check-cli:
 #   tests/cli/botcheck   the bots (C, linked with the bot objects)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
