@@ -35,7 +35,9 @@
 #include "mcts.h"
 #include "rng.h"
 
-#define UCT_C 1.0 /* exploration constant, results in [0, 1] */
+/* The exploration constant, results being in [0, 1]: 0.5 beat 1.0 by +50
+ * Elo [+18, +82] at --time 30 once the children had priors. */
+#define UCT_C 0.5
 /* Plies a playout runs before ab's evaluation scores it: 6 beat both 24
  * and whole games (120 plies) in matches at a fixed move time, the
  * evaluation being worth more than the extra random plies. */
