@@ -8,6 +8,11 @@
 
 #include <mana.h>
 
+/* CLI_STR(MACRO): the value of a numeric macro as a string literal, so that
+ * usage texts quote the limit the code checks. */
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
 #define CLI_SUBCOMMANDS(X)                                                              \
     X(perft, "perft [--rules R] [--blocked B] [--divide] [--threads N] DEPTH [MFN]")    \
     X(show, "show [--svg FILE] MFN")                                                    \

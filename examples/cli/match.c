@@ -26,10 +26,8 @@
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_PLY_LIMIT 400
-#define STR_(x) #x
-#define STR(x) STR_(x)
 /* What a bot player's --opt accepts. */
-#define LIMIT_WORDS "expected depth=1.." STR(BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1)"
+#define LIMIT_WORDS "expected depth=1.." CLI_STR(BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1)"
 
 /* ---- players ---------------------------------------------------------------- */
 

@@ -115,7 +115,7 @@ static int split_plies(const mana_game *g, int depth, int threads)
 
 int par_perft(const mana_game *g, int depth, int threads, uint64_t *leaves)
 {
-    if (!g || !leaves || threads < 1 || threads > PAR_PERFT_MAX_THREADS || depth < 0 || depth > 64)
+    if (!g || !leaves || threads < 1 || threads > PAR_PERFT_MAX_THREADS || depth < 0 || depth > MANA_PERFT_DEPTH_MAX)
         return MANA_EINVAL;
     mana_game *copy = mana_clone(g);
     if (!copy)

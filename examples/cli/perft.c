@@ -43,10 +43,10 @@ static int divide(mana_game *g, int depth, int threads, unsigned long long *tota
 static const struct option perft_own[] = {
     {"divide", no_argument, NULL, CLI_OWN}, {"threads", required_argument, NULL, CLI_OWN + 1}, {NULL, 0, NULL, 0}};
 static const cli_command perft_command = {
-    "perft", "[OPTIONS] DEPTH [MFN]   (DEPTH 0..64; MFN: the start position by default)", CLI_RULES | CLI_RULE_OPTIONS,
-    perft_own,
+    "perft", "[OPTIONS] DEPTH [MFN]   (DEPTH 0.." CLI_STR(MANA_PERFT_DEPTH_MAX) "; MFN: the start position by default)",
+    CLI_RULES | CLI_RULE_OPTIONS, perft_own,
     "  --divide               one 'move count' line per legal move, then the total\n"
-    "  --threads N            1..64 threads\n"};
+    "  --threads N            1.." CLI_STR(PAR_PERFT_MAX_THREADS) " threads\n"};
 
 /* The options of mana-cli perft of its own. */
 struct perft_args {
@@ -62,7 +62,9 @@ static const char *perft_option(int val, const char *arg, void *ctx)
         a->divide = 1;
         return NULL;
     }
-    return cli_parse_uint(arg, PAR_PERFT_MAX_THREADS, &a->threads) == 0 && a->threads > 0 ? NULL : "expected 1..64";
+    return cli_parse_uint(arg, PAR_PERFT_MAX_THREADS, &a->threads) == 0 && a->threads > 0
+               ? NULL
+               : "expected 1.." CLI_STR(PAR_PERFT_MAX_THREADS);
 }
 
 int cmd_perft(int argc, char **argv)
@@ -72,11 +74,12 @@ int cmd_perft(int argc, char **argv)
     int first = cli_parse(&perft_command, argc, argv, &o, perft_option, &a);
     if (first < 0)
         return first == -1 ? 0 : 2;
-    if (first >= argc || cli_parse_uint(argv[first], 64, &a.depth)) {
+    if (first >= argc || cli_parse_uint(argv[first], MANA_PERFT_DEPTH_MAX, &a.depth)) {
         if (first >= argc)
             cli_usage_fail(&perft_command, "missing DEPTH");
         else
-            cli_usage_fail(&perft_command, "DEPTH: bad value '%.40s' (expected 0..64)", argv[first]);
+            cli_usage_fail(&perft_command, "DEPTH: bad value '%.40s' (expected 0..%d)", argv[first],
+                           MANA_PERFT_DEPTH_MAX);
         return 2;
     }
     if (first + 1 < argc && cli_join_mfn(argc - first - 1, argv + first + 1, a.mfn, sizeof a.mfn)) {
