@@ -249,7 +249,7 @@ static int check_square(const mana_game *g, int sq, const char *fn)
 {
     CHECK_GAME(g, "square query");
     if (sq < 0 || sq >= MANA_SQUARE_COUNT)
-        return mana__fail(MANA_EINVAL, "%s: square %d outside 0..35", fn, sq);
+        return mana__fail(MANA_EINVAL, "%s: square %d outside 0..%d", fn, sq, MANA_SQUARE_COUNT - 1);
     return MANA_OK;
 }
 

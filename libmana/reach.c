@@ -91,7 +91,7 @@ MANA_API int mana_piece_reach(const mana_game *g, int sq, uint64_t *ends)
     if (!ends)
         return mana__fail(MANA_EINVAL, "mana_piece_reach: ends is NULL");
     if (sq < 0 || sq >= MANA_SQUARE_COUNT)
-        return mana__fail(MANA_EINVAL, "mana_piece_reach: square %d outside 0..35", sq);
+        return mana__fail(MANA_EINVAL, "mana_piece_reach: square %d outside 0..%d", sq, MANA_SQUARE_COUNT - 1);
     const struct mana_pos *p = &g->pos;
     int c = (p->occ[MANA_WHITE] & bb_sq(sq)) ? MANA_WHITE : MANA_BLACK;
     if (!(p->occ[c] & bb_sq(sq)))

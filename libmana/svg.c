@@ -124,14 +124,17 @@ static void draw_coordinates(const struct frame *f)
     int flip = (f->flags & MANA_SVG_FLIPPED) != 0;
     for (int i = 0; i < MANA_FILE_COUNT; i++) {
         int file = flip ? MANA_FILE_COUNT - 1 - i : i, rank = flip ? i : MANA_RANK_COUNT - 1 - i; /* column i, row i */
+        char file_name[MANA_SQUARE_NAME_MAX], rank_name[MANA_SQUARE_NAME_MAX];
+        bb_square_name(bb_square(file, 0), file_name); /* the file letter of a square of file `file` */
+        bb_square_name(bb_square(0, rank), rank_name); /* the rank digit of a square of rank `rank` */
         mana__text_fmt(f->t,
                        "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
                        "text-anchor=\"middle\">%c</text>\n",
-                       f->margin + i * CELL + CELL / 2, f->margin + BOARD + 19, 'a' + file);
+                       f->margin + i * CELL + CELL / 2, f->margin + BOARD + 19, file_name[0]);
         mana__text_fmt(f->t,
                        "  <text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#3b2a1a\" "
-                       "text-anchor=\"middle\">%d</text>\n",
-                       f->margin / 2, f->margin + i * CELL + CELL / 2 + 5, rank + 1);
+                       "text-anchor=\"middle\">%c</text>\n",
+                       f->margin / 2, f->margin + i * CELL + CELL / 2 + 5, rank_name[1]);
     }
 }
 
