@@ -10,7 +10,13 @@
  * (threat extension included), which finds the setups the first mover
  * crushes.  Candidates are sampled in turn, one completion each per round,
  * until SETUP_ROUNDS rounds, the node limit or the time runs out; the
- * candidate with the best mean score for the mover is played.
+ * candidate with the best mean score for the mover is played.  The last
+ * placement (White's sixth piece) leaves nothing to chance: each candidate
+ * leads to one start position, searched one ply deeper each round (an
+ * iterative deepening over the candidates), and judged by its deepest
+ * score, so that a placement after which Black takes the Damyo by force
+ * within a few plies is seen and avoided (tools/strength/solve finds such
+ * placements in games the 2-ply samples lost).
  */
 #include <string.h>
 
@@ -20,8 +26,10 @@
 #define SETUP_ROUNDS 16 /* completions per candidate at most */
 #define SETUP_DEPTH 2   /* plies searched from each completed setup */
 
-/* Scores one random completion after candidate m for the mover. */
-static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int *ok)
+/* Scores candidate m for the mover: one random completion searched
+ * SETUP_DEPTH plies, or, when m ends the setup (*last set), its start
+ * position searched SETUP_DEPTH + round plies (at most the depth limit). */
+static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int round, int *ok, int *last)
 {
     mana_game *c = mana_clone(w);
     *ok = 0;
@@ -29,11 +37,18 @@ static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int 
         return 0;
     int v = 0;
     uint64_t seed = rng_next(&s->b->rng);
-    if (mana_play(c, m) == MANA_OK && (mana_status(c) != MANA_SETUP || mana_setup_random(c, seed) == MANA_OK)) {
-        int st = mana_status(c);
+    if (mana_play(c, m) == MANA_OK) {
+        *last = mana_status(c) != MANA_SETUP;
+        if (!*last && mana_setup_random(c, seed) != MANA_OK) {
+            mana_free(c);
+            return 0;
+        }
+        int st = mana_status(c), depth = *last ? SETUP_DEPTH + round : SETUP_DEPTH;
+        if (s->b->lim.depth > 0 && depth > s->b->lim.depth) /* go depth N: no deeper than N */
+            depth = s->b->lim.depth > SETUP_DEPTH ? s->b->lim.depth : SETUP_DEPTH;
         ab_marks(c, s->marks);
-        s->root_depth = SETUP_DEPTH;
-        v = st == MANA_PLAYING ? ab_negamax(s, c, SETUP_DEPTH, -AB_INF, AB_INF, 0) : ab_terminal(c, st, 0);
+        s->root_depth = depth;
+        v = st == MANA_PLAYING ? ab_negamax(s, c, depth, -AB_INF, AB_INF, 0) : ab_terminal(c, st, 0);
         if (mana_side_to_move(c) != mover)
             v = -v;
         *ok = !s->aborted;
@@ -62,9 +77,12 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
     int mover = mana_side_to_move(w), rounds = 0;
     for (; rounds < SETUP_ROUNDS && !out_of_budget(s); rounds++)
         for (int i = 0; i < n && !out_of_budget(s); i++) {
-            int ok;
-            int v = sample(s, w, mv[i], mover, &ok);
-            if (ok) {
+            int ok, last = 0;
+            int v = sample(s, w, mv[i], mover, rounds, &ok, &last);
+            if (ok && last) { /* the deepest search so far */
+                total[i] = v;
+                count[i] = 1;
+            } else if (ok) {
                 total[i] += v;
                 count[i]++;
             }

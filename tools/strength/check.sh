@@ -98,5 +98,25 @@ checks=$((checks + 1))
 [ "$want" = "$(printf 'mate 3\nmate 7\nmate 5\nno mate')" ] && [ "$got" = "$want" ] ||
     { echo "check-solve: ab at depth 7 says"; echo "$got"; echo "the solver says"; echo "$want"; fails=$((fails + 1)); }
 
+# ab's last placement (White's sixth piece) avoids a forced loss when it
+# can.  After these eleven placements (seed 1021's Black, a game of ab
+# against Jocly), R@a1, R@b2, R@c1 and R@d2 let Black take the Damyo in 5
+# plies (the solver's lines), R@c2, R@e1 and R@e2 lose in no fewer than 11.
+pre='O0 D@a6 R@f5 R@b6 R@c5 R@b5 R@c6 D@f1 R@f2 R@b1 R@a2 R@d1'
+out=$(for sq in a1 b2 c1 d2 c2 e1 e2; do echo "$sq moves $pre R@$sq"; done |
+    "$solve" --depth 11 --option blocked=draw | sed 's/ (.*nodes)$//')
+expect last-lost '^a1 .*: wins in 5 plies: c5-d5 ' "$out"
+expect last-lost '^b2 .*: wins in 5 plies: ' "$out"
+expect last-lost '^c1 .*: wins in 5 plies: c5-d5 b1-d2 a6-a4 f1-e3 d5xe3$' "$out"
+expect last-lost '^d2 .*: wins in 5 plies: ' "$out"
+expect last-safe '^c2 .*: no win within 11 plies$' "$out"
+expect last-safe '^e1 .*: no win within 11 plies$' "$out"
+expect last-safe '^e2 .*: no win within 11 plies$' "$out"
+for lim in 'nodes 20000' 'depth 5'; do
+    got=$(printf 'mana\nsetoption name Blocked value draw\nposition startpos moves %s\ngo %s\n' "$pre" "$lim" |
+        "$cli" engine | sed -n 's/^bestmove \([^ ]*\).*/\1/p')
+    expect "ab-last-placement ($lim)" '^R@(c2|e1|e2)$' "$got"
+done
+
 echo "check-solve: $checks checks, $fails failed"
 [ "$fails" = 0 ]
