@@ -109,8 +109,9 @@ int eng_parse_go(char **tok, int n, go_request *r, char *why, size_t size)
             return -1;
         }
         if (i + 1 >= n || parse_limit(tok[i], tok[i + 1], r) < 0) {
-            snprintf(why, size, "go: '%.20s' needs a %s number", tok[i],
-                     tok[i][1] == 't' || tok[i][1] == 'i' ? "" : "positive");
+            int clock = strcmp(tok[i], "wtime") == 0 || strcmp(tok[i], "btime") == 0 || strcmp(tok[i], "winc") == 0 ||
+                        strcmp(tok[i], "binc") == 0;
+            snprintf(why, size, "go: '%.20s' needs a%s number", tok[i], clock ? "" : " positive");
             return -1;
         }
         i++;
@@ -319,6 +320,14 @@ void eng_ponderhit(engine *e)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* Returns 1 if the request sets no limit for side to move: no movetime,
+ * depth, nodes, iterations or clock. */
+static int no_limit(const go_request *r, int side)
+{
+    const bot_limits *l = &r->lim;
+    return l->time_ms == 0 && l->depth == 0 && l->nodes == 0 && l->iterations == 0 && r->time[side] < 0;
+}
+
 /* Turns a request into the bot's limits and the engine's timing. */
 static void plan(engine *e, const go_request *r, int side, bot_limits *lim)
 {
@@ -334,7 +343,10 @@ static void plan(engine *e, const go_request *r, int side, bot_limits *lim)
             lim->time_ms = (int)soft;
         lim->hard_ms = (int)hard; /* the bot may go on to it while unsettled */
     }
-    if (r->ponder) {                          /* the clock starts at ponderhit */
+    if (r->ponder && no_limit(r, side)) {
+        /* nothing but ponder: the bot's default limits, the answer held
+         * until ponderhit or stop */
+    } else if (r->ponder) {                   /* the clock starts at ponderhit */
         e->ponder_budget[0] = r->lim.time_ms; /* movetime: answer then */
         e->ponder_budget[1] = soft > 0 ? soft : r->lim.time_ms;
         lim->time_ms = FOREVER_MS;

@@ -81,6 +81,10 @@ expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
 # answer with an error and `bestmove (none)`, never a move of IN1.
 expect_grep "$o" "info string error: no position (the last position command was refused)" "go after a refused position"
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | tr '\n' ' ')" "(none) (none) (none) " "every go answered, none with a move"
+# The limit named in a refusal: counts must be positive, clocks may be 0.
+printf '%s\n' 'go iterations 0' 'go winc x' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: go: 'iterations' needs a positive number" "iterations 0 refused"
+expect_grep "$o" "info string error: go: 'winc' needs a number" "a clock needs a number"
 
 # A line of 20,000 words is read whole: the error names its first bad move
 # (a line cut into pieces would go unnoticed).
@@ -92,7 +96,7 @@ expect_grep "$o" "info string error: position: move 'D@a6': illegal move: a6 is 
 # an infinite search, and `stop` ends it with a bestmove.
 printf '%s\n' 'setoption name Bot value mcts' "position mfn $IN3" 'go infinite' isready stop \
     isready | "$CLI" engine >"$o" 2>&1
-expect_eq "$(grep -v '^info ' "$o" | sed 's/^bestmove [a-f][1-6][-x][a-f][1-6]$/bestmove/' | tr '\n' ' ')" \
+expect_eq "$(grep -v '^info ' "$o" | sed 's/^bestmove [a-f][1-6][-x][a-f][1-6]\( ponder .*\)\{0,1\}$/bestmove/' | tr '\n' ' ')" \
     "readyok bestmove readyok " "readyok while thinking, then bestmove on stop"
 
 # `quit` ends a running search at once (its bestmove is still written).

@@ -146,6 +146,25 @@ expect_eq "$(count "$tmp/ponder" '^bestmove')" 0 "go ponder: no answer before po
 expect_eq "$(count "$tmp/ponder2" '^bestmove')" 1 "go ponder depth 2: still silent after its search"
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | tr '\n' ' ')" "b2xa2 b2xa2 " "ponderhit answers, stop answers"
 
+# ---- go ponder with no limit: the default limits, answered at ponderhit ---------
+# (the start position after d6-d5: no forced end, so only the default node
+# limit of ab, 100000 nodes, ends the search; before, it ran until stop)
+{
+    echo 'position mfn rrdrrr/6/6/6/6/RRRDRR b - 0 moves d6-d5'
+    echo 'go ponder'
+    sleep 0.3
+    snap ponder3
+    echo ponderhit
+    wait_for '^bestmove'
+    snap ponder4
+    echo quit
+} | "$CLI" engine >"$o" 2>&1
+expect_eq "$(count "$tmp/ponder3" '^bestmove')" 0 "go ponder alone: silent before ponderhit"
+expect_eq "$(count "$tmp/ponder4" '^bestmove')" 1 "go ponder alone: answered after ponderhit, without stop"
+nodes=$(grep '^info depth' "$tmp/ponder4" | tail -n 1 | sed -n 's/.* nodes \([0-9]*\) .*/\1/p')
+[ "${nodes:-0}" -gt 0 ] && [ "${nodes:-0}" -le 100000 ] && checks=$((checks + 1)) ||
+    fail "go ponder alone: the search ran $nodes nodes, not ab's default 100000 at most"
+
 # ---- the totals line, nps, a readable mcts score ---------------------------------
 # (a middle game where no capture of a Damyo is forced soon, so that mcts
 # runs all its playouts)

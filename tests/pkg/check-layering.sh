@@ -3,9 +3,10 @@
 # check-layering.sh - the library's files call only files above them in
 # the data-flow order that libmana/game.h's map gives, so no two files
 # call each other, directly or around a circle.  Read from the objects
-# themselves (nm: the mana_* symbols each defines and the ones it uses),
-# not from the sources.  The reach table (reach_table.o, generated) and
-# the POPCNT twin of leaves2.c count as the files they stand for.
+# themselves (nm: the mana_* functions and data each defines and the ones
+# it uses), not from the sources.  The generated reach table
+# (reach_table.o) stands for tables.h, at the top of the map, and the
+# POPCNT twin of leaves2.c for leaves2.c.
 #
 #   usage: tests/pkg/check-layering.sh [OBJDIR [MAP]]
 #   defaults: build/libmana libmana/game.h
@@ -28,7 +29,7 @@ for o in "$objdir"/*.o; do
     [ "$f" = leaves2_popcnt ] && f=leaves2
     [ -f "$(dirname "$map")/$f.c" ] || continue # a stale object of a deleted file
     grep -q "^$f " "$tmp/order" || { echo "check-layering: $f.c is not in the map of $map" >&2; exit 1; }
-    "$NM" "$o" | awk -v f="$f" '$2 == "T" && $3 ~ /^mana_/ { print $3, f >> "'"$tmp"'/defs.raw" }
+    "$NM" "$o" | awk -v f="$f" '$2 ~ /^[TRDB]$/ && $3 ~ /^mana_/ { print $3, f >> "'"$tmp"'/defs.raw" }
                                 $1 == "U" && $2 ~ /^mana_/ { print f, $2 }' >>"$tmp/uses.raw"
 done
 sort -u "$tmp/defs.raw" >"$tmp/defs"
