@@ -32,7 +32,7 @@ static const mana_bb bit[64] = {BIT16(0), BIT16(16), BIT16(32), BIT16(48)};
 /* Returns the Zobrist key of a piece of colour c (Damyo if damyo) on sq. */
 static inline uint64_t piece_key(int c, int damyo, int sq)
 {
-    return zobrist_piece[c * 2 + damyo][sq];
+    return zobrist_piece[sq][c * 2 + damyo];
 }
 
 uint64_t mana__hash_of(const struct mana_pos *p)
@@ -162,7 +162,7 @@ static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana
         p->damyo ^= t;
         p->status = them == MANA_BLACK ? MANA_WHITE_WON : MANA_BLACK_WON;
     }
-    p->hash ^= zobrist_piece[2 * them + damyo][to];
+    p->hash ^= zobrist_piece[to][2 * them + damyo];
     return 1 + damyo;
 }
 
@@ -173,10 +173,10 @@ static HOT unsigned move_piece(struct mana_pos *p, unsigned from, unsigned to)
     unsigned us = p->side, mana = p->mana, after = mana__reach_marks[p->orient][to];
     unsigned damyo = (unsigned)(p->damyo >> from) & 1;
     mana_bb path = bit[from] | bit[to];
-    const uint64_t *key = zobrist_piece[2 * us + damyo];
+    unsigned kind = 2 * us + damyo;
     p->occ[us] ^= path;
     p->damyo ^= path & (0 - (mana_bb)damyo);
-    p->hash ^= key[from] ^ key[to] ^ zobrist_turn[mana][after];
+    p->hash ^= zobrist_piece[from][kind] ^ zobrist_piece[to][kind] ^ zobrist_turn[mana][after];
     p->side = (uint8_t)(us ^ 1);
     p->mana = (uint8_t)after;
     return damyo * MANA_UNDO_DAMYO;
@@ -425,19 +425,19 @@ static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
     if (move >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_STEP) {
         unsigned from = (unsigned)MANA_MOVE_FROM(move), damyo = (flags / MANA_UNDO_DAMYO) & 1;
         mana_bb path = bit[from] | t;
-        const uint64_t *key = zobrist_piece[2 * mover + damyo];
+        unsigned kind = 2 * mover + damyo;
         p->occ[mover] ^= path;
         p->damyo ^= path & (0 - (mana_bb)damyo);
-        p->hash ^= key[from] ^ key[to];
+        p->hash ^= zobrist_piece[from][kind] ^ zobrist_piece[to][kind];
         if (flags & MANA_UNDO_CAPTURE) {
             unsigned cd = (flags >> 1) & 1; /* 2: the Damyo */
             p->occ[mover ^ 1] |= t;
             p->damyo |= t & (0 - (mana_bb)cd);
-            p->hash ^= zobrist_piece[2 * (mover ^ 1) + cd][to];
+            p->hash ^= zobrist_piece[to][2 * (mover ^ 1) + cd];
         }
     } else if (move >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_DROP_RONIN) {
         p->occ[mover] ^= t;
-        p->hash ^= zobrist_piece[2 * mover][to];
+        p->hash ^= zobrist_piece[to][2 * mover];
     }
 }
 

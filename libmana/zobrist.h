@@ -14,17 +14,19 @@
 #define ZK_M3(z) ((z) ^ ((z) >> 31))
 #define ZK(i) ZK_M3(ZK_M2(ZK_M1(ZK_X(i))))
 #define ZK6(i) ZK(i), ZK(i + 1), ZK(i + 2), ZK(i + 3), ZK(i + 4), ZK(i + 5)
-#define ZK36(i) ZK6(i), ZK6(i + 6), ZK6(i + 12), ZK6(i + 18), ZK6(i + 24), ZK6(i + 30)
 
 /* Piece kinds for the key table: colour * 2 + (1 if Damyo). */
 enum { ZP_WHITE_RONIN, ZP_WHITE_DAMYO, ZP_BLACK_RONIN, ZP_BLACK_DAMYO };
 
-static const uint64_t zobrist_piece[4][MANA_SQUARE_COUNT] = {
-    {ZK36(0)},
-    {ZK36(36)},
-    {ZK36(72)},
-    {ZK36(108)},
-};
+/* The piece keys, by square then kind: zobrist_piece[sq][kind] is key
+ * kind * 36 + sq, as before (same hashes), laid out so that play and undo
+ * find a piece's key with one index computation. */
+#define ZSQ(sq)                                                                                                  \
+    {                                                                                                            \
+        ZK(sq), ZK(MANA_SQUARE_COUNT + (sq)), ZK(2 * MANA_SQUARE_COUNT + (sq)), ZK(3 * MANA_SQUARE_COUNT + (sq)) \
+    }
+#define ZSQ6(i) ZSQ(i), ZSQ(i + 1), ZSQ(i + 2), ZSQ(i + 3), ZSQ(i + 4), ZSQ(i + 5)
+static const uint64_t zobrist_piece[MANA_SQUARE_COUNT][4] = {ZSQ6(0), ZSQ6(6), ZSQ6(12), ZSQ6(18), ZSQ6(24), ZSQ6(30)};
 /* Black to move. */
 static const uint64_t zobrist_black = ZK(144);
 /* Indexed by Mana mark count; no Mana hashes as 0. */
