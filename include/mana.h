@@ -738,9 +738,10 @@ MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, 
  * MANA_OPTION_COUNT-1) accepts, into *lo and *hi (caller-owned, written
  * only on success).  Every value between them is accepted, except 1 for
  * MANA_OPT_REPETITION (0 is off; a position always occurs once).  Bounds:
- * orientation -1 (MANA_ORIENTATION_CHOSEN)..3, setup area 0..1,
- * damyo_on_double 0..1, reentry 0..1, reentry_when_blocked 0..1, blocked
- * 0..2, repetition 0..1000000, ply_limit 0..1000000000.
+ * MANA_OPT_ORIENTATION -1 (MANA_ORIENTATION_CHOSEN)..3,
+ * MANA_OPT_SETUP_AREA, MANA_OPT_DAMYO_ON_DOUBLE, MANA_OPT_REENTRY and
+ * MANA_OPT_REENTRY_WHEN_BLOCKED 0..1, MANA_OPT_BLOCKED 0..2,
+ * MANA_OPT_REPETITION 0..1000000, MANA_OPT_PLY_LIMIT 0..1000000000.
  * Returns MANA_OK; MANA_EINVAL for an unknown option or NULL lo / hi.
  * Thread-safe; allocates nothing.  (Model: zstd's ZSTD_cParam_getBounds.)
  */

@@ -10,6 +10,7 @@
  * `ponderhit` and `isready` are answered at once; every output line is
  * written whole under a lock.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -163,6 +164,18 @@ static void setoption(engine *e, char **tok, int n)
     if (value == NULL) {
         eng_out(e, "info string error: setoption %s: missing 'value VALUE'", name);
         return;
+    }
+    if (n > 5) { /* no option's value has a space */
+        eng_out(e, "info string error: setoption %s: one word expected after 'value', got '%.40s %.40s'", name, value,
+                tok[5]);
+        return;
+    }
+    char lower[16]; /* the words of Rules and Bot, in any case as the rule options' */
+    if (strlen(value) < sizeof lower) {
+        for (size_t i = 0; i <= strlen(value); i++)
+            lower[i] = (char)tolower((unsigned char)value[i]);
+        if (strcasecmp(name, "Rules") == 0 || strcasecmp(name, "Bot") == 0)
+            value = lower;
     }
     if (engine_option(e, name, value))
         return;

@@ -75,7 +75,12 @@ static int parse_limit(const char *key, const char *val, go_request *r)
                 k < 2 ? &r->time[k == 0 ? MANA_WHITE : MANA_BLACK] : &r->inc[k == 2 ? MANA_WHITE : MANA_BLACK];
             return parse_ms(val, slot);
         }
-    if (cli_parse_uint(val, UINT64_MAX, &v) < 0 || v == 0)
+    if (cli_parse_uint(val, UINT64_MAX, &v) < 0) {
+        if (val[strspn(val, "0123456789")] != '\0' || val[0] == '\0')
+            return -1;
+        v = UINT64_MAX; /* digits beyond 2^64: as large as any, then capped */
+    }
+    if (v == 0)
         return -1;
     if (strcmp(key, "movetime") == 0)
         r->lim.time_ms = v > FOREVER_MS ? FOREVER_MS : (int)v;

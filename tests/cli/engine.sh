@@ -81,6 +81,15 @@ expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
 # answer with an error and `bestmove (none)`, never a move of IN1.
 expect_grep "$o" "info string error: no position (the last position command was refused)" "go after a refused position"
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | tr '\n' ' ')" "(none) (none) (none) " "every go answered, none with a move"
+# setoption: one word after value; the words of Rules and Bot in any case,
+# as the rule options'; a depth beyond 2^64 is as large as any (capped).
+printf '%s\n' 'setoption name Blocked value draw extra' 'setoption name Rules value COSMOLUDO' \
+    'setoption name Bot value Random' 'position startpos' 'go depth 99999999999999999999' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: setoption Blocked: one word expected after 'value', got 'draw extra'" "value of two words"
+expect_no_grep "$o" "error: setoption Rules" "COSMOLUDO accepted"
+expect_no_grep "$o" "error: setoption Bot" "Random accepted"
+expect_no_grep "$o" "error: go" "a depth beyond 2^64 accepted"
+case $(sed -n 's/^bestmove //p' "$o") in [DR]@[a-f]6) ;; *) fail "cosmoludo in capitals: '$(sed -n 's/^bestmove //p' "$o")' not on rank 6" ;; esac
 # The limit named in a refusal: counts must be positive, clocks may be 0.
 printf '%s\n' 'go iterations 0' 'go winc x' | "$CLI" engine >"$o" 2>&1
 expect_grep "$o" "info string error: go: 'iterations' needs a positive number" "iterations 0 refused"
