@@ -150,7 +150,10 @@ static int spawn(player *p)
     return 0;
 }
 
-/* How the process ended, once it has (waits up to 500 ms for it). */
+/* How the process ended, once it has (waits up to 500 ms for it).  A
+ * write the engine's closed pipe refused and a read that met the end of
+ * its output are the same event seen at different moments: both are
+ * described by the process's exit, so a message never depends on timing. */
 static void describe_exit(player *p, char *why, size_t size, const char *what)
 {
     int st = 0;
@@ -308,13 +311,20 @@ int player_ensure(player *p, int preset, const mana_game *rules, char *why, size
         return -1;
     }
     long long t0 = now_ms();
-    if (send_line(p, "mana") < 0 || expect(p, "manaok", t0 + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+    if (send_line(p, "mana") < 0) {
+        describe_exit(p, why, size, "engine crashed");
+        goto fail;
+    }
+    if (expect(p, "manaok", t0 + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
         goto fail;
     int rc = send_rules(p, preset, rules);
     for (int k = 0; k < p->spec->nopt; k++)
         rc |= send_line(p, "setoption name %s value %s", p->spec->opt_name[k], p->spec->opt_value[k]);
-    if (rc < 0 || send_line(p, "isready") < 0 ||
-        expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+    if (rc < 0 || send_line(p, "isready") < 0) {
+        describe_exit(p, why, size, "engine crashed");
+        goto fail;
+    }
+    if (expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
         goto fail;
     return 0;
 fail : {
@@ -339,10 +349,11 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size)
     int rc = send_line(p, "newgame");
     if (p->has_seed)
         rc |= send_line(p, "setoption name Seed value %lu", (unsigned long)(seed & 0xffffffffu));
-    if (rc < 0 || send_line(p, "isready") < 0 ||
-        expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+    if (rc < 0 || send_line(p, "isready") < 0) {
+        describe_exit(p, why, size, "engine crashed");
         return -1;
-    return 0;
+    }
+    return expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size);
 }
 
 /* The `go` of a request: the clocks, or the fixed limits. */
@@ -425,7 +436,7 @@ static int external_move(player *p, const move_request *rq, mana_move *out, long
     go_words(rq, go, sizeof go);
     long long t0 = now_ms();
     if (rc < 0 || send_line(p, "%s", go) < 0) {
-        describe_exit(p, why, size, "engine gone (write failed)");
+        describe_exit(p, why, size, "engine crashed");
         return -1;
     }
     rc = read_bestmove(p, rq, t0, out, why, size);

@@ -21,6 +21,13 @@ for engine in /nonexistent-engine true "echo hello"; do
         "cmd:$engine named"
     expect_no_grep "$o" "W-D-L" "cmd:$engine: no result"
 done
+# An engine that closes its input and then exits: the runner's first write
+# fails (EPIPE) before the process has ended; the message still names
+# the exit, the same as when the read meets the end of the output first.
+"$CLI" match --white ab --black "cmd:sh -c 'exec 0<&-; sleep 0.2; exit 5'" --name shut --games 1 --depth 1 \
+    --quiet >"$o" 2>&1
+expect_grep "$o" "player shut (cmd: sh -c 'exec 0<&-; sleep 0.2; exit 5') never started: start-up failed: engine crashed (exit status 5)" \
+    "a refused write described by the exit"
 # the player named as given with --name, White or Black
 "$CLI" match --white "cmd:/nonexistent-engine" --name ghost --black ab --games 2 --depth 1 >"$o" 2>&1
 expect_status $? 1 "White never starts"
