@@ -23,8 +23,9 @@
 #include "ab.h"
 #include "rng.h"
 
-#define SETUP_ROUNDS 16 /* completions per candidate at most */
-#define SETUP_DEPTH 2   /* plies searched from each completed setup */
+#define SETUP_ROUNDS 16      /* completions per candidate at most */
+#define SETUP_DEPTH 2        /* plies searched from each completed setup */
+#define SETUP_SCORE_CAP 2000 /* the reported mean score, in cp, at most */
 
 /* Scores candidate m for the mover: one random completion searched
  * SETUP_DEPTH plies, or, when m ends the setup (*last set), its start
@@ -96,7 +97,13 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
         if (count[i] > 0 && (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
             best = i;
     *out = mv[best];
-    s->b->stats.score = count[best] ? (int)(total[best] / count[best]) : 0;
+    /* The mean of the samples mixes evaluations with won and lost ends
+     * (AB_INF less the plies): it is shown on the centipawn scale capped
+     * at +-SETUP_SCORE_CAP, "decisive", as the engine shows mcts's. */
+    long mean = count[best] ? total[best] / count[best] : 0;
+    s->b->stats.score = (int)(mean > SETUP_SCORE_CAP    ? SETUP_SCORE_CAP
+                              : mean < -SETUP_SCORE_CAP ? -SETUP_SCORE_CAP
+                                                        : mean);
     if (s->b->info != NULL) {
         char text[MANA_MOVE_TEXT_MAX + 1] = "";
         mana_move_format(w, *out, text, sizeof text);
