@@ -53,7 +53,7 @@ static inline int gen_play(const struct mana_pos *p, const int32_t *opt, gen_sin
      * the order by mark count then square */
     size_t n = !bound ? 0 : p->mana ? gen_pieces(p, bound, sink, ctx, 0) : gen_steps_to(p, bound, sink, ctx, 0);
     if (n)
-        return n;
+        return (int)n; /* at most MANA_MAX_MOVES */
     n = gen_steps_to(p, p->occ[p->side] & ~bound, sink, ctx, 0);
     mana_bb drops = mana__reentry_squares(p, opt, bound);
     if (drops)
