@@ -149,7 +149,7 @@ cli=$prefix/bin/mana-cli
 (cd "$work" && "$cli" perft 3 'rrdrrr/6/6/6/6/RRRDRR b - 0') | tail -n 1 | grep -x 421 >/dev/null ||
     fail "installed mana-cli: perft 3 of the start is not 421"
 printf 'mana\nposition mfn 6/6/3R2/2r3/1R4/d3D1 w 2 0\ngo depth 4\n' | (cd "$work" && "$cli" engine) |
-    grep -x 'bestmove d4xc3' >/dev/null || fail "installed mana-cli engine: no bestmove d4xc3"
+    grep '^bestmove d4xc3\( ponder [a-f][1-6][-x][a-f][1-6]\)\{0,1\}$' >/dev/null || fail "installed mana-cli engine: no bestmove d4xc3"
 render 1 mana-cli
 grep -q 'ENGINE PROTOCOL' "$work/page.txt" || fail "man 1 mana-cli does not render"
 echo "   $cli runs (perft, engine); mana-cli(1) renders"
