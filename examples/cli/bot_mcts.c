@@ -52,6 +52,10 @@
  * times fewer playouts. */
 #define PRIOR_VISITS 12
 #define TREE_PATH 256 /* deepest tree walk kept */
+/* The most tree nodes a search keeps (32 bytes each: 128 MiB).  Beyond
+ * it the tree stops growing and the iterations go on from its leaves, so
+ * that `go infinite` runs in bounded memory and node indices fit int32_t. */
+#define TREE_MAX_NODES ((size_t)1 << 22)
 
 typedef struct node {
     mana_move move; /* the move leading here (none at the root) */
@@ -311,8 +315,9 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
     if (n <= 0)
         return n < 0 ? n : MANA_EOVER;
-    /* the playout budget; a node or time limit alone leaves the default */
-    uint64_t budget = b->lim.iterations ? b->lim.iterations : 3000;
+    /* the playout budget: the iteration limit, else the node limit (at
+     * most N playouts), else 3000; a time limit may end it sooner */
+    uint64_t budget = b->lim.iterations ? b->lim.iterations : b->lim.nodes ? b->lim.nodes : 3000;
     uint64_t per = budget / (uint64_t)n;
     if (per < 4)
         per = 4;
@@ -342,7 +347,8 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
         }
     }
     b->stats.iterations = done;
-    b->stats.score = (int)(100.0 * best / (double)per);
+    /* no candidate sampled before the time ran out: a random one, 50% */
+    b->stats.score = best < 0 ? 50 : (int)(100.0 * best / (double)per);
     if (b->info != NULL) {
         char text[MANA_MOVE_TEXT_MAX + 1] = "";
         mana_move_format(g, *out, text, sizeof text);
@@ -406,7 +412,8 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
         down++;
         path[len++] = i;
     }
-    if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH) {
+    if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH &&
+        t->len + MANA_MAX_MOVES <= TREE_MAX_NODES) {
         if (expand(b, t, i, w, marks) < 0) {
             rc = -1;
             goto undo;
