@@ -119,7 +119,7 @@ START_TEST(result_tokens_refused)
                                       "draw",
                                       "0.5-0.5",
                                       "\xc2\xbd-\xc2\xbd",
-                                      "1\xe2\x80\x930",
+                                      "1\xe2\x80\x93\x30", /* 1, an en dash, 0 */
                                       "**",
                                       "1/2-1/2x"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
