@@ -122,22 +122,37 @@ static int new_bot(engine *e)
     return 0;
 }
 
+/* Returns text in lower case in buf (size bytes), or text itself when it
+ * does not fit (then it is no word of ours anyway). */
+static const char *lower_word(const char *text, char *buf, size_t size)
+{
+    size_t n = strlen(text);
+    if (n >= size)
+        return text;
+    for (size_t i = 0; i <= n; i++)
+        buf[i] = (char)tolower((unsigned char)text[i]);
+    return buf;
+}
+
 /* setoption for the options that are not rule options; returns 1 if name
- * was one of them. */
+ * was one of them.  The words of Rules and Bot are read in any case, as
+ * the rule options' are. */
 static int engine_option(engine *e, const char *name, const char *value)
 {
+    char word[16];
     if (strcasecmp(name, "Rules") == 0) {
         int preset;
-        if (cli_parse_rules(value, &preset) < 0)
+        if (cli_parse_rules(lower_word(value, word, sizeof word), &preset) < 0)
             eng_out(e, "info string error: setoption Rules: expected jactalea or cosmoludo");
         else
             load_preset(e, preset);
     } else if (strcasecmp(name, "Bot") == 0) {
-        if (!bot_kind_valid(value)) {
+        const char *kind = lower_word(value, word, sizeof word);
+        if (!bot_kind_valid(kind)) {
             eng_out(e, "info string error: setoption Bot: expected ab, mcts or random");
             return 1;
         }
-        snprintf(e->bot_kind, sizeof e->bot_kind, "%s", value);
+        snprintf(e->bot_kind, sizeof e->bot_kind, "%s", kind);
         new_bot(e);
     } else if (strcasecmp(name, "Seed") == 0) {
         unsigned long long v;
@@ -169,13 +184,6 @@ static void setoption(engine *e, char **tok, int n)
         eng_out(e, "info string error: setoption %s: one word expected after 'value', got '%.40s %.40s'", name, value,
                 tok[5]);
         return;
-    }
-    char lower[16]; /* the words of Rules and Bot, in any case as the rule options' */
-    if (strlen(value) < sizeof lower) {
-        for (size_t i = 0; i <= strlen(value); i++)
-            lower[i] = (char)tolower((unsigned char)value[i]);
-        if (strcasecmp(name, "Rules") == 0 || strcasecmp(name, "Bot") == 0)
-            value = lower;
     }
     if (engine_option(e, name, value))
         return;
