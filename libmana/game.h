@@ -53,24 +53,37 @@ struct mana_pos {
     uint8_t mana;   /* 0 none, else the mark count binding the side */
     uint8_t status; /* MANA_SETUP.. ; blocked draw/loss is found lazily */
     uint8_t passes; /* consecutive passes just played */
+    /* MANA_EXCEPTION_*: whether the exception of docs/rules.md "The Mana"
+     * applies (no piece bound by the Mana can step), a cache of a function
+     * of the fields above: mana_play finds it once per position (the
+     * history keeps it with the position), every change clears it. */
+    uint8_t exception;
 };
 
-/* What mana_undo needs to take one move back: 4 bytes.  The hash before
- * the move is not kept: undo and the repetition scan compute it back from
- * the move with a few xors (play.c). */
+/* The values of mana_pos.exception. */
+enum { MANA_EXCEPTION_UNKNOWN, MANA_EXCEPTION_NO, MANA_EXCEPTION_YES };
+
+/* A history record: the move and the position it was played from.  Taking
+ * a move back copies the position back (copy-make: a few vector moves,
+ * where recomputing it from the move cost some 70 instructions), and the
+ * repetition scan compares the positions' hashes. */
 struct mana_undo {
+    struct mana_pos before;
     uint16_t move; /* the mana_move (MANA_MOVE_BITS bits) */
-    uint8_t mana;  /* the Mana before the move */
-    uint8_t flags; /* MANA_UNDO_* */
 };
 
-/* The flags of struct mana_undo. */
-enum {
-    MANA_UNDO_CAPTURE = 3, /* mask: 1 the step captured a Ronin, 2 the Damyo */
-    MANA_UNDO_DAMYO = 4,   /* the piece that stepped is a Damyo */
-    MANA_UNDO_PASS = 8,    /* one pass had just been played (passes was 1) */
-    MANA_UNDO_SETUP = 16   /* a setup move (status was MANA_SETUP) */
-};
+/* Returns 1 if the record u is a setup move (orientation or placement). */
+static inline int mana__undo_is_setup(const struct mana_undo *u)
+{
+    return u->before.status == MANA_SETUP;
+}
+
+/* Returns 1 if the record u is a step that captured an enemy piece. */
+static inline int mana__undo_is_capture(const struct mana_undo *u)
+{
+    const struct mana_pos *p = &u->before;
+    return MANA_MOVE_KIND(u->move) == MANA_MOVE_STEP && ((p->occ[!p->side] >> MANA_MOVE_TO(u->move)) & 1);
+}
 
 /* The largest values of the adjudication options: vocab.c gives them as
  * bounds (mana_option_bounds), option_text.c in the options' words

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Making and taking back moves, with the incremental hash and the undo
- * history (docs/rules.md "Moving", "The Mana", "Optional adjudication"), and
- * the quick path of mana_play: a step of a bound piece is proved legal
- * by one reach-table lookup, then played with a 4-byte undo record and a
- * hash update of a few xors.
+ * Making and taking back moves, with the incremental hash and the history
+ * (docs/rules.md "Moving", "The Mana", "Optional adjudication"), and the
+ * quick path of mana_play: a step of a bound piece is proved legal by one
+ * reach-table lookup, then played with a hash update of a few xors; its
+ * record is the position it was played from, which mana_undo copies back.
  */
 #include <stdlib.h>
 
@@ -14,7 +14,7 @@
 #include "zobrist.h"
 
 /* COLD: the rare paths, kept out of the hot functions; HOT: the steps of
- * the quick path, inlined into mana_play and mana_undo. */
+ * the quick path, inlined into mana_play. */
 #if defined(__GNUC__) || defined(__clang__)
 #define COLD __attribute__((noinline, cold))
 #define HOT inline __attribute__((always_inline))
@@ -86,43 +86,16 @@ static inline void toggle_piece(struct mana_pos *p, int c, int damyo, int sq)
     p->hash ^= piece_key(c, damyo, sq);
 }
 
-/*
- * Returns the change of the hash made by the play-phase move of record u,
- * played by `mover` and leaving the Mana on mana_after: the turn (the side
- * to move always changes in play), the piece moved or re-entered and the
- * piece captured.  Undo and the repetition scan walk the history back
- * with it.
- */
-static HOT uint64_t move_key(struct mana_undo u, int mover, int mana_after)
-{
-    int kind = MANA_MOVE_KIND(u.move), to = MANA_MOVE_TO(u.move);
-    uint64_t h = zobrist_turn[u.mana][mana_after];
-    if (kind == MANA_MOVE_STEP) {
-        int damyo = (u.flags & MANA_UNDO_DAMYO) != 0, captured = u.flags & MANA_UNDO_CAPTURE;
-        h ^= piece_key(mover, damyo, MANA_MOVE_FROM(u.move)) ^ piece_key(mover, damyo, to);
-        if (captured)
-            h ^= piece_key(!mover, captured == 2, to);
-    } else if (kind == MANA_MOVE_DROP_RONIN) {
-        h ^= piece_key(mover, 0, to);
-    }
-    return h;
-}
-
 /* Returns 1 if the position now on the board has occurred `times` times
- * in the play phase (repetition option). */
+ * in the play phase (repetition option): the records' positions with the
+ * same side to move are every other one back. */
 static int repeated(const struct mana_game *g, int times)
 {
-    /* h walks back to the position before move j; only every other one
-     * has the same side to move as now.  Captures do not end the scan:
-     * a re-entry can bring the same pieces back. */
-    const struct mana_pos *p = &g->pos;
-    uint64_t h = p->hash;
-    int side = p->side, mana = p->mana, seen = 1;
-    for (uint32_t j = g->len; j-- > g->play_start;) {
-        side = !side;
-        h ^= move_key(g->hist[j], side, mana);
-        mana = g->hist[j].mana;
-        if (((g->len - j) & 1) == 0 && h == p->hash && ++seen >= times)
+    uint64_t h = g->pos.hash;
+    int seen = 1;
+    for (uint32_t j = g->len; j >= g->play_start + 2;) {
+        j -= 2;
+        if (g->hist[j].before.hash == h && ++seen >= times)
             return 1;
     }
     return 0;
@@ -152,8 +125,8 @@ static HOT int adjudicate(struct mana_game *g)
 }
 
 /* The enemy piece on `to` (bit t) is captured: removed from the board and
- * the hash; the game is won with the Damyo.  Returns MANA_UNDO_CAPTURE
- * flags: 1 a Ronin, 2 the Damyo. */
+ * the hash; the game is won with the Damyo.  Returns 1 for a Ronin, 2 for
+ * the Damyo. */
 static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana_bb t)
 {
     unsigned damyo = (unsigned)(p->damyo >> to) & 1;
@@ -167,8 +140,8 @@ static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana
 }
 
 /* The piece on `from` goes to the empty square `to` and the turn passes
- * (the Mana on to's mark count).  Returns the MANA_UNDO_DAMYO flag. */
-static HOT unsigned move_piece(struct mana_pos *p, unsigned from, unsigned to)
+ * (the Mana on to's mark count, no pass just played). */
+static HOT void move_piece(struct mana_pos *p, unsigned from, unsigned to)
 {
     unsigned us = p->side, mana = p->mana, after = mana__reach_marks[p->orient][to];
     unsigned damyo = (unsigned)(p->damyo >> from) & 1;
@@ -179,18 +152,20 @@ static HOT unsigned move_piece(struct mana_pos *p, unsigned from, unsigned to)
     p->hash ^= zobrist_piece[from][kind] ^ zobrist_piece[to][kind] ^ zobrist_turn[mana][after];
     p->side = (uint8_t)(us ^ 1);
     p->mana = (uint8_t)after;
-    return damyo * MANA_UNDO_DAMYO;
+    p->passes = 0;
+    p->exception = MANA_EXCEPTION_UNKNOWN;
 }
 
 /* A step in play: the piece on `from` goes to `to`, capturing there.
- * Returns the MANA_UNDO_CAPTURE and MANA_UNDO_DAMYO flags of the move. */
+ * Returns 0, or 1 / 2 if it captured a Ronin / the Damyo. */
 static HOT unsigned do_step(struct mana_pos *p, unsigned from, unsigned to)
 {
-    unsigned flags = 0;
+    unsigned captured = 0;
     mana_bb t = bit[to];
     if (p->occ[p->side ^ 1] & t)
-        flags = capture(p, p->side ^ 1u, to, t);
-    return flags | move_piece(p, from, to);
+        captured = capture(p, p->side ^ 1u, to, t);
+    move_piece(p, from, to);
+    return captured;
 }
 
 /* A re-entry in play: a Ronin of the side to move comes back on `to`. */
@@ -201,6 +176,8 @@ static HOT void do_reentry(struct mana_pos *p, int to)
     p->hash ^= piece_key(us, 0, to) ^ zobrist_turn[p->mana][mana];
     p->side = (uint8_t)!us;
     p->mana = (uint8_t)mana;
+    p->passes = 0;
+    p->exception = MANA_EXCEPTION_UNKNOWN;
 }
 
 /* A setup move: the orientation choice or a placement. */
@@ -224,12 +201,11 @@ static void do_setup(struct mana_game *g, int kind, int to)
     }
 }
 
-/* Plays the play-phase move m, assumed legal, on p; returns the
- * MANA_UNDO_CAPTURE and MANA_UNDO_DAMYO flags of the move. */
+/* Plays the play-phase move m, assumed legal, on p; returns 0, or 1 / 2
+ * if it captured a Ronin / the Damyo. */
 static HOT int play_move(struct mana_pos *p, mana_move m)
 {
-    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m), passes = p->passes;
-    p->passes = 0;
+    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m);
     if (kind == MANA_MOVE_STEP)
         return (int)do_step(p, (unsigned)MANA_MOVE_FROM(m), (unsigned)to);
     if (kind == MANA_MOVE_DROP_RONIN) {
@@ -239,27 +215,32 @@ static HOT int play_move(struct mana_pos *p, mana_move m)
     /* pass: the Mana stays and binds the opponent */
     p->hash ^= zobrist_turn[p->mana][p->mana];
     p->side = (uint8_t)!p->side;
-    p->passes = (uint8_t)(passes + 1);
-    if (p->passes >= 2)
+    p->exception = MANA_EXCEPTION_UNKNOWN;
+    if (++p->passes >= 2)
         p->status = MANA_DRAWN;
     return 0;
 }
 
 int mana__pos_play(struct mana_pos *p, mana_move m)
 {
-    return play_move(p, m) & MANA_UNDO_CAPTURE;
+    return play_move(p, m);
 }
 
-/* Plays the play-phase move m, assumed legal, keeping its undo record
- * (the history has room) and applying the adjudication options.  Before
- * a play-phase move the status is MANA_PLAYING and at most one pass has
- * just been played (two end the game). */
+/* Appends the record of move m from the position now on the board (the
+ * history has room): the position as it is, for the take-back. */
+static HOT void push_record(struct mana_game *g, mana_move m)
+{
+    struct mana_undo *u = &g->hist[g->len++];
+    u->before = g->pos;
+    u->move = (uint16_t)m;
+}
+
+/* Plays the play-phase move m, assumed legal, keeping its record (the
+ * history has room) and applying the adjudication options. */
 static HOT void do_play(struct mana_game *g, mana_move m)
 {
-    struct mana_pos *p = &g->pos;
-    int mana = p->mana, flags = p->passes ? MANA_UNDO_PASS : 0;
-    flags |= play_move(p, m);
-    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = (uint8_t)mana, .flags = (uint8_t)flags};
+    push_record(g, m);
+    play_move(&g->pos, m);
     adjudicate(g);
 }
 
@@ -271,7 +252,8 @@ int mana__do(struct mana_game *g, mana_move m)
         do_play(g, m);
         return MANA_OK;
     }
-    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = g->pos.mana, .flags = MANA_UNDO_SETUP};
+    push_record(g, m);
+    g->pos.exception = MANA_EXCEPTION_UNKNOWN;
     do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
     return MANA_OK;
 }
@@ -293,76 +275,74 @@ __attribute__((noinline)) static int play_checked(mana_game *g, mana_move m)
     return MANA_OK;
 }
 
-/* Records the play-phase move m (the Mana before it and its flags; the
- * history has room) and applies the adjudication options. */
-static HOT int record_play(struct mana_game *g, mana_move m, unsigned mana, unsigned flags)
+/* Applies the adjudication options, if any, after a play-phase move
+ * proved legal. */
+static HOT int after_play(struct mana_game *g)
 {
-    g->hist[g->len++] = (struct mana_undo){.move = (uint16_t)m, .mana = (uint8_t)mana, .flags = (uint8_t)flags};
     if (g->opt[MANA_OPT_PLY_LIMIT] | g->opt[MANA_OPT_REPETITION])
         return adjudicate(g);
     return MANA_OK;
 }
 
-/* Plays the step from -> to, proved legal, with its undo record. */
-static HOT int play_step(struct mana_game *g, mana_move m, unsigned from, unsigned to)
-{
-    struct mana_pos *p = &g->pos;
-    /* at most one pass before a play-phase move: passes is 0 or 1 */
-    unsigned mana = p->mana, flags = p->passes * MANA_UNDO_PASS;
-    p->passes = 0;
-    flags |= do_step(p, from, to);
-    return record_play(g, m, mana, flags);
-}
-
 /* A capture, proved legal: not inlined, to keep the quiet step short. */
 __attribute__((noinline)) static int play_capture(struct mana_game *g, mana_move m)
 {
-    return play_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
+    push_record(g, m);
+    do_step(&g->pos, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
+    return after_play(g);
 }
 
 /* Plays the step from -> to, proved legal: a quiet step here, with its
- * undo record; a capture in play_capture. */
+ * record; a capture in play_capture. */
 static HOT int play_quiet_step(struct mana_game *g, mana_move m, unsigned from, unsigned to)
 {
-    struct mana_pos *p = &g->pos;
-    if ((p->occ[p->side ^ 1] >> to) & 1)
+    if ((g->pos.occ[g->pos.side ^ 1] >> to) & 1)
         return play_capture(g, m);
-    /* at most one pass before a play-phase move: passes is 0 or 1 */
-    unsigned mana = p->mana, flags = p->passes * MANA_UNDO_PASS;
-    p->passes = 0;
-    flags |= move_piece(p, from, to);
-    return record_play(g, m, mana, flags);
+    push_record(g, m);
+    move_piece(&g->pos, from, to);
+    return after_play(g);
+}
+
+/* Returns 1 if the exception applies in p (status MANA_PLAYING): none of
+ * the pieces bound by the Mana can step (docs/rules.md "The Mana").  Found
+ * once per position and kept in p->exception, which the history keeps
+ * with the position: the other moves of the position, played after a
+ * take-back, find it there. */
+static HOT int exception_applies(struct mana_pos *p)
+{
+    if (p->exception == MANA_EXCEPTION_UNKNOWN) {
+        mana_bb own = p->occ[p->side];
+        int can = mana__pieces_can_step(p, mana__bound_pieces(p), p->occ[0] | p->occ[1], BB_ALL & ~own);
+        p->exception = can ? MANA_EXCEPTION_NO : MANA_EXCEPTION_YES;
+    }
+    return p->exception == MANA_EXCEPTION_YES;
 }
 
 /* A step of a piece off the Mana's mark count (its reach checked): legal
- * when there is no Mana yet or no bound piece can step (the exception). */
+ * when there is no Mana yet or under the exception. */
 __attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m)
 {
-    const struct mana_pos *p = &g->pos;
-    mana_bb own = p->occ[p->side];
-    if (p->mana && mana__pieces_can_step(p, mana__bound_pieces(p), p->occ[0] | p->occ[1], BB_ALL & ~own))
+    if (g->pos.mana && !exception_applies(&g->pos))
         return play_checked(g, m);
     return play_quiet_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
 }
 
-/* mana_play for a move other than a step: a re-entry on a free square (of
- * the Mana's mark count under that option) while no piece is bound is
- * played here; everything else (passes, the re-entries of the exception,
- * stale or forged values) takes play_checked. */
+/* mana_play for a move other than a step: a re-entry from the reserve on
+ * a free square (of the Mana's mark count under that option) under the
+ * exception (no bound piece can step, or there is none) is played here;
+ * everything else (passes, stale or forged values) takes play_checked. */
 __attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
 {
     struct mana_pos *p = &g->pos;
-    mana_bb bound = mana__bound_pieces(p), own = p->occ[p->side];
-    if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) || bound)
+    if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) || !exception_applies(p))
         return play_checked(g, m);
-    /* no bound piece: there is a Mana and none of its squares is ours */
-    unsigned mana = p->mana, flags = p->passes * MANA_UNDO_PASS;
-    mana_bb mana_sq = bb_marks[p->orient][mana - 1];
-    if (!(mana__reentry_to(own, p->damyo, p->occ[0] | p->occ[1], mana_sq, 0, g->opt) & bb_sq(MANA_MOVE_TO(m))))
+    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
+    mana_bb occ = p->occ[0] | p->occ[1], bound = mana__bound_pieces(p);
+    if (!(mana__reentry_to(p->occ[p->side], p->damyo, occ, mana_sq, bound, g->opt) & bb_sq(MANA_MOVE_TO(m))))
         return play_checked(g, m);
-    p->passes = 0;
+    push_record(g, m);
     do_reentry(p, MANA_MOVE_TO(m));
-    return record_play(g, m, mana, flags);
+    return after_play(g);
 }
 
 /*
@@ -392,86 +372,25 @@ MANA_API int mana_play(mana_game *g, mana_move m)
     return play_quiet_step(g, m, from, to);
 }
 
-/* Takes back the setup move u (orientation or placement); the hash is
- * computed afresh (setup moves are few). */
-COLD static void undo_setup(struct mana_pos *p, struct mana_undo u)
-{
-    int kind = MANA_MOVE_KIND(u.move), to = MANA_MOVE_TO(u.move);
-    if (kind == MANA_MOVE_ORIENT) {
-        p->orient = -1;
-    } else {
-        p->occ[(p->occ[MANA_WHITE] & bb_sq(to)) ? MANA_WHITE : MANA_BLACK] ^= bb_sq(to);
-        if (kind == MANA_MOVE_DROP_DAMYO)
-            p->damyo ^= bb_sq(to);
-    }
-    p->side = bb_count(p->occ[MANA_BLACK]) < MANA_PIECE_COUNT ? MANA_BLACK : MANA_WHITE;
-    p->mana = u.mana;
-    p->status = MANA_SETUP;
-    p->passes = 0;
-    p->hash = mana__hash_of(p);
-}
-
-/* Takes back the play-phase move u (step, re-entry or pass). */
-static HOT void undo_play(struct mana_pos *p, struct mana_undo u)
-{
-    unsigned move = u.move, flags = u.flags, mover = p->side ^ 1u, to = (unsigned)MANA_MOVE_TO(move);
-    /* the turn first: fewer values live across the rest */
-    p->hash ^= zobrist_turn[u.mana][p->mana];
-    p->side = (uint8_t)mover;
-    p->mana = u.mana;
-    p->status = MANA_PLAYING;
-    p->passes = (flags / MANA_UNDO_PASS) & 1;
-    mana_bb t = bit[to];
-    if (move >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_STEP) {
-        unsigned from = (unsigned)MANA_MOVE_FROM(move), damyo = (flags / MANA_UNDO_DAMYO) & 1;
-        mana_bb path = bit[from] | t;
-        unsigned kind = 2 * mover + damyo;
-        p->occ[mover] ^= path;
-        p->damyo ^= path & (0 - (mana_bb)damyo);
-        p->hash ^= zobrist_piece[from][kind] ^ zobrist_piece[to][kind];
-        if (flags & MANA_UNDO_CAPTURE) {
-            unsigned cd = (flags >> 1) & 1; /* 2: the Damyo */
-            p->occ[mover ^ 1] |= t;
-            p->damyo |= t & (0 - (mana_bb)cd);
-            p->hash ^= zobrist_piece[to][2 * (mover ^ 1) + cd];
-        }
-    } else if (move >> MANA_MOVE_KIND_SHIFT == MANA_MOVE_DROP_RONIN) {
-        p->occ[mover] ^= t;
-        p->hash ^= zobrist_piece[to][2 * mover];
-    }
-}
-
-/* Takes back the last move of the history (there is one). */
-static HOT void undo_last(struct mana_game *g)
-{
-    struct mana_undo u = g->hist[--g->len];
-    if (u.flags & MANA_UNDO_SETUP)
-        undo_setup(&g->pos, u);
-    else
-        undo_play(&g->pos, u);
-}
-
 void mana__undo(struct mana_game *g)
 {
-    undo_last(g);
+    g->pos = g->hist[--g->len].before;
 }
 
-/* mana_undo beyond a play-phase move: NULL, no history, a setup move. */
+/* mana_undo with NULL or no history. */
 __attribute__((noinline)) static int undo_checked(mana_game *g)
 {
     if (!g)
         return mana__fail(MANA_EINVAL, "mana_undo: game is NULL");
-    if (g->len == 0)
-        return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
-    undo_last(g);
-    return MANA_OK;
+    return mana__fail(MANA_ENOHISTORY, "mana_undo: no move since the start or the last mana_set_position");
 }
 
-/* The quick path takes back a play-phase move; undo_checked the rest. */
+/* Takes back the last move, setup or play: its record holds the position
+ * it was played from. */
 MANA_API int mana_undo(mana_game *g)
 {
-    if (!g || g->len == 0 || (g->hist[g->len - 1].flags & MANA_UNDO_SETUP))
+    if (!g || g->len == 0)
         return undo_checked(g);
-    undo_play(&g->pos, g->hist[--g->len]);
+    g->pos = g->hist[--g->len].before;
     return MANA_OK;
 }

@@ -32,7 +32,7 @@ int mana__history_text(const struct mana_undo *u, char *buf)
         return 2;
     case MANA_MOVE_STEP:
         bb_square_name(MANA_MOVE_FROM(m), buf);
-        buf[2] = (u->flags & MANA_UNDO_CAPTURE) ? 'x' : '-';
+        buf[2] = mana__undo_is_capture(u) ? 'x' : '-';
         bb_square_name(to, buf + 3);
         buf[5] = '\0';
         return 5;
@@ -234,7 +234,7 @@ static int write_headers(struct mana_text *t, const mana_game *g, const mana_rec
 /* Writes "MFN: ..." for a game that started from a position. */
 static int write_start(struct mana_text *t, const mana_game *g)
 {
-    int from_setup = g->len ? (g->hist[0].flags & MANA_UNDO_SETUP) != 0 : g->pos.status == MANA_SETUP;
+    int from_setup = g->len ? mana__undo_is_setup(&g->hist[0]) : g->pos.status == MANA_SETUP;
     if (from_setup)
         return MANA_OK;
     mana_game *start = mana_clone(g);
@@ -257,7 +257,7 @@ static void write_moves(struct mana_text *t, const mana_game *g)
     int on_line = 0, drops = 0;
     for (uint32_t i = 0; i < g->len; i++) {
         const struct mana_undo *u = &g->hist[i];
-        int setup = (u->flags & MANA_UNDO_SETUP) != 0;
+        int setup = mana__undo_is_setup(u);
         int new_line = on_line > 0 && (setup ? drops == MANA_PIECE_COUNT && MANA_MOVE_KIND(u->move) != MANA_MOVE_ORIENT
                                              : i == g->play_start || on_line == 10);
         if (new_line) {
