@@ -53,15 +53,21 @@ struct mana_pos {
     uint8_t mana;   /* 0 none, else the mark count binding the side */
     uint8_t status; /* MANA_SETUP.. ; blocked draw/loss is found lazily */
     uint8_t passes; /* consecutive passes just played */
-    /* MANA_EXCEPTION_*: whether the exception of docs/rules.md "The Mana"
-     * applies (no piece bound by the Mana can step), a cache of a function
-     * of the fields above: mana_play finds it once per position (the
-     * history keeps it with the position), every change clears it. */
-    uint8_t exception;
+    /* MANA_FACT_* bits: who may move in a play-phase position, found
+     * once per position by mana_play (0: not found yet).  Functions of the
+     * fields above: every change of the position clears them, and the
+     * history keeps them with the position. */
+    uint8_t facts;
 };
 
-/* The values of mana_pos.exception. */
-enum { MANA_EXCEPTION_UNKNOWN, MANA_EXCEPTION_NO, MANA_EXCEPTION_YES };
+/* The bits of mana_pos.facts. */
+enum {
+    MANA_FACT_KNOWN = 1,     /* the bits below are set */
+    MANA_FACT_EXCEPTION = 2, /* no piece bound by the Mana can step: the
+                              * exception of docs/rules.md "The Mana" */
+    MANA_FACT_RESERVE = 4,   /* the side to move has a Ronin in reserve */
+    MANA_FACT_BOUND = 8      /* the side to move has a piece bound by the Mana */
+};
 
 /* A history record: the move and the position it was played from.  Taking
  * a move back copies the position back (copy-make: a few vector moves,

@@ -153,7 +153,7 @@ static HOT void move_piece(struct mana_pos *p, unsigned from, unsigned to)
     p->side = (uint8_t)(us ^ 1);
     p->mana = (uint8_t)after;
     p->passes = 0;
-    p->exception = MANA_EXCEPTION_UNKNOWN;
+    p->facts = 0;
 }
 
 /* A step in play: the piece on `from` goes to `to`, capturing there.
@@ -177,7 +177,7 @@ static HOT void do_reentry(struct mana_pos *p, int to)
     p->side = (uint8_t)!us;
     p->mana = (uint8_t)mana;
     p->passes = 0;
-    p->exception = MANA_EXCEPTION_UNKNOWN;
+    p->facts = 0;
 }
 
 /* A setup move: the orientation choice or a placement. */
@@ -215,7 +215,7 @@ static HOT int play_move(struct mana_pos *p, mana_move m)
     /* pass: the Mana stays and binds the opponent */
     p->hash ^= zobrist_turn[p->mana][p->mana];
     p->side = (uint8_t)!p->side;
-    p->exception = MANA_EXCEPTION_UNKNOWN;
+    p->facts = 0;
     if (++p->passes >= 2)
         p->status = MANA_DRAWN;
     return 0;
@@ -253,7 +253,7 @@ int mana__do(struct mana_game *g, mana_move m)
         return MANA_OK;
     }
     push_record(g, m);
-    g->pos.exception = MANA_EXCEPTION_UNKNOWN;
+    g->pos.facts = 0;
     do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
     return MANA_OK;
 }
@@ -303,42 +303,66 @@ static HOT int play_quiet_step(struct mana_game *g, mana_move m, unsigned from, 
     return after_play(g);
 }
 
-/* Returns 1 if the exception applies in p (status MANA_PLAYING): none of
- * the pieces bound by the Mana can step (docs/rules.md "The Mana").  Found
- * once per position and kept in p->exception, which the history keeps
- * with the position: the other moves of the position, played after a
- * take-back, find it there. */
-static HOT int exception_applies(struct mana_pos *p)
+/* Finds the facts of the play-phase position p (MANA_FACT_* bits), keeps
+ * them in p->facts and returns them. */
+COLD static unsigned find_facts(struct mana_pos *p)
 {
-    if (p->exception == MANA_EXCEPTION_UNKNOWN) {
-        mana_bb own = p->occ[p->side];
-        int can = mana__pieces_can_step(p, mana__bound_pieces(p), p->occ[0] | p->occ[1], BB_ALL & ~own);
-        p->exception = can ? MANA_EXCEPTION_NO : MANA_EXCEPTION_YES;
-    }
-    return p->exception == MANA_EXCEPTION_YES;
+    mana_bb own = p->occ[p->side], bound = mana__bound_pieces(p);
+    unsigned facts = MANA_FACT_KNOWN;
+    if (!mana__pieces_can_step(p, bound, p->occ[0] | p->occ[1], BB_ALL & ~own))
+        facts |= MANA_FACT_EXCEPTION;
+    if (mana__ronins_off_board(p, p->side) > 0)
+        facts |= MANA_FACT_RESERVE;
+    if (bound)
+        facts |= MANA_FACT_BOUND;
+    p->facts = (uint8_t)facts;
+    return facts;
+}
+
+/* Returns the facts of the play-phase position p: found once per
+ * position and kept in p->facts, which the history keeps with the
+ * position, so that the other moves of a position, played after a
+ * take-back, find them there. */
+static HOT unsigned facts_of(struct mana_pos *p)
+{
+    return p->facts ? p->facts : find_facts(p);
 }
 
 /* A step of a piece off the Mana's mark count (its reach checked): legal
  * when there is no Mana yet or under the exception. */
 __attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m)
 {
-    if (g->pos.mana && !exception_applies(&g->pos))
+    if (g->pos.mana && !(facts_of(&g->pos) & MANA_FACT_EXCEPTION))
         return play_checked(g, m);
     return play_quiet_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
 }
 
-/* mana_play for a move other than a step: a re-entry from the reserve on
- * a free square (of the Mana's mark count under that option) under the
- * exception (no bound piece can step, or there is none) is played here;
- * everything else (passes, stale or forged values) takes play_checked. */
+/* Returns 1 if m is a legal re-entry in p (status MANA_PLAYING) under the
+ * options opt: a Ronin from the reserve, under the exception, with no
+ * bound piece unless reentry_when_blocked is on, to a free square, of the
+ * Mana's mark count if there is a Mana and the reentry option says so
+ * (docs/rules.md "The Mana"; legality.h says the same with
+ * mana__reentry_to). */
+static HOT int reentry_legal(struct mana_pos *p, const int32_t *opt, mana_move m)
+{
+    unsigned to = (unsigned)MANA_MOVE_TO(m), facts = facts_of(p);
+    if ((facts & (MANA_FACT_EXCEPTION | MANA_FACT_RESERVE)) != (MANA_FACT_EXCEPTION | MANA_FACT_RESERVE))
+        return 0;
+    if ((facts & MANA_FACT_BOUND) && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
+        return 0;
+    if (!(((BB_ALL & ~(p->occ[0] | p->occ[1])) >> to) & 1))
+        return 0;
+    return opt[MANA_OPT_REENTRY] != MANA_REENTRY_MANA_MARK || !p->mana || mana__reach_marks[p->orient][to] == p->mana;
+}
+
+/* mana_play for a move other than a step: a legal re-entry is played
+ * here; everything else (passes, stale or forged values) takes
+ * play_checked. */
 __attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
 {
     struct mana_pos *p = &g->pos;
-    if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) || !exception_applies(p))
-        return play_checked(g, m);
-    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
-    mana_bb occ = p->occ[0] | p->occ[1], bound = mana__bound_pieces(p);
-    if (!(mana__reentry_to(p->occ[p->side], p->damyo, occ, mana_sq, bound, g->opt) & bb_sq(MANA_MOVE_TO(m))))
+    if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0) ||
+        !reentry_legal(p, g->opt, m))
         return play_checked(g, m);
     push_record(g, m);
     do_reentry(p, MANA_MOVE_TO(m));
