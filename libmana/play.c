@@ -389,9 +389,10 @@ MANA_API int mana_play(mana_game *g, mana_move m)
     mana_bb own = p->occ[p->side];
     if (!((own >> from) & 1))
         return play_checked(g, m);
-    if (!(((reach_of(&mana__piece_magic[p->orient][from], own | p->occ[!p->side]) & ~own) >> to) & 1))
+    const struct reach_magic *rm = &mana__piece_magic[p->orient][from];
+    if (!(((reach_of(rm, p->occ[0] | p->occ[1]) & ~own) >> to) & 1))
         return play_checked(g, m);
-    if (mana__reach_marks[p->orient][from] != p->mana)
+    if (rm->steps != p->mana)
         return play_unbound_step(g, m);
     return play_quiet_step(g, m, from, to);
 }

@@ -15,7 +15,8 @@
  * target square is included (own pieces are masked out by the caller).
  * mana__reach_marks[k][sq] is the mark count of sq in orientation k, and
  * mana__piece_magic[k][sq] the magic of a piece standing on sq in
- * orientation k: mana__reach_magic[marks - 1][sq].
+ * orientation k: mana__reach_magic[marks - 1][sq], whose `steps` is the
+ * mark count of sq (one load where mana_play needs both).
  */
 #ifndef MANA_TABLES_H
 #define MANA_TABLES_H
@@ -28,6 +29,7 @@ struct reach_magic {
     uint64_t mask, magic;
     uint32_t offset;
     uint8_t shift, base;
+    uint8_t steps; /* 1..3: the mark count of the square, for a piece magic */
 };
 
 extern const uint8_t mana__reach_marks[4][MANA_SQUARE_COUNT];
