@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "gen.h"
 
 #define CHECK_GAME(g, fn)                                        \
     do {                                                         \
@@ -182,22 +183,25 @@ static int give_moves(const mana_move *list, int n, mana_move *out, int cap, con
     return n;
 }
 
-/* mana_legal_moves with NULL, a count only, or a buffer that may be too
- * small: the moves go through a list of the library's own. */
-static int legal_moves_copied(const mana_game *g, mana_move *out, int cap)
+/* mana_legal_moves outside the play phase, with NULL, a count only, or a
+ * buffer that may be too small: the moves go through a list of the
+ * library's own unless out has room for any list. */
+static int legal_moves_other(const mana_game *g, mana_move *out, int cap)
 {
     CHECK_GAME(g, "mana_legal_moves");
+    if (out && cap >= MANA_MAX_MOVES)
+        return mana__moves(g, out);
     mana_move list[MANA_MAX_MOVES];
     return give_moves(list, mana__moves(g, list), out, cap, "mana_legal_moves");
 }
 
 MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
 {
-    /* room for any list: written in place, straight from the generator
-     * in the play phase */
-    if (g && out && cap >= MANA_MAX_MOVES)
-        return g->pos.status == MANA_PLAYING ? mana__pos_moves(&g->pos, g->opt, out) : mana__moves(g, out);
-    return legal_moves_copied(g, out, cap);
+    /* room for any list in the play phase: written in place, straight from
+     * the generator */
+    if (g && out && cap >= MANA_MAX_MOVES && g->pos.status == MANA_PLAYING)
+        return gen_list(&g->pos, g->opt, out);
+    return legal_moves_other(g, out, cap);
 }
 
 MANA_API int mana_is_legal(const mana_game *g, mana_move m)

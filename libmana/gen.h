@@ -2,9 +2,10 @@
 /*
  * gen.h - the legal moves of a play-phase position as sets of squares
  * (docs/rules.md "Moving", "The Mana", "No legal move at all"), inline, for
- * the two writers that need every move: the move list (movegen.c) and
- * the legal-action mask (action.c).  Each hands gen_play a sink, a
- * static function the compiler inlines, which writes one set at a time.
+ * the two writers that need every move: the move list (gen_list, inlined
+ * into mana_legal_moves and movegen.c) and the legal-action mask
+ * (action.c).  Each hands gen_play a sink, a static function the compiler
+ * inlines, which writes one set at a time.
  */
 #ifndef MANA_GEN_H
 #define MANA_GEN_H
@@ -14,21 +15,35 @@
 #include "game.h"
 #include "tables.h"
 
+/* movegen.c: gen_list when p has no Mana yet or the pieces bound by its
+ * Mana have no step. */
+int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out);
+
 /* A sink: takes the moves of kind `kind` (MANA_MOVE_STEP,
  * MANA_MOVE_DROP_RONIN or MANA_MOVE_PASS) from `from` (0 for a drop or
  * a pass) to each square of `to` (bit 0 alone for a pass), the n moves
  * before them already taken; returns the new number of moves. */
 typedef size_t (*gen_sink)(void *ctx, int kind, int from, mana_bb to, size_t n);
 
+/* Returns the squares where the side to move may re-enter a Ronin, its
+ * bound pieces (bound) having no step (mana__reentry_squares, inline). */
+static inline mana_bb gen_reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound)
+{
+    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
+    return mana__reentry_to(p->occ[p->side], p->damyo, p->occ[0] | p->occ[1], mana_sq, bound, opt);
+}
+
 /* Hands the sink the steps of the pieces in movers, by square, one set
  * of ends per piece; returns the new count. */
 static inline size_t gen_pieces(const struct mana_pos *p, mana_bb movers, gen_sink sink, void *ctx, size_t n)
 {
-    const struct reach_magic *pm = mana__piece_magic[p->orient];
-    mana_bb occ = p->occ[0] | p->occ[1], target = BB_ALL & ~p->occ[p->side];
+    const struct reach_magic *pm = mana__piece_magic[(uint8_t)p->orient]; /* 0..3 in play */
+    /* the reach lies on the board: no need to mask the target */
+    mana_bb occ = p->occ[0] | p->occ[1], target = ~p->occ[p->side];
     while (movers) {
-        int from = bb_pop(&movers);
-        n = sink(ctx, MANA_MOVE_STEP, from, reach_of(&pm[from], occ) & target, n);
+        unsigned from = (unsigned)bb_first(movers);
+        movers &= movers - 1;
+        n = sink(ctx, MANA_MOVE_STEP, (int)from, reach_of(pm + from, occ) & target, n);
     }
     return n;
 }
@@ -36,31 +51,74 @@ static inline size_t gen_pieces(const struct mana_pos *p, mana_bb movers, gen_si
 /* The same by mark count then square. */
 static inline size_t gen_steps_to(const struct mana_pos *p, mana_bb movers, gen_sink sink, void *ctx, size_t n)
 {
-    for (int m = 0; m < 3; m++)
-        n = gen_pieces(p, movers & bb_marks[p->orient][m], sink, ctx, n);
-    return n;
+    const mana_bb *marks = bb_marks[p->orient];
+    n = gen_pieces(p, movers & marks[0], sink, ctx, n);
+    n = gen_pieces(p, movers & marks[1], sink, ctx, n);
+    return gen_pieces(p, movers & marks[2], sink, ctx, n);
+}
+
+/* Hands the sink the moves of the exception (docs/rules.md "The Mana"):
+ * p's bound pieces (bound) have no step, so the other pieces' steps, then
+ * the re-entries, then a pass if nothing is legal under blocked = pass.
+ * Returns the number of moves. */
+static inline int gen_exception(const struct mana_pos *p, const int32_t *opt, mana_bb bound, gen_sink sink, void *ctx)
+{
+    size_t n = gen_steps_to(p, p->occ[p->side] & ~bound, sink, ctx, 0);
+    mana_bb drops = gen_reentry_squares(p, opt, bound);
+    if (drops)
+        n = sink(ctx, MANA_MOVE_DROP_RONIN, 0, drops, n);
+    if (n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
+        n = sink(ctx, MANA_MOVE_PASS, 0, 1, 0);
+    return (int)n;
 }
 
 /* Hands the sink the legal moves of p (status MANA_PLAYING) under the
  * options opt: the steps of the pieces bound by the Mana; if they have
- * none, the exception: the other pieces' steps, then the re-entries,
- * then a pass if nothing is legal under blocked = pass.  Returns the
- * number of moves. */
+ * none, the exception.  Returns the number of moves. */
 static inline int gen_play(const struct mana_pos *p, const int32_t *opt, gen_sink sink, void *ctx)
 {
     mana_bb bound = mana__bound_pieces(p);
     /* the pieces bound by a Mana share its mark count: square order is
      * the order by mark count then square */
     size_t n = !bound ? 0 : p->mana ? gen_pieces(p, bound, sink, ctx, 0) : gen_steps_to(p, bound, sink, ctx, 0);
-    if (n)
-        return (int)n; /* at most MANA_MAX_MOVES */
-    n = gen_steps_to(p, p->occ[p->side] & ~bound, sink, ctx, 0);
-    mana_bb drops = mana__reentry_squares(p, opt, bound);
-    if (drops)
-        n = sink(ctx, MANA_MOVE_DROP_RONIN, 0, drops, n);
-    if (n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
-        n = sink(ctx, MANA_MOVE_PASS, 0, 1, 0);
-    return (int)n;
+    return n ? (int)n : gen_exception(p, opt, bound, sink, ctx); /* at most MANA_MAX_MOVES */
+}
+
+/* The sink of the move list: appends the moves to ctx (a mana_move
+ * array with room for MANA_MAX_MOVES). */
+static inline size_t gen_list_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
+{
+    mana_move *out = ctx, base = MANA_MOVE_MAKE(kind, from, 0);
+    /* two moves a turn: one count update for both */
+    if (!to)
+        return n;
+    for (;;) {
+        out[n] = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
+        to &= to - 1;
+        if (!to)
+            return n + 1;
+        out[n + 1] = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
+        to &= to - 1;
+        n += 2;
+        if (!to)
+            return n;
+    }
+}
+
+/* The legal moves of p (status MANA_PLAYING) under the options opt into
+ * out (room for MANA_MAX_MOVES), in gen_play's order; returns the count.
+ * The common case inline: a Mana whose pieces have a step; the first
+ * move and the exception in mana__moves_rest (movegen.c). */
+static inline int gen_list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+{
+    unsigned mana = p->mana;
+    if (mana) {
+        mana_bb bound = p->occ[p->side] & bb_marks[(uint8_t)p->orient][mana - 1];
+        size_t n = gen_pieces(p, bound, gen_list_sink, out, 0);
+        if (n)
+            return (int)n;
+    }
+    return mana__moves_rest(p, opt, out);
 }
 
 #endif

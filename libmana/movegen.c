@@ -7,8 +7,9 @@
  * for every occupancy of the squares a path can cross.  No path is walked
  * square by square.  Only play-phase positions come here: the orientation
  * is known.  Which pieces may move (the Mana and its exception) is
- * decided once, in gen.h, for the move list here and the legal-action
- * mask (action.c).  Perft's last two plies are counted in leaves2.c.
+ * decided once, in gen.h, for the move list (here and, inline, in
+ * mana_legal_moves) and the legal-action mask (action.c).  Perft's last
+ * two plies are counted in leaves2.c.
  */
 #include "game.h"
 #include "gen.h"
@@ -31,15 +32,6 @@ static int count_steps(const struct mana_pos *p, mana_bb movers)
     return count_pieces(mana__piece_magic[p->orient], movers, p->occ[0] | p->occ[1], target);
 }
 
-/* The sink of the move list (gen.h): appends the moves to ctx. */
-static size_t list_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
-{
-    mana_move *out = ctx, base = MANA_MOVE_MAKE(kind, from, 0);
-    for (; to; to &= to - 1)
-        out[n++] = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
-    return n;
-}
-
 int mana__count_steps(const struct mana_pos *p, mana_bb movers)
 {
     return count_steps(p, movers);
@@ -47,8 +39,7 @@ int mana__count_steps(const struct mana_pos *p, mana_bb movers)
 
 mana_bb mana__reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound)
 {
-    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
-    return mana__reentry_to(p->occ[p->side], p->damyo, p->occ[0] | p->occ[1], mana_sq, bound, opt);
+    return gen_reentry_squares(p, opt, bound);
 }
 
 /* The exception (docs/rules.md "The Mana"): the bound pieces have no step, so
@@ -61,9 +52,28 @@ int mana__unbound_count(const struct mana_pos *p, const int32_t *opt, mana_bb bo
     return n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS ? 1 : n;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+/* The moves of the first move of play (no Mana yet: every piece bound).
+ * Not inlined: mana__moves_rest then saves no register before it knows
+ * which list it writes. */
+static int
+first_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+{
+    return gen_play(p, opt, gen_list_sink, out);
+}
+
+int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+{
+    if (!p->mana)
+        return first_moves(p, opt, out);
+    return gen_exception(p, opt, mana__bound_pieces(p), gen_list_sink, out);
+}
+
 int mana__pos_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out)
 {
-    return out ? gen_play(p, opt, list_sink, out) : mana__pos_count(p, opt);
+    return out ? gen_list(p, opt, out) : mana__pos_count(p, opt);
 }
 
 int mana__pos_count(const struct mana_pos *p, const int32_t *opt)
