@@ -326,6 +326,102 @@ START_TEST(setup_random)
 }
 END_TEST
 
+/* The setup options of the cases below: orientation (chosen or fixed
+ * 0..3), setup area, damyo_on_double. */
+static const int orientation_values[] = {MANA_ORIENTATION_CHOSEN, 0, 1, 2, 3};
+
+/* Plays legal setup moves from g as mana_setup_random is documented to
+ * choose them, in the plainest way: the move at index
+ * splitmix64(state) % count of mana_legal_moves's list, once a move,
+ * until the play phase begins (at most `limit` moves). */
+static void reference_setup(mana_game *g, uint64_t state, int limit)
+{
+    mana_move list[MANA_MAX_MOVES];
+    while (limit-- > 0 && mana_status(g) == MANA_SETUP) {
+        int n = mana_legal_moves(g, list, MANA_MAX_MOVES);
+        ck_assert_int_gt(n, 0);
+        ck_assert_int_eq(mana_play(g, list[tu_rand(&state) % (uint64_t)n]), MANA_OK);
+    }
+}
+
+/* A new game of preset with the setup options o (orientation index into
+ * orientation_values, area, damyo_on_double). */
+static mana_game *setup_game(int preset, const int o[3])
+{
+    mana_game *g = mana_new(preset);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(mana_set_option(g, MANA_OPT_ORIENTATION, orientation_values[o[0]]), MANA_OK);
+    ck_assert_int_eq(mana_set_option(g, MANA_OPT_SETUP_AREA, o[1]), MANA_OK);
+    ck_assert_int_eq(mana_set_option(g, MANA_OPT_DAMYO_ON_DOUBLE, o[2]), MANA_OK);
+    return g;
+}
+
+/* Asserts that a and b are the same game: history, position (through
+ * every query of the snapshot, hash included) and legal moves. */
+static void assert_same_game(const mana_game *a, const mana_game *b)
+{
+    mana_move ha[32], hb[32];
+    int na = mana_history(a, ha, 32), nb = mana_history(b, hb, 32);
+    ck_assert_int_eq(na, nb);
+    for (int i = 0; i < na; i++)
+        ck_assert_uint_eq(ha[i], hb[i]);
+    inv_snapshot sa, sb;
+    inv_snapshot_take(a, &sa);
+    inv_snapshot_take(b, &sb);
+    tu_assert_same(&sa, &sb, "mana_setup_random against the reference");
+}
+
+/* FNV-1a of the moves of g's history, folded into h. */
+static uint64_t fold_history(uint64_t h, const mana_game *g)
+{
+    mana_move hist[32];
+    int n = mana_history(g, hist, 32);
+    for (int i = 0; i < n; i++)
+        h = (h ^ hist[i]) * 0x100000001B3ull;
+    return h;
+}
+
+/*
+ * mana_setup_random gives exactly the setup of the reference above, for
+ * both presets, every value of the three setup options and 150 seeds
+ * each, from the start and from a setup partly played (the first
+ * seed % 12 moves of another reference setup): same history, same
+ * position and hash, then the same undo back to where it started.  The
+ * FNV-1a of all those histories pins the draws themselves, whatever
+ * happens to the reference's path: it is what the library gave at commit
+ * d9ded1a, when mana_setup_random still asked setup.c for the legal
+ * placements before each move.
+ */
+START_TEST(setup_random_as_reference)
+{
+    uint64_t digest = 0xCBF29CE484222325ull;
+    for (int preset = 0; preset < 2; preset++)
+        for (int o0 = 0; o0 < 5; o0++)
+            for (int area = 0; area < 2; area++)
+                for (int dod = 0; dod < 2; dod++)
+                    for (uint64_t seed = 1; seed <= 150; seed++) {
+                        const int o[3] = {o0, area, dod};
+                        mana_game *a = setup_game(preset, o), *b = setup_game(preset, o);
+                        int before = (int)(seed % 12);
+                        reference_setup(a, seed * 7919, before);
+                        reference_setup(b, seed * 7919, before);
+                        before = mana_history(a, NULL, 0);
+                        ck_assert_int_eq(mana_setup_random(a, seed), MANA_OK);
+                        reference_setup(b, seed, 13);
+                        assert_same_game(a, b);
+                        digest = fold_history(digest, a);
+                        while (mana_history(a, NULL, 0) > before) {
+                            ck_assert_int_eq(mana_undo(a), MANA_OK);
+                            ck_assert_int_eq(mana_undo(b), MANA_OK);
+                            assert_same_game(a, b);
+                        }
+                        mana_free(a);
+                        mana_free(b);
+                    }
+    ck_assert_uint_eq(digest, 0x4AC3CAA0A8BFC365ull);
+}
+END_TEST
+
 Suite *setup_suite(void)
 {
     Suite *s = suite_create("setup");
@@ -340,6 +436,7 @@ Suite *setup_suite(void)
     tcase_add_test(tc, cosmoludo_orientation_chosen);
     tcase_add_test(tc, undo_through_setup);
     tcase_add_test(tc, setup_random);
+    tcase_add_test(tc, setup_random_as_reference);
     suite_add_tcase(s, tc);
     return s;
 }
