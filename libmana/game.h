@@ -11,6 +11,7 @@
  *   zobrist.h        the hash keys
  *   movegen.c        the play-phase generator (gen.h: its inline core)
  *   setup.c          the setup phase: setup areas, legal setup moves
+ *                    (setup.h: the placement rule on counts)
  *   legal.c          legality of one move (legality.h), moves by phase,
  *                    the status of a game
  *   explain.c        why a move is illegal
@@ -185,9 +186,7 @@ int mana__pos_count(const struct mana_pos *p, const int32_t *opt);
 int mana__setup_moves(const struct mana_game *g, mana_move *out);
 /* Returns the squares where colour c places its pieces in setup. */
 mana_bb mana__setup_area(const struct mana_game *g, int c);
-/* The squares where the side to place may put its Damyo (*d) and a Ronin
- * (*r) now (orientation chosen). */
-void mana__setup_placements(const struct mana_game *g, mana_bb *d, mana_bb *r);
+/* (setup.h: the placement rule on counts, shared with setup_random.c) */
 
 /* legal.c: the legal moves of g's play-phase position into out (NULL to
  * only count); returns the count (mana__pos_moves on g's position). */

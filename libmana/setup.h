@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * setup.h - the placement rule of the setup (docs/rules.md "Setup",
+ * Decision D1) on the counts of the squares left, inline, for the two
+ * files that place: setup.c (the legal setup moves) counts once per call;
+ * setup_random.c keeps the counts from one placement to the next instead
+ * of counting again.  The setup area is setup.c's (mana__setup_area).
+ */
+#ifndef MANA_SETUP_H
+#define MANA_SETUP_H
+
+#include "game.h"
+
+/* What the side to place has left: its free squares, where its Damyo may
+ * go, the pieces still to place. */
+struct mana_placing {
+    mana_bb free; /* empty squares of the side's setup area */
+    mana_bb dsq;  /* those where its Damyo may go (on a double under DamyoOnDouble) */
+    int nfree;    /* squares of free */
+    int ndsq;     /* squares of dsq */
+    int left;     /* pieces still to place, 0..6, the Damyo included */
+    int damyo;    /* 1 while the Damyo is still to place */
+};
+
+/* Returns what the side to place of g has left (orientation chosen). */
+static inline struct mana_placing placing_of(const struct mana_game *g)
+{
+    const struct mana_pos *p = &g->pos;
+    mana_bb own = p->occ[p->side];
+    struct mana_placing s = {.free = mana__setup_area(g, p->side) & ~(p->occ[0] | p->occ[1])};
+    s.nfree = bb_count(s.free);
+    s.dsq = s.free;
+    s.ndsq = s.nfree;
+    if (g->opt[MANA_OPT_DAMYO_ON_DOUBLE]) {
+        s.dsq &= bb_marks[p->orient][1];
+        s.ndsq = bb_count(s.dsq);
+    }
+    s.damyo = (own & p->damyo) == 0;
+    /* nothing placed yet (the usual case): all six pieces, not counted */
+    s.left = own ? MANA_PIECE_COUNT - bb_count(own) : MANA_PIECE_COUNT;
+    return s;
+}
+
+/*
+ * The legal placements (Decision D1: none may leave a piece still to
+ * place without a square).  Returns their number, *nd of them the
+ * Damyo's, on the squares of dsq, the others a Ronin's, on *r.  None if
+ * the pieces left do not fit in the free squares (after any placement,
+ * left - 1 pieces need nfree - 1 squares; they need count alone).  The
+ * Damyo may go on any square of dsq while it is still to place.  A Ronin
+ * may go on any free square, if one is left; but the Damyo, if still to
+ * come, keeps a square of its own: none if it has none now, all but that
+ * one if one is its last.
+ */
+static inline int placing_moves(const struct mana_placing *s, int *nd, mana_bb *r)
+{
+    *nd = 0;
+    *r = 0;
+    if (s->nfree < s->left)
+        return 0;
+    if (!s->damyo) {
+        *r = s->left ? s->free : 0;
+        return s->left ? s->nfree : 0;
+    }
+    *nd = s->ndsq;
+    if (s->left == 1 || s->ndsq == 0)
+        return s->ndsq;
+    if (s->ndsq == 1) {
+        *r = s->free & ~s->dsq;
+        return s->ndsq + s->nfree - 1;
+    }
+    *r = s->free;
+    return s->ndsq + s->nfree;
+}
+
+#endif
