@@ -236,8 +236,8 @@ MANA_API int mana_status(const mana_game *g)
 {
     CHECK_GAME(g, "mana_status");
     /* the common case without a call: nothing to resolve under blocked =
-     * pass (a playout asks after every move) */
-    if (g->pos.status != MANA_PLAYING || g->opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
+     * pass (a playout asks after every move), tested first */
+    if (g->opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS || g->pos.status != MANA_PLAYING)
         return g->pos.status;
     return mana__status(g);
 }

@@ -37,7 +37,11 @@ static inline mana_bb gen_reentry_squares(const struct mana_pos *p, const int32_
  * of ends per piece; returns the new count. */
 static inline size_t gen_pieces(const struct mana_pos *p, mana_bb movers, gen_sink sink, void *ctx, size_t n)
 {
-    const struct reach_magic *pm = mana__piece_magic[(uint8_t)p->orient]; /* 0..3 in play */
+    /* a pointer per orientation (0..3 in play): one register then holds
+     * the magics, not a table and an offset added for every piece */
+    static const struct reach_magic *const magics[4] = {mana__piece_magic[0], mana__piece_magic[1],
+                                                        mana__piece_magic[2], mana__piece_magic[3]};
+    const struct reach_magic *pm = magics[(uint8_t)p->orient];
     /* the reach lies on the board: no need to mask the target */
     mana_bb occ = p->occ[0] | p->occ[1], target = ~p->occ[p->side];
     while (movers) {
@@ -88,7 +92,7 @@ static inline int gen_play(const struct mana_pos *p, const int32_t *opt, gen_sin
  * array with room for MANA_MAX_MOVES). */
 static inline size_t gen_list_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
 {
-    mana_move *out = ctx, base = MANA_MOVE_MAKE(kind, from, 0);
+    mana_move *out = ctx, base = ((mana_move)kind << MANA_MOVE_KIND_SHIFT) + (mana_move)from;
     /* two moves a turn: one count update for both */
     if (!to)
         return n;
@@ -105,20 +109,25 @@ static inline size_t gen_list_sink(void *ctx, int kind, int from, mana_bb to, si
     }
 }
 
-/* The legal moves of p (status MANA_PLAYING) under the options opt into
- * out (room for MANA_MAX_MOVES), in gen_play's order; returns the count.
- * The common case inline: a Mana whose pieces have a step; the first
- * move and the exception in mana__moves_rest (movegen.c). */
-static inline int gen_list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+/* The common case of the move list, inline: the steps of the pieces
+ * bound by p's Mana into out (room for MANA_MAX_MOVES); returns their
+ * number, 0 if p has no Mana yet or the bound pieces have no step: the
+ * list is then mana__moves_rest's (movegen.c). */
+static inline int gen_list_bound(const struct mana_pos *p, mana_move *out)
 {
     unsigned mana = p->mana;
-    if (mana) {
-        mana_bb bound = p->occ[p->side] & bb_marks[(uint8_t)p->orient][mana - 1];
-        size_t n = gen_pieces(p, bound, gen_list_sink, out, 0);
-        if (n)
-            return (int)n;
-    }
-    return mana__moves_rest(p, opt, out);
+    if (!mana)
+        return 0;
+    mana_bb bound = p->occ[p->side] & bb_marks[(uint8_t)p->orient][mana - 1];
+    return (int)gen_pieces(p, bound, gen_list_sink, out, 0);
+}
+
+/* The legal moves of p (status MANA_PLAYING) under the options opt into
+ * out (room for MANA_MAX_MOVES), in gen_play's order; returns the count. */
+static inline int gen_list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+{
+    int n = gen_list_bound(p, out);
+    return n ? n : mana__moves_rest(p, opt, out);
 }
 
 #endif
