@@ -18,8 +18,11 @@
  *   function says which).
  * - Thread-safety: there is no mutable global state.  Different mana_game
  *   objects may be used from different threads at once.  Functions taking a
- *   `const mana_game *` never modify it, so any number of threads may call
- *   them on one game at once provided no thread modifies that game meanwhile.
+ *   `const mana_game *` never change the game (position, options, history),
+ *   so any number of threads may call them on one game at once provided no
+ *   thread modifies that game meanwhile.  (mana_legal_moves leaves facts of
+ *   the position in the game for mana_play, a cache no call can observe,
+ *   written with atomic stores: it is safe under that same rule.)
  *   The error detail is kept per thread.
  * - Memory: the library never keeps a pointer passed by the caller beyond
  *   the call; strings it returns are static or thread-local and must not be
@@ -268,7 +271,9 @@ MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size);
  * Returns the number of legal moves (0 once the game is finished, never
  * more than MANA_MAX_MOVES); MANA_EINVAL for NULL g, negative cap, or NULL
  * out with cap > 0; MANA_ESPACE if cap is below the count (nothing is
- * written).  The order is deterministic.  Allocates nothing.
+ * written).  The order is deterministic.  Allocates nothing.  In play it
+ * leaves in g which pieces may move (an atomic cache, see Thread-safety),
+ * so that mana_play proves a move of this list legal with a table lookup.
  */
 MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap);
 
@@ -286,7 +291,11 @@ MANA_API int mana_is_legal(const mana_game *g, mana_move m);
  * target, ...); MANA_ENOMEM if the history cannot grow.  After the move
  * the status may change: a captured Damyo wins (docs/rules.md "Moving"), two
  * passes in a row draw ("No legal move at all"), and the repetition and
- * ply-limit options draw ("Optional adjudication").
+ * ply-limit options draw ("Optional adjudication").  Any value of m is
+ * checked: a move of the latest mana_legal_moves costs a reach-table
+ * lookup, a stale or forged one gets the same answer as from
+ * mana_is_legal.  Allocates only when the history grows (room for 64
+ * moves first, then doubling).
  */
 MANA_API int mana_play(mana_game *g, mana_move m);
 
@@ -298,7 +307,8 @@ MANA_API int mana_play_str(mana_game *g, const char *text);
 
 /*
  * mana_undo - takes back the last move (setup moves included), restoring
- * the position, Mana, status and hash exactly.  Returns MANA_OK;
+ * the position, Mana, status and hash exactly (the history keeps each
+ * position a move was played from: a copy back).  Returns MANA_OK;
  * MANA_EINVAL for NULL; MANA_ENOHISTORY if nothing was played since
  * mana_new or mana_set_position.
  */
