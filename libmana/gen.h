@@ -119,11 +119,16 @@ static inline int gen_list_bound(const struct mana_pos *p, mana_move *out)
     if (!mana)
         return 0;
     mana_bb bound = p->occ[p->side] & bb_marks[(uint8_t)p->orient][mana - 1];
-    return (int)gen_pieces(p, bound, gen_list_sink, out, 0);
+    size_t n = gen_pieces(p, bound, gen_list_sink, out, 0);
+    if (n) /* the facts for mana_play: bound pieces that can step */
+        mana__keep_facts(p, MANA_FACT_KNOWN | MANA_FACT_BOUND);
+    return (int)n;
 }
 
 /* The legal moves of p (status MANA_PLAYING) under the options opt into
- * out (room for MANA_MAX_MOVES), in gen_play's order; returns the count. */
+ * out (room for MANA_MAX_MOVES), in gen_play's order; returns the count.
+ * Leaves the facts of p (mana__keep_facts) for mana_play, except before
+ * the first move. */
 static inline int gen_list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
 {
     int n = gen_list_bound(p, out);

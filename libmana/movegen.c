@@ -68,7 +68,9 @@ int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *ou
 {
     if (!p->mana)
         return first_moves(p, opt, out);
-    return gen_exception(p, opt, mana__bound_pieces(p), gen_list_sink, out);
+    mana_bb bound = mana__bound_pieces(p);
+    mana__keep_facts(p, mana__facts_of(p, bound, 0));
+    return gen_exception(p, opt, bound, gen_list_sink, out);
 }
 
 int mana__pos_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out)
