@@ -67,8 +67,10 @@ static inline size_t gen_steps_to(const struct mana_pos *p, mana_bb movers, gen_
  * Returns the number of moves. */
 static inline int gen_exception(const struct mana_pos *p, const int32_t *opt, mana_bb bound, gen_sink sink, void *ctx)
 {
-    size_t n = gen_steps_to(p, p->occ[p->side] & ~bound, sink, ctx, 0);
+    /* the re-entries found first: the steps then need no register for
+     * what they were found from */
     mana_bb drops = gen_reentry_squares(p, opt, bound);
+    size_t n = gen_steps_to(p, p->occ[p->side] & ~bound, sink, ctx, 0);
     if (drops)
         n = sink(ctx, MANA_MOVE_DROP_RONIN, 0, drops, n);
     if (n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
