@@ -200,7 +200,7 @@ MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
     /* room for any list in the play phase: written in place, straight from
      * the generator */
     if (g && out && cap >= MANA_MAX_MOVES && g->pos.status == MANA_PLAYING)
-        return gen_list(&g->pos, g->opt, out);
+        return mana__list(&g->pos, g->opt, out);
     return legal_moves_other(g, out, cap);
 }
 

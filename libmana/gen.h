@@ -2,8 +2,8 @@
 /*
  * gen.h - the legal moves of a play-phase position as sets of squares
  * (docs/rules.md "Moving", "The Mana", "No legal move at all"), inline, for
- * the two writers that need every move: the move list (gen_list, inlined
- * into mana_legal_moves and movegen.c) and the legal-action mask
+ * the two writers that need every move: the move list (gen_list, built
+ * in movegen.c for mana_legal_moves and perft) and the legal-action mask
  * (action.c).  Each hands gen_play a sink, a static function the compiler
  * inlines, which writes one set at a time.
  */
@@ -18,6 +18,12 @@
 /* movegen.c: gen_list when p has no Mana yet or the pieces bound by its
  * Mana have no step. */
 int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out);
+/* movegen.c: gen_list out of line, on x86 built twice: with BMI1 where the
+ * processor has it (__builtin_cpu_supports), else without. */
+int mana__list(const struct mana_pos *p, const int32_t *opt, mana_move *out);
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define MANA_GEN_BMI 1
+#endif
 
 /* A sink: takes the moves of kind `kind` (MANA_MOVE_STEP,
  * MANA_MOVE_DROP_RONIN or MANA_MOVE_PASS) from `from` (0 for a drop or
@@ -65,7 +71,11 @@ static inline size_t gen_steps_to(const struct mana_pos *p, mana_bb movers, gen_
  * p's bound pieces (bound) have no step, so the other pieces' steps, then
  * the re-entries, then a pass if nothing is legal under blocked = pass.
  * Returns the number of moves. */
-static inline int gen_exception(const struct mana_pos *p, const int32_t *opt, mana_bb bound, gen_sink sink, void *ctx)
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline)) /* into each build of the list, not one shared copy */
+#endif
+static inline int
+gen_exception(const struct mana_pos *p, const int32_t *opt, mana_bb bound, gen_sink sink, void *ctx)
 {
     /* the re-entries found first: the steps then need no register for
      * what they were found from */
