@@ -18,8 +18,8 @@
 /* movegen.c: gen_list when p has no Mana yet or the pieces bound by its
  * Mana have no step. */
 int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out);
-/* movegen.c: gen_list out of line, on x86 built twice: with BMI1 where the
- * processor has it (__builtin_cpu_supports), else without. */
+/* movegen.c: gen_list out of line, on x86 built twice: for BMI1 and POPCNT
+ * where the processor has them (__builtin_cpu_supports), else without. */
 int mana__list(const struct mana_pos *p, const int32_t *opt, mana_move *out);
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define MANA_GEN_BMI 1

@@ -9,8 +9,8 @@
  * is known.  Which pieces may move (the Mana and its exception) is
  * decided once, in gen.h, for the move list (here) and the legal-action
  * mask (action.c).  On x86 the list of mana_legal_moves is also built for
- * BMI1 and chosen at each call; perft keeps the plain build.  Perft's
- * last two plies are counted in leaves2.c.
+ * BMI1 and POPCNT and chosen at each call; perft keeps the plain build.
+ * Perft's last two plies are counted in leaves2.c.
  */
 #include "game.h"
 #include "gen.h"
@@ -73,8 +73,11 @@ static inline int moves_rest(const struct mana_pos *p, const int32_t *opt, mana_
     if (!p->mana)
         return first_moves(p, opt, out);
     mana_bb bound = mana__bound_pieces(p);
+    int n = gen_exception(p, opt, bound, gen_list_sink, out);
+    /* the facts for mana_play, left after the list: the list's loops
+     * then read p before any store to it */
     mana__keep_facts(p, mana__facts_of(p, bound, 0));
-    return gen_exception(p, opt, bound, gen_list_sink, out);
+    return n;
 }
 
 int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out)
@@ -85,22 +88,24 @@ int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *ou
 #ifdef MANA_GEN_BMI
 /* gen_list and its rest built for BMI1, whose blsr clears the lowest
  * square of a set in one instruction (two without): one instruction fewer
- * for each move and each piece.  The rest apart, as first_moves. */
-__attribute__((target("bmi"))) static NOINLINE int moves_rest_bmi(const struct mana_pos *p, const int32_t *opt,
-                                                                  mana_move *out)
+ * for each move and each piece; and for POPCNT (the reserve of the facts
+ * in one instruction), which every processor with BMI1 has.  The rest
+ * apart, as first_moves. */
+__attribute__((target("bmi,popcnt"))) static NOINLINE int moves_rest_bmi(const struct mana_pos *p, const int32_t *opt,
+                                                                         mana_move *out)
 {
     return moves_rest(p, opt, out);
 }
 
-__attribute__((target("bmi"))) static NOINLINE int list_bmi(const struct mana_pos *p, const int32_t *opt,
-                                                            mana_move *out)
+__attribute__((target("bmi,popcnt"))) static NOINLINE int list_bmi(const struct mana_pos *p, const int32_t *opt,
+                                                                   mana_move *out)
 {
     int n = gen_list_bound(p, out);
     return n ? n : moves_rest_bmi(p, opt, out);
 }
 #endif
 
-/* gen_list apart, for processors without BMI1. */
+/* gen_list apart, for processors without BMI1 and POPCNT. */
 static NOINLINE int list_plain(const struct mana_pos *p, const int32_t *opt, mana_move *out)
 {
     return gen_list(p, opt, out);
@@ -109,7 +114,7 @@ static NOINLINE int list_plain(const struct mana_pos *p, const int32_t *opt, man
 int mana__list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
 {
 #ifdef MANA_GEN_BMI
-    if (__builtin_cpu_supports("bmi"))
+    if (__builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt"))
         return list_bmi(p, opt, out);
 #endif
     return list_plain(p, opt, out);
