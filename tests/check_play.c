@@ -6,7 +6,10 @@
  * same MFN; play + undo of every legal move restores the identical state
  * (inv_snapshot); every generated move is accepted by mana_is_legal;
  * format/parse round-trips every legal move; undoing a whole game walks back
- * through every recorded state.  Refusals: illegal move values and texts,
+ * through every recorded state; mana_play takes exactly the moves
+ * mana_is_legal takes whatever the game knows of the position (what
+ * mana_legal_moves left, what the history kept, nothing).  Refusals:
+ * illegal move values and texts,
  * moves after the end, undo with nothing to undo, re-entry refused for each
  * of its reasons; each returns its code with a fresh detail and leaves the
  * game exactly as it was.
@@ -304,6 +307,49 @@ START_TEST(reentry_refused)
 END_TEST
 
 
+/* Re-entry when the bound pieces are blocked, both values of the option
+ * (docs/rules.md "The Mana"), orientation 0.  White to move, Mana 3: its one
+ * piece on a 3-mark square, the Ronin on b1, is bound and cannot move
+ * (a1 leads only to its own Damyo on a2, c1 holds its Ronin, b2 Black's
+ * Ronin).  So the exception: the other pieces step (d6, c1, a2: 9 steps),
+ * and with reentry_when_blocked = 1 a Ronin of White's reserve (2) may also
+ * re-enter on any of the 27 free squares; with 0 it may not, a bound piece
+ * being on the board.  mana_play agrees whether mana_legal_moves or its own
+ * test of another move found the exception. */
+START_TEST(reentry_when_blocked)
+{
+    for (int when_blocked = 0; when_blocked <= 1; when_blocked++)
+        for (int listed = 0; listed <= 1; listed++) {
+            mana_game *g = mana_new(MANA_RULES_JACTALEA);
+            ck_assert_int_eq(mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, when_blocked), MANA_OK);
+            ck_assert_int_eq(mana_set_position(g, "3R2/3d2/3rr1/6/Dr1r2/1RR3 w 3 0"), MANA_OK);
+            /* c1-c3 played and taken back: the history has room, so
+             * mana_play takes its quick path below, and the position comes
+             * back with what c1-c3's test found out about it */
+            mana_move c1_c3 = MANA_MOVE_MAKE(MANA_MOVE_STEP, 2, 14);
+            ck_assert_int_eq(mana_play(g, c1_c3), MANA_OK);
+            ck_assert_int_eq(mana_undo(g), MANA_OK);
+            mana_move moves[MANA_MAX_MOVES];
+            if (listed)
+                ck_assert_int_eq(mana_legal_moves(g, moves, MANA_MAX_MOVES), when_blocked ? 9 + 27 : 9);
+            inv_snapshot before;
+            inv_snapshot_take(g, &before);
+            /* move values, not text: mana_move_parse would refuse first */
+            mana_move r_a1 = MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0);
+            if (when_blocked) {
+                ck_assert_int_eq(mana_play(g, r_a1), MANA_OK);
+                ck_assert_int_eq(mana_reserve(g, MANA_WHITE), 1);
+            } else {
+                tu_refused(g, &before, mana_play(g, r_a1), MANA_EILLEGAL);
+            }
+            ck_assert_int_eq(mana_undo(g) == MANA_OK, when_blocked);
+            tu_refused(g, &before, mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, 1, 0)), MANA_EILLEGAL); /* b1-a1 */
+            ck_assert_int_eq(mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, 2, 14)), MANA_OK);            /* c1-c3 */
+            mana_free(g);
+        }
+}
+END_TEST
+
 /* Arbitrary move values: never legal unless listed; play refuses them
  * with MANA_EILLEGAL and a detail; format with MANA_EILLEGAL. */
 START_TEST(garbage_move_values)
@@ -349,6 +395,94 @@ START_TEST(garbage_move_values)
 END_TEST
 
 
+/* The move values offered to mana_play at one position of g: every step
+ * from a square of the side to move's pieces and from two empty squares
+ * to every square, every re-entry square, and a pass.  Returns the count
+ * (at most 8 * 36 + 36 + 1). */
+static int offered_moves(const mana_game *g, mana_move *out)
+{
+    uint64_t damyo = 0, ronins = 0;
+    ck_assert_int_eq(mana_pieces(g, mana_side_to_move(g), &damyo, &ronins), MANA_OK);
+    uint64_t from = damyo | ronins;
+    int n = 0, empty = 0;
+    for (int sq = 0; sq < MANA_SQUARE_COUNT && empty < 2; sq++)
+        if (mana_piece_at(g, sq) == 0 && empty++ < 2)
+            from |= (uint64_t)1 << sq;
+    for (int f = 0; f < MANA_SQUARE_COUNT; f++)
+        for (int to = 0; ((from >> f) & 1) && to < MANA_SQUARE_COUNT; to++)
+            out[n++] = MANA_MOVE_MAKE(MANA_MOVE_STEP, f, to);
+    for (int to = 0; to < MANA_SQUARE_COUNT; to++)
+        out[n++] = MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, to);
+    out[n++] = MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0);
+    return n;
+}
+
+/* Offers g every move of offered_moves: mana_play takes exactly those
+ * mana_is_legal takes (each taken back at once) and refuses the others
+ * with MANA_EILLEGAL, the game unchanged.  `fresh` says g was just set
+ * from its MFN: mana_play then finds out on its own which pieces may
+ * move; else g's latest mana_legal_moves left that, or the history kept
+ * it with the position. */
+static void offer_all(mana_game *g, const char *why)
+{
+    mana_move offered[8 * MANA_SQUARE_COUNT + MANA_SQUARE_COUNT + 1];
+    int n = offered_moves(g, offered);
+    inv_snapshot before, after;
+    inv_snapshot_take(g, &before);
+    for (int i = 0; i < n; i++) {
+        int legal = mana_is_legal(g, offered[i]);
+        int rc = mana_play(g, offered[i]);
+        char text[16];
+        ck_assert_msg(rc == (legal ? MANA_OK : MANA_EILLEGAL), "%s: %s on %s: mana_play %d, mana_is_legal %d", why,
+                      inv_move_str(offered[i], text), before.mfn, rc, legal);
+        if (rc == MANA_OK)
+            ck_assert_int_eq(mana_undo(g), MANA_OK);
+        inv_snapshot_take(g, &after);
+        tu_assert_same(&before, &after, why);
+    }
+}
+
+/* mana_play proves a move legal from what the game knows of its position:
+ * which pieces may move (the bound ones, or all under the exception) and
+ * whether the reserve has a Ronin.  Whatever told it (the latest
+ * mana_legal_moves, the history after a take-back, or nothing: a position
+ * just set), it takes the moves mana_is_legal takes and no other, under
+ * the options that change re-entry and blocked positions.  Random games,
+ * every position of them. */
+START_TEST(play_agrees_with_is_legal)
+{
+    static const struct {
+        int preset, option, value;
+    } rules[] = {
+        {MANA_RULES_JACTALEA, MANA_OPT_BLOCKED, MANA_BLOCKED_LOSS},
+        {MANA_RULES_COSMOLUDO, MANA_OPT_BLOCKED, MANA_BLOCKED_PASS},
+        {MANA_RULES_JACTALEA, MANA_OPT_REENTRY, MANA_REENTRY_MANA_MARK},
+        {MANA_RULES_JACTALEA, MANA_OPT_REENTRY_WHEN_BLOCKED, 0},
+    };
+    uint64_t rng = 11;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++)
+        for (int game = 0; game < 6; game++) {
+            mana_game *g = mana_new(rules[r].preset), *set = mana_new(rules[r].preset);
+            ck_assert_int_eq(mana_set_option(g, rules[r].option, rules[r].value), MANA_OK);
+            ck_assert_int_eq(mana_set_option(set, rules[r].option, rules[r].value), MANA_OK);
+            ck_assert_int_eq(mana_setup_random(g, tu_rand(&rng)), MANA_OK);
+            mana_move moves[MANA_MAX_MOVES];
+            for (int ply = 0; ply < 120 && mana_status(g) == MANA_PLAYING; ply++) {
+                char mfn[MANA_MFN_MAX + 1];
+                ck_assert_int_eq(mana_set_position(set, tu_mfn(g, mfn)), MANA_OK);
+                offer_all(set, "a position just set");
+                offer_all(g, "after a take-back");
+                int n = mana_legal_moves(g, moves, MANA_MAX_MOVES);
+                offer_all(g, "after mana_legal_moves");
+                ck_assert_int_gt(n, 0);
+                ck_assert_int_eq(mana_play(g, moves[tu_below(&rng, n)]), MANA_OK);
+            }
+            mana_free(set);
+            mana_free(g);
+        }
+}
+END_TEST
+
 /* Undo with nothing to undo, repeatedly; setup_random outside setup. */
 START_TEST(undo_and_setup_misuse)
 {
@@ -387,6 +521,8 @@ Suite *play_suite(void)
     tcase_add_test(tc, move_after_game_over);
     tcase_add_test(tc, illegal_moves);
     tcase_add_test(tc, reentry_refused);
+    tcase_add_test(tc, reentry_when_blocked);
+    tcase_add_test(tc, play_agrees_with_is_legal);
     tcase_add_test(tc, garbage_move_values);
     tcase_add_test(tc, undo_and_setup_misuse);
     suite_add_tcase(s, tc);
