@@ -123,28 +123,36 @@ static inline size_t gen_list_sink(void *ctx, int kind, int from, mana_bb to, si
 
 /* The common case of the move list, inline: the steps of the pieces
  * bound by p's Mana into out (room for MANA_MAX_MOVES); returns their
- * number, 0 if p has no Mana yet or the bound pieces have no step: the
- * list is then mana__moves_rest's (movegen.c). */
+ * number, 0 if p has no Mana yet or the bound pieces have no step. */
 static inline int gen_list_bound(const struct mana_pos *p, mana_move *out)
 {
     unsigned mana = p->mana;
     if (!mana)
         return 0;
     mana_bb bound = p->occ[p->side] & bb_marks[(uint8_t)p->orient][mana - 1];
-    size_t n = gen_pieces(p, bound, gen_list_sink, out, 0);
-    if (n) /* the facts for mana_play: bound pieces that can step */
-        mana__keep_facts(p, MANA_FACT_KNOWN | MANA_FACT_BOUND);
-    return (int)n;
+    return (int)gen_pieces(p, bound, gen_list_sink, out, 0);
 }
 
+/* A function that lists the moves of p when gen_list_bound has none. */
+typedef int (*gen_rest)(const struct mana_pos *p, const int32_t *opt, mana_move *out);
+
 /* The legal moves of p (status MANA_PLAYING) under the options opt into
- * out (room for MANA_MAX_MOVES), in gen_play's order; returns the count.
- * Leaves the facts of p (mana__keep_facts) for mana_play, except before
- * the first move. */
-static inline int gen_list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+ * out (room for MANA_MAX_MOVES), in gen_play's order, the rest by rest;
+ * returns the count.  Leaves the facts of p (mana__keep_facts) for
+ * mana_play when the bound pieces can step (rest leaves the others). */
+static inline int gen_list_with(const struct mana_pos *p, const int32_t *opt, mana_move *out, gen_rest rest)
 {
     int n = gen_list_bound(p, out);
-    return n ? n : mana__moves_rest(p, opt, out);
+    if (!n)
+        return rest(p, opt, out);
+    mana__keep_facts(p, MANA_FACT_KNOWN | MANA_FACT_BOUND);
+    return n;
+}
+
+/* gen_list_with, the rest by mana__moves_rest. */
+static inline int gen_list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
+{
+    return gen_list_with(p, opt, out, mana__moves_rest);
 }
 
 #endif

@@ -100,8 +100,7 @@ __attribute__((target("bmi,popcnt"))) static NOINLINE int moves_rest_bmi(const s
 __attribute__((target("bmi,popcnt"))) static NOINLINE int list_bmi(const struct mana_pos *p, const int32_t *opt,
                                                                    mana_move *out)
 {
-    int n = gen_list_bound(p, out);
-    return n ? n : moves_rest_bmi(p, opt, out);
+    return gen_list_with(p, opt, out, moves_rest_bmi);
 }
 #endif
 
