@@ -18,11 +18,8 @@
  *   function says which).
  * - Thread-safety: there is no mutable global state.  Different mana_game
  *   objects may be used from different threads at once.  Functions taking a
- *   `const mana_game *` never change the game (position, options, history),
- *   so any number of threads may call them on one game at once provided no
- *   thread modifies that game meanwhile.  (mana_legal_moves leaves facts of
- *   the position in the game for mana_play, a cache no call can observe,
- *   written with atomic stores: it is safe under that same rule.)
+ *   `const mana_game *` never modify it, so any number of threads may call
+ *   them on one game at once provided no thread modifies that game meanwhile.
  *   The error detail is kept per thread.
  * - Memory: the library never keeps a pointer passed by the caller beyond
  *   the call; strings it returns are static or thread-local and must not be
@@ -271,9 +268,7 @@ MANA_API int mana_get_position(const mana_game *g, char *buf, size_t size);
  * Returns the number of legal moves (0 once the game is finished, never
  * more than MANA_MAX_MOVES); MANA_EINVAL for NULL g, negative cap, or NULL
  * out with cap > 0; MANA_ESPACE if cap is below the count (nothing is
- * written).  The order is deterministic.  Allocates nothing.  In play it
- * leaves in g which pieces may move (an atomic cache, see Thread-safety),
- * so that mana_play proves a move of this list legal with a table lookup.
+ * written).  The order is deterministic.  Allocates nothing.
  */
 MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap);
 
@@ -292,10 +287,9 @@ MANA_API int mana_is_legal(const mana_game *g, mana_move m);
  * the status may change: a captured Damyo wins (docs/rules.md "Moving"), two
  * passes in a row draw ("No legal move at all"), and the repetition and
  * ply-limit options draw ("Optional adjudication").  Any value of m is
- * checked: a move of the latest mana_legal_moves costs a reach-table
- * lookup, a stale or forged one gets the same answer as from
- * mana_is_legal.  Allocates only when the history grows (room for 64
- * moves first, then doubling).
+ * checked, a legal step of a bound piece with one reach-table lookup; a
+ * stale or forged move gets the answer of mana_is_legal.  Allocates only
+ * when the history grows (room for 64 moves first, then doubling).
  */
 MANA_API int mana_play(mana_game *g, mana_move m);
 

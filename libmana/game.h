@@ -39,7 +39,6 @@
 #ifndef MANA_GAME_H
 #define MANA_GAME_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include "bitboard.h"
@@ -55,13 +54,12 @@ struct mana_pos {
     uint8_t mana;   /* 0 none, else the mark count binding the side */
     uint8_t status; /* MANA_SETUP.. ; blocked draw/loss is found lazily */
     uint8_t passes; /* consecutive passes just played */
-    /* MANA_FACT_* bits: who may move in a play-phase position (0: not
-     * found yet), functions of the fields above: every change of the
-     * position clears them, the history keeps them with the position.
-     * mana_legal_moves leaves them (mana__keep_facts), mana_play finds
-     * them if they are not there.  Atomic (relaxed) because const
-     * functions may write them while other threads read the game. */
-    _Atomic uint8_t facts;
+    /* MANA_FACT_* bits: who may move in a play-phase position, found by
+     * mana_play when it needs them (0: not found yet).  Functions of the
+     * fields above: every change of the position clears them, and the
+     * history keeps them with the position, so the other moves of a
+     * position, played after a take-back, find them there. */
+    uint8_t facts;
 };
 
 /* The bits of mana_pos.facts. */
@@ -70,29 +68,9 @@ enum {
     MANA_FACT_EXCEPTION = 2, /* no piece bound by the Mana can step: the
                               * exception of docs/rules.md "The Mana" */
     MANA_FACT_RESERVE = 4,   /* under the exception: the side to move has a
-                              * Ronin in reserve (not set otherwise) */
+                              * Ronin in reserve (not looked for otherwise) */
     MANA_FACT_BOUND = 8      /* the side to move has a piece bound by the Mana */
 };
-
-/* Returns the facts of p (MANA_FACT_* bits, 0 if not found yet). */
-static inline unsigned mana__facts(const struct mana_pos *p)
-{
-    return atomic_load_explicit(&p->facts, memory_order_relaxed);
-}
-
-/* Keeps the facts of p.  p may belong to a game a const function reads:
- * the facts are a cache of the position, not part of it, and the store
- * is atomic, so threads reading the same game at once stay safe. */
-static inline void mana__keep_facts(const struct mana_pos *p, unsigned facts)
-{
-    atomic_store_explicit(&((struct mana_pos *)p)->facts, (uint8_t)facts, memory_order_relaxed);
-}
-
-/* Clears the facts of p, whose position changed. */
-static inline void mana__clear_facts(struct mana_pos *p)
-{
-    atomic_store_explicit(&p->facts, 0, memory_order_relaxed);
-}
 
 /* A history record: the move and the position it was played from.  Taking
  * a move back copies the position back (copy-make: a few vector moves,
@@ -197,17 +175,6 @@ static inline mana_bb mana__bound_pieces(const struct mana_pos *p)
 {
     mana_bb own = p->occ[p->side];
     return p->mana ? own & bb_marks[p->orient][p->mana - 1] : own;
-}
-/* Returns the facts (MANA_FACT_* bits) of the play-phase position p, whose
- * bound pieces (mana__bound_pieces) are `bound` and can step if
- * bound_can_step. */
-static inline unsigned mana__facts_of(const struct mana_pos *p, mana_bb bound, int bound_can_step)
-{
-    unsigned facts = MANA_FACT_KNOWN | (bound ? MANA_FACT_BOUND : 0);
-    if (bound_can_step)
-        return facts;
-    facts |= MANA_FACT_EXCEPTION;
-    return mana__ronins_off_board(p, p->side) > 0 ? facts | MANA_FACT_RESERVE : facts;
 }
 /* The legal moves of position p under the options opt (no history needed)
  * into out (NULL to only count); returns the count.  Pass is included

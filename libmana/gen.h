@@ -138,15 +138,11 @@ typedef int (*gen_rest)(const struct mana_pos *p, const int32_t *opt, mana_move 
 
 /* The legal moves of p (status MANA_PLAYING) under the options opt into
  * out (room for MANA_MAX_MOVES), in gen_play's order, the rest by rest;
- * returns the count.  Leaves the facts of p (mana__keep_facts) for
- * mana_play when the bound pieces can step (rest leaves the others). */
+ * returns the count. */
 static inline int gen_list_with(const struct mana_pos *p, const int32_t *opt, mana_move *out, gen_rest rest)
 {
     int n = gen_list_bound(p, out);
-    if (!n)
-        return rest(p, opt, out);
-    mana__keep_facts(p, MANA_FACT_KNOWN | MANA_FACT_BOUND);
-    return n;
+    return n ? n : rest(p, opt, out);
 }
 
 /* gen_list_with, the rest by mana__moves_rest. */

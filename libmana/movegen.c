@@ -72,12 +72,7 @@ static inline int moves_rest(const struct mana_pos *p, const int32_t *opt, mana_
 {
     if (!p->mana)
         return first_moves(p, opt, out);
-    mana_bb bound = mana__bound_pieces(p);
-    int n = gen_exception(p, opt, bound, gen_list_sink, out);
-    /* the facts for mana_play, left after the list: the list's loops
-     * then read p before any store to it */
-    mana__keep_facts(p, mana__facts_of(p, bound, 0));
-    return n;
+    return gen_exception(p, opt, mana__bound_pieces(p), gen_list_sink, out);
 }
 
 int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out)
@@ -88,8 +83,8 @@ int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *ou
 #ifdef MANA_GEN_BMI
 /* gen_list and its rest built for BMI1, whose blsr clears the lowest
  * square of a set in one instruction (two without): one instruction fewer
- * for each move and each piece; and for POPCNT (the reserve of the facts
- * in one instruction), which every processor with BMI1 has.  The rest
+ * for each move and each piece; and for POPCNT, which every processor
+ * with BMI1 has.  The rest
  * apart, as first_moves. */
 __attribute__((target("bmi,popcnt"))) static NOINLINE int moves_rest_bmi(const struct mana_pos *p, const int32_t *opt,
                                                                          mana_move *out)

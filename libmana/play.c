@@ -153,7 +153,7 @@ static HOT void move_piece(struct mana_pos *p, unsigned from, unsigned to)
     p->side = (uint8_t)(us ^ 1);
     p->mana = (uint8_t)after;
     p->passes = 0;
-    mana__clear_facts(p);
+    p->facts = 0;
 }
 
 /* A step in play: the piece on `from` goes to `to`, capturing there.
@@ -177,7 +177,7 @@ static HOT void do_reentry(struct mana_pos *p, int to)
     p->side = (uint8_t)!us;
     p->mana = (uint8_t)mana;
     p->passes = 0;
-    mana__clear_facts(p);
+    p->facts = 0;
 }
 
 /* A setup move: the orientation choice or a placement. */
@@ -215,7 +215,7 @@ static HOT int play_move(struct mana_pos *p, mana_move m)
     /* pass: the Mana stays and binds the opponent */
     p->hash ^= zobrist_turn[p->mana][p->mana];
     p->side = (uint8_t)!p->side;
-    mana__clear_facts(p);
+    p->facts = 0;
     if (++p->passes >= 2)
         p->status = MANA_DRAWN;
     return 0;
@@ -253,7 +253,7 @@ int mana__do(struct mana_game *g, mana_move m)
         return MANA_OK;
     }
     push_record(g, m);
-    mana__clear_facts(&g->pos);
+    g->pos.facts = 0;
     do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
     return MANA_OK;
 }
@@ -304,24 +304,25 @@ static HOT int play_quiet_step(struct mana_game *g, mana_move m, unsigned from, 
 }
 
 /* Finds the facts of the play-phase position p (MANA_FACT_* bits), keeps
- * them and returns them. */
+ * them in p->facts and returns them. */
 COLD static unsigned find_facts(struct mana_pos *p)
 {
     mana_bb bound = mana__bound_pieces(p);
-    int can = mana__pieces_can_step(p, bound, p->occ[0] | p->occ[1], BB_ALL & ~p->occ[p->side]);
-    unsigned facts = mana__facts_of(p, bound, can);
-    mana__keep_facts(p, facts);
+    unsigned facts = MANA_FACT_KNOWN | (bound ? MANA_FACT_BOUND : 0);
+    if (!mana__pieces_can_step(p, bound, p->occ[0] | p->occ[1], BB_ALL & ~p->occ[p->side])) {
+        facts |= MANA_FACT_EXCEPTION;
+        if (mana__ronins_off_board(p, p->side) > 0)
+            facts |= MANA_FACT_RESERVE;
+    }
+    p->facts = (uint8_t)facts;
     return facts;
 }
 
-/* Returns the facts of the play-phase position p: left by
- * mana_legal_moves, or found once per position and kept in p->facts,
- * which the history keeps with the position, so that the other moves of
- * a position, played after a take-back, find them there. */
+/* Returns the facts of the play-phase position p: found once per position
+ * and kept in p->facts. */
 static HOT unsigned facts_of(struct mana_pos *p)
 {
-    unsigned facts = mana__facts(p);
-    return facts ? facts : find_facts(p);
+    return p->facts ? p->facts : find_facts(p);
 }
 
 /* A step of a piece off the Mana's mark count (its reach checked): legal

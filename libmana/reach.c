@@ -58,7 +58,7 @@ static struct mana_pos hypothetical(const struct mana_pos *p, int c, int mana)
     struct mana_pos h = *p;
     h.side = (uint8_t)c;
     h.mana = (uint8_t)mana;
-    mana__clear_facts(&h);
+    h.facts = 0;
     return h;
 }
 
