@@ -83,9 +83,9 @@ int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *ou
 #ifdef MANA_GEN_BMI
 /* gen_list and its rest built for BMI1, whose blsr clears the lowest
  * square of a set in one instruction (two without): one instruction fewer
- * for each move and each piece; and for POPCNT, which every processor
- * with BMI1 has.  The rest
- * apart, as first_moves. */
+ * for each move and each piece; and for POPCNT (is the reserve empty: one
+ * count), which every processor with BMI1 has.  The rest apart, as
+ * first_moves. */
 __attribute__((target("bmi,popcnt"))) static NOINLINE int moves_rest_bmi(const struct mana_pos *p, const int32_t *opt,
                                                                          mana_move *out)
 {
