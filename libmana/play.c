@@ -400,7 +400,7 @@ void mana__undo(struct mana_game *g)
 }
 
 /* mana_undo with NULL or no history. */
-__attribute__((noinline)) static int undo_checked(mana_game *g)
+__attribute__((noinline)) static int undo_checked(const mana_game *g)
 {
     if (!g)
         return mana__fail(MANA_EINVAL, "mana_undo: game is NULL");
