@@ -161,6 +161,8 @@ else
     echo "| workload | unit | units | instructions per unit | units/s |"
     echo "|---|---|---:|---:|---:|"
 fi
+# si(r): a rate in M or G units a second, three significant digits.
+AWK_SI='function si(r) { return r >= 1e9 ? sprintf("%.3g G", r / 1e9) : sprintf("%.3g M", r / 1e6) } '
 for w in $WORKLOADS; do
     set -- $(cat "$tmp/now.$w")
     now_ir=$1 units=$2
@@ -168,13 +170,13 @@ for w in $WORKLOADS; do
     if [ -n "$ref" ]; then
         set -- $(cat "$tmp/ref.$w")
         awk -v l="$l" -v u="$units" -v a="$1" -v au="$2" -v b="$now_ir" -v ra="$(rate ref "$w")" \
-            -v rb="$(rate now "$w")" 'BEGIN {
+            -v rb="$(rate now "$w")" "$AWK_SI"'BEGIN {
             split(l, p, "|"); x = a / au; y = b / u
-            printf "| %s | %s | %d | %.1f | %.1f | %.2fx | %.3g M | %.3g M | %.2fx |\n", p[1], p[2], u, x, y, x / y,
-                ra / 1e6, rb / 1e6, rb / ra }'
+            printf "| %s | %s | %d | %.1f | %.1f | %.2fx | %s | %s | %.2fx |\n", p[1], p[2], u, x, y, x / y,
+                si(ra), si(rb), rb / ra }'
     else
-        awk -v l="$l" -v u="$units" -v b="$now_ir" -v rb="$(rate now "$w")" 'BEGIN {
-            split(l, p, "|"); printf "| %s | %s | %d | %.1f | %.3g M |\n", p[1], p[2], u, b / u, rb / 1e6 }'
+        awk -v l="$l" -v u="$units" -v b="$now_ir" -v rb="$(rate now "$w")" "$AWK_SI"'BEGIN {
+            split(l, p, "|"); printf "| %s | %s | %d | %.1f | %s |\n", p[1], p[2], u, b / u, si(rb) }'
     fi
 done
 for n in $names; do
