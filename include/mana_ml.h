@@ -163,9 +163,10 @@ MANA_API int mana_board(const mana_game *g, char *out, size_t size);
  * mana_setup_random with a seed derived from the batch seed, the game's
  * index and how many games that slot has finished, so a batch replays
  * exactly from its seed.  Stepping allocates nothing (each game's history
- * is reserved up front, MANA_BATCH_HISTORY plies, and only grows, rarely,
- * past that).  A batch is used by one thread at a time; different batches
- * are independent.
+ * is reserved up front, MANA_BATCH_HISTORY plies, or fewer when the
+ * start's ply-limit option ends games sooner: the limit and the setup;
+ * it only grows, rarely, past that; 48 bytes a ply).  A batch is used by
+ * one thread at a time; different batches are independent.
  *
  * Arrays passed to the batch calls are caller-owned, laid out game by game
  * (game i at offset i * item size), and may be NULL where a call says so.

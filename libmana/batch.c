@@ -72,6 +72,17 @@ MANA_API void mana_batch_free(mana_batch *b)
     free(b);
 }
 
+/* The history room a game of the batch gets beyond start's moves:
+ * MANA_BATCH_HISTORY plies, or as many as a game can have when the
+ * ply-limit option ends it sooner (the limit, plus the setup's orientation
+ * and placements when start is in setup). */
+static uint32_t batch_plies(const struct mana_game *start)
+{
+    uint32_t limit = (uint32_t)start->opt[MANA_OPT_PLY_LIMIT];
+    uint32_t setup = start->pos.status == MANA_SETUP ? 1 + 2 * MANA_PIECE_COUNT : 0;
+    return limit && limit + setup < MANA_BATCH_HISTORY ? limit + setup : MANA_BATCH_HISTORY;
+}
+
 /* Copies start into b->start and gives every slot its history room;
  * MANA_ENOMEM on failure (the caller frees b). */
 static int batch_alloc(struct mana_batch *b, const struct mana_game *start)
@@ -89,8 +100,9 @@ static int batch_alloc(struct mana_batch *b, const struct mana_game *start)
     if (start->len)
         memcpy(b->start.hist, start->hist, start->len * sizeof *start->hist);
     b->start.len = start->len;
+    uint32_t room = start->len + batch_plies(start);
     for (int i = 0; i < b->n; i++)
-        if (mana__reserve_history(&b->games[i], start->len + MANA_BATCH_HISTORY) != MANA_OK)
+        if (mana__reserve_history(&b->games[i], room) != MANA_OK)
             return MANA_ENOMEM;
     return MANA_OK;
 }

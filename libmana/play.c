@@ -56,9 +56,12 @@ int mana__reserve_history(struct mana_game *g, uint32_t extra)
         return MANA_OK;
     if (g->len > UINT32_MAX / 4 || extra > UINT32_MAX / 4 - g->len)
         return MANA_ENOMEM;
-    uint32_t cap = g->cap ? g->cap : 64;
-    while (cap < g->len + extra)
-        cap *= 2;
+    /* doubling, or the room asked for when that is more */
+    uint32_t cap = g->cap ? 2 * g->cap : 64;
+    if (cap < g->len + extra)
+        cap = g->len + extra;
+    if ((uint64_t)cap * sizeof(struct mana_undo) > SIZE_MAX) /* 32-bit size_t */
+        return MANA_ENOMEM;
     struct mana_undo *h = realloc(g->hist, (size_t)cap * sizeof *h);
     if (!h)
         return MANA_ENOMEM;

@@ -96,7 +96,7 @@ static int place_side(struct mana_game *g, uint64_t *state)
     struct mana_pos *p = &g->pos;
     struct mana_placing s = placing_of(g);
     struct mana_undo *hist = g->hist + g->len;
-    const uint64_t *key = &zobrist_piece[0][2 * p->side]; /* + 4 * sq: a Ronin's, + 1 the Damyo's */
+    int side = p->side;
     mana_bb *own = &p->occ[p->side];
     uint64_t rnd = *state;
     int err = MANA_OK;
@@ -115,7 +115,7 @@ static int place_side(struct mana_game *g, uint64_t *state)
         *own |= bb_sq(sq);
         if (damyo)
             p->damyo |= bb_sq(sq);
-        p->hash ^= key[4 * sq + damyo];
+        p->hash ^= zobrist_piece[sq][2 * side + damyo];
         take(&s, damyo, sq);
     }
     *state = rnd;

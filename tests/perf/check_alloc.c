@@ -4,7 +4,7 @@
  * without history is one allocation of at most 128 bytes, and once the
  * history has grown, mana_legal_moves, mana_is_legal, mana_play,
  * mana_undo and mana_perft allocate nothing, nor does mana_copy into a
- * game whose history has room.  Linked with the malloc
+ * game whose history has room, nor a batch's playouts.  Linked with the malloc
  * wrappers of malloc_count.c (-Wl,--wrap=...), so it needs no hook in
  * the library.  Exit status 0 when every check holds.
  */
@@ -168,6 +168,31 @@ static void no_alloc_in_copy(void)
     mana_free(root);
 }
 
+/* A batch's games have their history room from mana_batch_new: with the
+ * ply-limit option, room for the limit and the setup, so that stepping
+ * never grows it; bytes: what mana_batch_new asked for (the room of 64
+ * games of a 60-ply limit from setup, 73 records of 48 bytes each, is
+ * under a fifth of MANA_BATCH_HISTORY's 512). */
+static void no_alloc_in_batch(void)
+{
+    mana_game *start = mana_new(MANA_RULES_COSMOLUDO);
+    int ok = start && !mana_set_option(start, MANA_OPT_PLY_LIMIT, 60);
+    malloc_count_reset();
+    mana_batch *b = ok ? mana_batch_new(start, 64, 7, MANA_BATCH_RANDOM_SETUP) : NULL;
+    struct malloc_stats made = malloc_count_get();
+    int32_t results[64], plies[64];
+    malloc_count_reset();
+    for (int round = 0; b && round < 20; round++)
+        ok = ok && mana_batch_playout(b, results, plies) == MANA_OK;
+    struct malloc_stats s = malloc_count_get();
+    expect(ok && b && s.calls == 0, "20 x mana_batch_playout of 64 games, ply limit 60: no heap call", s.calls,
+           s.bytes);
+    expect(b && made.bytes < (size_t)64 * MANA_BATCH_HISTORY * 48 / 5,
+           "mana_batch_new with a ply limit: history room for the limit and the setup", made.calls, made.bytes);
+    mana_batch_free(b);
+    mana_free(start);
+}
+
 int main(void)
 {
     game_size();
@@ -176,6 +201,7 @@ int main(void)
         no_alloc_in_play((int)(seed & 1), seed);
     no_alloc_in_perft();
     no_alloc_in_copy();
+    no_alloc_in_batch();
     printf("check_alloc: %d failure%s\n", failures, failures == 1 ? "" : "s");
     return failures != 0;
 }
