@@ -10,9 +10,11 @@
  * mana__reach_magic[s - 1][sq] finds the destinations of an s-step move
  * (s = 1 to 3) from sq: the occupancy of the squares in `mask` (those a
  * path crosses; none for one step), times `magic`, shifted right by
- * `shift`, indexes mana__reach_table[offset + index], the destinations
- * shifted right by `base` squares (they span at most 32 squares).  Any
- * target square is included (own pieces are masked out by the caller).
+ * `shift`, indexes slots[index] (slots: mana__reach_table from the
+ * magic's first slot on; a pointer, not an offset, saves an add and makes
+ * the struct 32 bytes, indexed by a shift), the destinations shifted
+ * right by `base` squares (they span at most 32 squares).  Any target
+ * square is included (own pieces are masked out by the caller).
  * mana__reach_marks[k][sq] is the mark count of sq in orientation k, and
  * mana__piece_magic[k][sq] the magic of a piece standing on sq in
  * orientation k: mana__reach_magic[marks - 1][sq], whose `steps` is the
@@ -27,7 +29,7 @@
 
 struct reach_magic {
     uint64_t mask, magic;
-    uint32_t offset;
+    const uint32_t *slots; /* mana__reach_table + the magic's offset */
     uint8_t shift, base;
     uint8_t steps; /* 1..3: the mark count of the square, for a piece magic */
 };
@@ -45,7 +47,7 @@ extern const int16_t mana__step_ids[2][MANA_SQUARE_COUNT][MANA_SQUARE_COUNT];
  * magic m, every piece being on occ. */
 static inline uint32_t reach_rel(const struct reach_magic *m, mana_bb occ)
 {
-    return mana__reach_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
+    return m->slots[((occ & m->mask) * m->magic) >> m->shift];
 }
 
 /*

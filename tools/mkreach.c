@@ -128,7 +128,7 @@ static void build_square(int steps, int sq)
 /* Prints the row r of the table of `steps`-step moves. */
 static void print_row(const struct magic_row *r, int steps)
 {
-    printf("        {0x%09llxULL, 0x%016llxULL, %lu, %d, %d, %d},\n", (unsigned long long)r->mask,
+    printf("        {0x%09llxULL, 0x%016llxULL, mana__reach_table + %lu, %d, %d, %d},\n", (unsigned long long)r->mask,
            (unsigned long long)r->magic, (unsigned long)r->offset, r->shift, r->base, steps);
 }
 
