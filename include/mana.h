@@ -708,6 +708,10 @@ MANA_API int mana_end_reason(const mana_game *g);
     8u                          /* no tint on the Mana's mark count and
                                     * no Mana bird on its square */
 #define MANA_SVG_NO_CAPTION 16u /* no caption (side, Mana, reserves) */
+/* The widths mana_svg draws at, in pixels. */
+#define MANA_SVG_WIDTH_NATURAL 440 /* width 0: the drawing's own size */
+#define MANA_SVG_WIDTH_MIN 64
+#define MANA_SVG_WIDTH_MAX 8192
 
 /*
  * mana_svg - draws g as a standalone SVG image (UTF-8 text) into buf (size
@@ -717,8 +721,9 @@ MANA_API int mana_end_reason(const mana_game *g);
  * ringed), the last move's squares tinted, the squares of the Mana's mark
  * count tinted and the Mana bird on the square the last piece landed on,
  * coordinates, and a caption (side to move or result, Mana, reserves).
- *   width: the image's width in pixels, 0 for the natural 440, else
- *          64..8192 (the height follows the drawing's proportions).
+ *   width: the image's width in pixels, 0 for MANA_SVG_WIDTH_NATURAL
+ *          (440), else MANA_SVG_WIDTH_MIN..MANA_SVG_WIDTH_MAX (64..8192);
+ *          the height follows the drawing's proportions.
  *   flags: MANA_SVG_* or-ed together.
  * Size query as snprintf (buf NULL, size 0); 32768 bytes always suffice (as mana_svg(3)).
  * Returns the length; MANA_EINVAL for NULL g, NULL buf with size > 0, a

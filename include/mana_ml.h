@@ -175,15 +175,17 @@ typedef struct mana_batch mana_batch;
 
 #define MANA_BATCH_RANDOM_SETUP 1 /* flag: resets complete the setup */
 #define MANA_BATCH_HISTORY 512    /* plies reserved per game */
+#define MANA_BATCH_MAX 1000000    /* the most games of one batch */
 /* Done flags written by mana_batch_step. */
 #define MANA_BATCH_RUNNING 0
 #define MANA_BATCH_TERMINATED 1 /* won, lost or drawn by the rules */
 #define MANA_BATCH_TRUNCATED 2  /* drawn by the ply-limit option */
 
 /*
- * mana_batch_new - a batch of n (1 .. 1,000,000) games, each a copy of
- * start (borrowed: its options, state and history are copied), flags 0 or
- * MANA_BATCH_RANDOM_SETUP, seed for the random setups and playouts.
+ * mana_batch_new - a batch of n (1 .. MANA_BATCH_MAX, 1,000,000) games,
+ * each a copy of start (borrowed: its options, state and history are
+ * copied), flags 0 or MANA_BATCH_RANDOM_SETUP, seed for the random setups
+ * and playouts.
  * Returns the batch, owned by the caller (release with mana_batch_free);
  * NULL with the detail set for NULL start, n out of range, unknown flags,
  * a start that is finished (MANA_EOVER) or memory exhausted.

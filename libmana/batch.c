@@ -10,7 +10,6 @@
 
 #include "ml.h"
 
-#define BATCH_MAX 1000000
 
 struct mana_batch {
     int n, flags;
@@ -109,11 +108,11 @@ static int batch_alloc(struct mana_batch *b, const struct mana_game *start)
 
 MANA_API mana_batch *mana_batch_new(const mana_game *start, int n, uint64_t seed, int flags)
 {
-    if (!start || n < 1 || n > BATCH_MAX || (flags & ~MANA_BATCH_RANDOM_SETUP)) {
+    if (!start || n < 1 || n > MANA_BATCH_MAX || (flags & ~MANA_BATCH_RANDOM_SETUP)) {
         mana__fail(MANA_EINVAL, "mana_batch_new: %s",
-                   !start                     ? "start is NULL"
-                   : (n < 1 || n > BATCH_MAX) ? "n outside 1..1000000"
-                                              : "unknown flags");
+                   !start                          ? "start is NULL"
+                   : (n < 1 || n > MANA_BATCH_MAX) ? "n outside 1.." MANA__STR(MANA_BATCH_MAX)
+                                                   : "unknown flags");
         return NULL;
     }
     int status = mana__status(start);

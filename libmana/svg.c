@@ -12,7 +12,6 @@
 #define CELL 64 /* side of a square, in SVG units */
 #define BOARD (MANA_FILE_COUNT * CELL)
 #define CAPTION 72 /* room for the two caption lines */
-#define NATURAL_WIDTH 440
 #define FLAGS_ALL 31u
 
 /* The drawing's frame: where the board sits and the flags. */
@@ -184,8 +183,9 @@ MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, 
 {
     if (!g || (!buf && size))
         return mana__fail(MANA_EINVAL, "mana_svg: %s is NULL", g ? "buf" : "game");
-    if (width != 0 && (width < 64 || width > 8192))
-        return mana__fail(MANA_EINVAL, "mana_svg: width %d outside 64..8192 (or 0 for %d)", width, NATURAL_WIDTH);
+    if (width != 0 && (width < MANA_SVG_WIDTH_MIN || width > MANA_SVG_WIDTH_MAX))
+        return mana__fail(MANA_EINVAL, "mana_svg: width %d outside %d..%d (or 0 for %d)", width, MANA_SVG_WIDTH_MIN,
+                          MANA_SVG_WIDTH_MAX, MANA_SVG_WIDTH_NATURAL);
     if (flags & ~FLAGS_ALL)
         return mana__fail(MANA_EINVAL, "mana_svg: unknown flags 0x%x", flags & ~FLAGS_ALL);
     struct mana_text t;
@@ -193,7 +193,7 @@ MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, 
     struct frame f = {&t, (flags & MANA_SVG_NO_COORDINATES) ? 8 : 28, 0, 0, flags};
     f.width = 2 * f.margin + BOARD;
     f.height = f.margin + BOARD + ((flags & MANA_SVG_NO_CAPTION) ? f.margin : CAPTION);
-    int w = width ? width : f.width * NATURAL_WIDTH / (2 * 28 + BOARD);
+    int w = width ? width : f.width * MANA_SVG_WIDTH_NATURAL / (2 * 28 + BOARD);
     int h = (w * f.height + f.width / 2) / f.width;
     mana__text_fmt(&t,
                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "

@@ -46,7 +46,7 @@ from ._types import Color, Option, Status
 AGENTS = ("player_0", "player_1")  # Black, White
 _COLOR_OF = {"player_0": Color.BLACK, "player_1": Color.WHITE}
 _AGENT_OF = {Color.BLACK: "player_0", Color.WHITE: "player_1"}
-BATCH_MAX = 1000000  # mana_batch_new's largest batch (mana.h)
+BATCH_MAX = 1000000  # MANA_BATCH_MAX: mana_batch_new's largest batch
 # plane permutation: the other side's view from a side's view
 _SWAP = (2, 3, 0, 1, 4, 5, 6, 7, 8, 10, 9, 11)
 

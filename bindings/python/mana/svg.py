@@ -23,7 +23,10 @@ NO_LAST_MOVE = 4  # MANA_SVG_NO_LAST_MOVE
 NO_MANA = 8  # MANA_SVG_NO_MANA
 NO_CAPTION = 16  # MANA_SVG_NO_CAPTION
 
-SIZES = "0 or 64..8192"  # widths mana_svg accepts (mana.h)
+WIDTH_NATURAL = 440  # MANA_SVG_WIDTH_NATURAL: the width of size 0
+WIDTH_MIN = 64  # MANA_SVG_WIDTH_MIN
+WIDTH_MAX = 8192  # MANA_SVG_WIDTH_MAX
+SIZES = "0 or %d..%d" % (WIDTH_MIN, WIDTH_MAX)  # widths mana_svg accepts
 
 _svg = lib.mana_svg
 
