@@ -82,10 +82,10 @@ clean-ci:
 # Built like the check runner, with the same flags ($(SAN) included), so a
 # SANITIZE=1 or COVERAGE=1 build directory covers them too.
 
-$(SOAK_BIN): tests/soak/soak.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(SOAK_BIN): tests/soak/soak.c tests/perft_data.c tests/perft_data.h $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/soak/soak.c $(INV_SRC) $(LIB_A) \
+	$(Q)$(CC) $(TEST_PROG_CFLAGS) $(TEST_DATA_DEF) -o $@ tests/soak/soak.c tests/perft_data.c $(INV_SRC) $(LIB_A) \
 	    $(LDFLAGS) -lm
 
 # Out of memory on demand: the library's malloc/calloc/realloc wrapped.

@@ -6,28 +6,12 @@
  * fresh detail (naming the field where one is wrong), and the game left
  * exactly as it was; buffer sizes.
  */
+#include "perft_data.h"
 #include "testutil.h"
 
-/* MFN that must round-trip exactly: perft.txt, hand positions, finished
- * games, "w -" composed positions, every orientation and Mana. */
+/* MFN that must round-trip exactly, besides those of perft.txt: finished
+ * games, "w -" composed positions, long ranks. */
 static const char *const good_mfn[] = {
-    "rrdrrr/6/6/6/6/RRRDRR b - 0",
-    "6/rdrrrr/6/6/RRRRDR/6 b - 2",
-    "rrrdrr/6/6/6/6/RRRDRR b - 3",
-    "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0",
-    "2d3/6/2R1r1/1r4/3D2/6 b 3 3",
-    "4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0",
-    "Rrr2r/D3R1/1R1d1R/rrR3/6/6 w 3 0",
-    "d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1",
-    "r4r/3R2/3r1r/1d2Dr/RR4/4R1 w 3 1",
-    "4rr/r1r3/6/3d2/RR2r1/RR2DR w 3 1",
-    "4dr/1R4/r2rR1/3rr1/1R4/D3R1 b 3 0",
-    "2r3/2r2r/dR2r1/R1r2R/1R2D1/3R2 w 1 0",
-    "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1",
-    "3r2/r2RRd/6/6/3Dr1/3R1r b 3 2",
-    "2R3/1R1r2/Rr1R1r/6/1rDd2/2R3 w 1 0",
-    "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
-    "1r1r2/R1dR2/1r4/3rrD/2R1R1/3R2 b 3 2",
     "d5/6/6/6/6/5D w - 1",                   /* White to move, no Mana: composed */
     "6/6/5R/6/6/D5 b 1 0",                   /* finished: Black lost his Damyo */
     "5d/6/6/6/6/R5 w 2 3",                   /* finished: White lost his Damyo */
@@ -36,17 +20,29 @@ static const char *const good_mfn[] = {
 
 #define NGOOD ((int)(sizeof good_mfn / sizeof good_mfn[0]))
 
+/* Sets g to mfn and reads back exactly mfn, with no history. */
+static void assert_round_trip(mana_game *g, const char *mfn)
+{
+    int rc = mana_set_position(g, mfn);
+    ck_assert_msg(rc == MANA_OK, "%s: %d %s", mfn, rc, mana_error_detail());
+    char buf[MANA_MFN_MAX + 1];
+    ck_assert_int_eq(mana_get_position(g, buf, sizeof buf), (int)strlen(mfn));
+    ck_assert_str_eq(buf, mfn);
+    ck_assert_int_eq(mana_history(g, NULL, 0), 0);
+}
+
+/* Every position of perft.txt (every orientation and Mana), then the
+ * table above. */
 START_TEST(mfn_round_trip_table)
 {
+    int ncases = 0;
+    const struct perft_case *cases = perft_cases(&ncases);
+    ck_assert_msg(cases != NULL && ncases >= 17, "perft.txt: %s", perft_data_error());
     mana_game *g = mana_new(MANA_RULES_JACTALEA);
-    for (int i = 0; i < NGOOD; i++) {
-        int rc = mana_set_position(g, good_mfn[i]);
-        ck_assert_msg(rc == MANA_OK, "%s: %d %s", good_mfn[i], rc, mana_error_detail());
-        char buf[MANA_MFN_MAX + 1];
-        ck_assert_int_eq(mana_get_position(g, buf, sizeof buf), (int)strlen(good_mfn[i]));
-        ck_assert_str_eq(buf, good_mfn[i]);
-        ck_assert_int_eq(mana_history(g, NULL, 0), 0);
-    }
+    for (int i = 0; i < ncases; i++)
+        assert_round_trip(g, cases[i].mfn);
+    for (int i = 0; i < NGOOD; i++)
+        assert_round_trip(g, good_mfn[i]);
     mana_free(g);
 }
 END_TEST

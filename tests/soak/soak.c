@@ -28,6 +28,7 @@
 #include <mana.h>
 
 #include "../invariants.h"
+#include "../perft_data.h"
 
 #define MAX_GAME_PLIES 400
 
@@ -135,27 +136,11 @@ static mana_move pick(const mana_game *g, struct rng *r, int policy)
     return moves[rng_below(r, n)];
 }
 
-/* Composed start positions: docs/rules.md's start positions, perft.txt's
- * positions, and positions with a side blocked or nearly so (so that pass,
- * blocked = draw / loss and re-entry when blocked happen often). */
-static const char *const positions[] = {
-    "rrdrrr/6/6/6/6/RRRDRR b - 0",
-    "6/rdrrrr/6/6/RRRRDR/6 b - 2",
-    "rrrdrr/6/6/6/6/RRRDRR b - 3",
-    "5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0",
-    "2d3/6/2R1r1/1r4/3D2/6 b 3 3",
-    "4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0",
-    "Rrr2r/D3R1/1R1d1R/rrR3/6/6 w 3 0",
-    "d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1",
-    "r4r/3R2/3r1r/1d2Dr/RR4/4R1 w 3 1",
-    "4rr/r1r3/6/3d2/RR2r1/RR2DR w 3 1",
-    "4dr/1R4/r2rR1/3rr1/1R4/D3R1 b 3 0",
-    "2r3/2r2r/dR2r1/R1r2R/1R2D1/3R2 w 1 0",
-    "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1",
-    "3r2/r2RRd/6/6/3Dr1/3R1r b 3 2",
-    "2R3/1R1r2/Rr1R1r/6/1rDd2/2R3 w 1 0",
-    "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
-    "1r1r2/R1dR2/1r4/3rrD/2R1R1/3R2 b 3 2",
+/* Composed start positions besides perft.txt's (docs/rules.md's start
+ * positions among them), read at start by load_positions: positions with
+ * a side blocked or nearly so, so that pass, blocked = draw / loss and
+ * re-entry when blocked happen often. */
+static const char *const extra_positions[] = {
     "5d/6/6/rrr3/RRRr2/DRr3 w 1 0",
     "5d/6/6/6/rrr3/DRr3 w 2 0",
     "d5/6/6/6/6/D5 w - 0",
@@ -172,7 +157,26 @@ static const char *const positions[] = {
     "3rdr/2rRRR/3rRD/6/6/6 b 1 0",
     "3rdr/2rRRR/3rRD/6/6/6 w 2 2",
 };
-#define NPOSITIONS (int)(sizeof positions / sizeof positions[0])
+#define NEXTRA (int)(sizeof extra_positions / sizeof extra_positions[0])
+
+/* The composed start positions: perft.txt's, then extra_positions. */
+static const char *positions[PERFT_MAX_CASES + NEXTRA];
+static int npositions;
+
+/* Fills positions; exits with a message if perft.txt cannot be read. */
+static void load_positions(void)
+{
+    int n = 0;
+    const struct perft_case *cases = perft_cases(&n);
+    if (cases == NULL) {
+        fprintf(stderr, "soak: perft.txt: %s\n", perft_data_error());
+        exit(1);
+    }
+    for (int i = 0; i < n; i++)
+        positions[npositions++] = cases[i].mfn;
+    for (int i = 0; i < NEXTRA; i++)
+        positions[npositions++] = extra_positions[i];
+}
 
 static void set_options(mana_game *g, long long game, struct rng *r, int preset, uint64_t seed, struct stats *st)
 {
@@ -219,7 +223,7 @@ static void play_game(uint64_t seed, long long game, struct stats *st, long long
     int policy = rng_below(&r, 3);
     int how = rng_below(&r, 3);
     if (how == 0) {
-        const char *mfn = positions[rng_below(&r, NPOSITIONS)];
+        const char *mfn = positions[rng_below(&r, npositions)];
         int rc = mana_set_position(g, mfn);
         if (rc != MANA_OK) {
             snprintf(msg, sizeof msg, "set_position('%s') = %d: %s", mfn, rc, mana_error_detail());
@@ -349,6 +353,7 @@ int main(int argc, char **argv)
     }
     if (games >= 0)
         plies = games > 0 ? (long long)1 << 62 : 0;
+    load_positions();
     struct stats st;
     memset(&st, 0, sizeof st);
     clock_t t0 = clock();
