@@ -776,8 +776,9 @@ MANA_API int mana_square_parse(const char *text);
 
 /*
  * mana_error_name - the name of error code err ("MANA_EINVAL"), a static
- * string, beside its message (mana_strerror); NULL for a value that is no
- * code of MANA_ERROR_LIST.  Thread-safe.  (Model: libuv's uv_err_name.)
+ * string, beside its message (mana_strerror); NULL (detail set) for a
+ * value that is no code of MANA_ERROR_LIST.  Thread-safe.  (Model:
+ * libuv's uv_err_name.)
  */
 MANA_API const char *mana_error_name(int err);
 
@@ -786,7 +787,8 @@ MANA_API const char *mana_error_name(int err);
  * it (docs/record-format.md, the Result header and the token after the
  * moves): "1-0" for MANA_WHITE_WON, "0-1" for MANA_BLACK_WON, "1/2-1/2"
  * for MANA_DRAWN, "*" (unfinished) for MANA_SETUP and MANA_PLAYING; a
- * static string.  NULL for a value that is no status.  Thread-safe.
+ * static string.  NULL (detail set) for a value that is no status.
+ * Thread-safe.
  *
  * mana_result_parse - the inverse: the status named by text, exactly one
  * of those four tokens and a NUL ("*" reads as MANA_PLAYING).  Returns the

@@ -59,7 +59,7 @@ MANA_API const char *mana_error_name(int err)
     case value: return #name;
         MANA_ERROR_LIST(MANA_ERROR_NAME_)
 #undef MANA_ERROR_NAME_
-    default: return NULL;
+    default: mana__fail(MANA_EINVAL, "mana_error_name: %d is no error code", err); return NULL;
     }
 }
 
@@ -71,7 +71,7 @@ MANA_API const char *mana_result_text(int status)
     case MANA_WHITE_WON: return "1-0";
     case MANA_BLACK_WON: return "0-1";
     case MANA_DRAWN: return "1/2-1/2";
-    default: return NULL;
+    default: mana__fail(MANA_EINVAL, "mana_result_text: %d is no game status", status); return NULL;
     }
 }
 

@@ -83,6 +83,7 @@ START_TEST(error_names)
 #undef CHECK_NAME_
     ck_assert_str_eq(mana_error_name(MANA_EILLEGAL), "MANA_EILLEGAL");
     ck_assert_ptr_null(mana_error_name(1));
+    ck_assert_str_eq(mana_error_detail(), "mana_error_name: 1 is no error code");
     ck_assert_ptr_null(mana_error_name(-1000));
 }
 END_TEST
@@ -100,6 +101,7 @@ START_TEST(result_tokens_round_trip)
     }
     ck_assert_str_eq(mana_result_text(MANA_SETUP), "*"); /* unfinished, like playing */
     ck_assert_ptr_null(mana_result_text(-1));
+    ck_assert_str_eq(mana_error_detail(), "mana_result_text: -1 is no game status");
     ck_assert_ptr_null(mana_result_text(MANA_DRAWN + 1));
     ck_assert_ptr_null(mana_result_text(-2147483647 - 1));
 }
