@@ -143,21 +143,28 @@ mana_bb mana__reach(int steps, int from, mana_bb empty, mana_bb target);
 mana_bb mana__piece_ends(const struct mana_pos *p, int sq);
 /* Returns the number of steps of the side to move's pieces in movers. */
 int mana__count_steps(const struct mana_pos *p, mana_bb movers);
-/* (inline, for movegen.c, legality.h, play.c and leaves2.c) Returns the
- * squares where a side with the pieces own may re-enter a Ronin when its
- * bound pieces (bound) have no step, given every piece (occ), the Damyos
- * and the squares of the Mana's mark count (mana_sq, every square when
- * there is no Mana).  docs/rules.md "The Mana". */
-static inline mana_bb mana__reentry_to(mana_bb own, mana_bb damyo, mana_bb occ, mana_bb mana_sq, mana_bb bound,
+/* Returns 1 if a side with the pieces own has a Ronin in reserve: fewer
+ * than MANA_RONIN_COUNT Ronins on the board (damyo: the Damyos). */
+static inline int mana__has_reserve(mana_bb own, mana_bb damyo)
+{
+    return !bb_at_least(own & ~damyo, MANA_RONIN_COUNT);
+}
+/* (inline, for gen.h, legality.h, play.c and leaves2.c: the one statement
+ * of the rule) Returns the squares where the side to move may re-enter a
+ * Ronin when its bound pieces have no step: none without a Ronin in
+ * reserve (reserve 0, mana__has_reserve), none while it has a bound piece
+ * (bound nonzero) unless reentry_when_blocked is on, else the free
+ * squares (occ: every piece), under the reentry option those of the
+ * Mana's mark count (mana 1..3; marks: bb_marks of the orientation), every
+ * free square when there is no Mana (mana 0).  docs/rules.md "The Mana". */
+static inline mana_bb mana__reentry_to(int reserve, int bound, mana_bb occ, const mana_bb *marks, int mana,
                                        const int32_t *opt)
 {
-    if (bb_at_least(own & ~damyo, MANA_RONIN_COUNT))
-        return 0;
-    if (bound && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
+    if (!reserve || (bound && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED]))
         return 0;
     mana_bb to = BB_ALL & ~occ;
-    if (opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK)
-        to &= mana_sq;
+    if (mana && opt[MANA_OPT_REENTRY] == MANA_REENTRY_MANA_MARK)
+        to &= marks[mana - 1];
     return to;
 }
 /* Returns the squares where the side to move may re-enter a Ronin, its

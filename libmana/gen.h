@@ -35,8 +35,8 @@ typedef size_t (*gen_sink)(void *ctx, int kind, int from, mana_bb to, size_t n);
  * bound pieces (bound) having no step (mana__reentry_squares, inline). */
 static inline mana_bb gen_reentry_squares(const struct mana_pos *p, const int32_t *opt, mana_bb bound)
 {
-    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
-    return mana__reentry_to(p->occ[p->side], p->damyo, p->occ[0] | p->occ[1], mana_sq, bound, opt);
+    return mana__reentry_to(mana__has_reserve(p->occ[p->side], p->damyo), bound != 0, p->occ[0] | p->occ[1],
+                            bb_marks[p->orient], p->mana, opt);
 }
 
 /* Hands the sink the steps of the pieces in movers, by square, one set

@@ -76,7 +76,8 @@ static int exception_after(const struct mana_pos *p, const int32_t *opt, const s
     int n = 0;
     for (int j = 1; j <= 3; j++)
         n += j == k ? 0 : group_after(r, j, near_of(r, j, to) | near_from[j], occ);
-    n += bb_count(mana__reentry_to(r->opp, p->damyo, occ, bb_marks[p->orient][k - 1], r->group[k], opt));
+    n += bb_count(
+        mana__reentry_to(mana__has_reserve(r->opp, p->damyo), r->group[k] != 0, occ, bb_marks[p->orient], k, opt));
     return n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS ? 1 : n;
 }
 

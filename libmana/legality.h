@@ -46,8 +46,8 @@ static inline int mana__play_move_legal(const struct mana_game *g, mana_move m)
     }
     if ((m & ~(63u << MANA_MOVE_TO_SHIFT)) != MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 0))
         return 0;
-    mana_bb mana_sq = p->mana ? bb_marks[p->orient][p->mana - 1] : BB_ALL;
-    if (!(mana__reentry_to(own, p->damyo, occ, mana_sq, bound, g->opt) & to))
+    if (!(mana__reentry_to(mana__has_reserve(own, p->damyo), bound != 0, occ, bb_marks[p->orient], p->mana, g->opt) &
+          to))
         return 0;
     return !mana__pieces_can_step(p, bound, occ, target);
 }

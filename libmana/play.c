@@ -314,7 +314,7 @@ COLD static unsigned find_facts(struct mana_pos *p)
     unsigned facts = MANA_FACT_KNOWN | (bound ? MANA_FACT_BOUND : 0);
     if (!mana__pieces_can_step(p, bound, p->occ[0] | p->occ[1], BB_ALL & ~p->occ[p->side])) {
         facts |= MANA_FACT_EXCEPTION;
-        if (mana__ronins_off_board(p, p->side) > 0)
+        if (mana__has_reserve(p->occ[p->side], p->damyo))
             facts |= MANA_FACT_RESERVE;
     }
     p->facts = (uint8_t)facts;
@@ -337,22 +337,18 @@ __attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m
     return play_quiet_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
 }
 
-/* Returns 1 if m is a legal re-entry in p (status MANA_PLAYING) under the
- * options opt: a Ronin from the reserve, under the exception, with no
- * bound piece unless reentry_when_blocked is on, to a free square, of the
- * Mana's mark count if there is a Mana and the reentry option says so
- * (docs/rules.md "The Mana"; legality.h says the same with
- * mana__reentry_to). */
+/* Returns 1 if m (a re-entry's value) is legal in p (status
+ * MANA_PLAYING) under the options opt: under the exception, to one of
+ * mana__reentry_to's squares, told the reserve and the bound pieces by
+ * the facts (docs/rules.md "The Mana"). */
 static HOT int reentry_legal(struct mana_pos *p, const int32_t *opt, mana_move m)
 {
-    unsigned to = (unsigned)MANA_MOVE_TO(m), facts = facts_of(p);
-    if ((facts & (MANA_FACT_EXCEPTION | MANA_FACT_RESERVE)) != (MANA_FACT_EXCEPTION | MANA_FACT_RESERVE))
+    unsigned facts = facts_of(p);
+    if (!(facts & MANA_FACT_EXCEPTION))
         return 0;
-    if ((facts & MANA_FACT_BOUND) && !opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
-        return 0;
-    if (!(((BB_ALL & ~(p->occ[0] | p->occ[1])) >> to) & 1))
-        return 0;
-    return opt[MANA_OPT_REENTRY] != MANA_REENTRY_MANA_MARK || !p->mana || mana__reach_marks[p->orient][to] == p->mana;
+    mana_bb to = mana__reentry_to(facts & MANA_FACT_RESERVE, facts & MANA_FACT_BOUND, p->occ[0] | p->occ[1],
+                                  bb_marks[p->orient], p->mana, opt);
+    return (to >> MANA_MOVE_TO(m)) & 1;
 }
 
 /* mana_play for a move other than a step: a legal re-entry is played
