@@ -187,6 +187,7 @@ static HOT void do_reentry(struct mana_pos *p, int to)
 static void do_setup(struct mana_game *g, int kind, int to)
 {
     struct mana_pos *p = &g->pos;
+    p->facts = 0;
     if (kind == MANA_MOVE_ORIENT) {
         p->hash ^= zobrist_orient[p->orient + 1] ^ zobrist_orient[to + 1];
         p->orient = (int8_t)to;
@@ -256,7 +257,6 @@ int mana__do(struct mana_game *g, mana_move m)
         return MANA_OK;
     }
     push_record(g, m);
-    g->pos.facts = 0;
     do_setup(g, MANA_MOVE_KIND(m), MANA_MOVE_TO(m));
     return MANA_OK;
 }
@@ -278,21 +278,12 @@ __attribute__((noinline)) static int play_checked(mana_game *g, mana_move m)
     return MANA_OK;
 }
 
-/* Applies the adjudication options, if any, after a play-phase move
- * proved legal. */
-static HOT int after_play(struct mana_game *g)
-{
-    if (g->opt[MANA_OPT_PLY_LIMIT] | g->opt[MANA_OPT_REPETITION])
-        return adjudicate(g);
-    return MANA_OK;
-}
-
 /* A capture, proved legal: not inlined, to keep the quiet step short. */
 __attribute__((noinline)) static int play_capture(struct mana_game *g, mana_move m)
 {
     push_record(g, m);
     do_step(&g->pos, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
-    return after_play(g);
+    return adjudicate(g);
 }
 
 /* Plays the step from -> to, proved legal: a quiet step here, with its
@@ -303,7 +294,7 @@ static HOT int play_quiet_step(struct mana_game *g, mana_move m, unsigned from, 
         return play_capture(g, m);
     push_record(g, m);
     move_piece(&g->pos, from, to);
-    return after_play(g);
+    return adjudicate(g);
 }
 
 /* Finds the facts of the play-phase position p (MANA_FACT_* bits), keeps
@@ -362,7 +353,7 @@ __attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
         return play_checked(g, m);
     push_record(g, m);
     do_reentry(p, MANA_MOVE_TO(m));
-    return after_play(g);
+    return adjudicate(g);
 }
 
 /*
@@ -412,6 +403,6 @@ MANA_API int mana_undo(mana_game *g)
 {
     if (!g || g->len == 0)
         return undo_checked(g);
-    g->pos = g->hist[--g->len].before;
+    mana__undo(g);
     return MANA_OK;
 }
