@@ -225,6 +225,10 @@ int mana__pos_play(struct mana_pos *p, mana_move m);
 /* Plays m, assumed legal; MANA_ENOMEM if the history is full and cannot
  * grow (nothing changed). */
 int mana__do(struct mana_game *g, mana_move m);
+/* The side to place has placed its six pieces: White places next after
+ * Black, and after White the play phase begins with Black to move, no
+ * Mana yet (docs/rules.md "Setup"). */
+void mana__placements_done(struct mana_game *g);
 /* Takes back the last history entry (there is one). */
 void mana__undo(struct mana_game *g);
 

@@ -194,15 +194,20 @@ static void do_setup(struct mana_game *g, int kind, int to)
         return;
     }
     toggle_piece(p, p->side, kind == MANA_MOVE_DROP_DAMYO, to);
-    if (bb_count(p->occ[MANA_BLACK]) < MANA_PIECE_COUNT)
-        return;
+    if (bb_count(p->occ[p->side]) == MANA_PIECE_COUNT)
+        mana__placements_done(g);
+}
+
+void mana__placements_done(struct mana_game *g)
+{
+    struct mana_pos *p = &g->pos;
     if (p->side == MANA_BLACK) {
         set_turn(p, MANA_WHITE, 0);
-    } else if (bb_count(p->occ[MANA_WHITE]) == MANA_PIECE_COUNT) {
-        set_turn(p, MANA_BLACK, 0);
-        p->status = MANA_PLAYING;
-        g->play_start = g->len;
+        return;
     }
+    set_turn(p, MANA_BLACK, 0);
+    p->status = MANA_PLAYING;
+    g->play_start = g->len;
 }
 
 /* Plays the play-phase move m, assumed legal, on p; returns 0, or 1 / 2

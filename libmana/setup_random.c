@@ -43,15 +43,12 @@ static struct mana_undo *record_setup(struct mana_undo *u, struct mana_pos *p, m
 }
 
 /* Black's orientation choice: a random one of the legal orientation
- * moves. */
+ * moves, played by mana__do (the history has room). */
 static void choose_orientation(struct mana_game *g, uint64_t *state)
 {
     mana_move list[4];
     int n = mana__setup_moves(g, list);
-    mana_move m = list[next_random(state) % (uint64_t)n];
-    record_setup(g->hist + g->len++, &g->pos, m);
-    g->pos.hash ^= zobrist_orient[g->pos.orient + 1] ^ zobrist_orient[MANA_MOVE_TO(m) + 1];
-    g->pos.orient = (int8_t)MANA_MOVE_TO(m);
+    mana__do(g, list[next_random(state) % (uint64_t)n]);
 }
 
 /* Takes sq, where the side to place has just put a piece (its Damyo if
@@ -64,23 +61,6 @@ static inline void take(struct mana_placing *s, int damyo, int sq)
     s->dsq &= ~bb_sq(sq);
     s->damyo -= damyo;
     s->left--;
-}
-
-/* The side to place has placed its six pieces: White places next after
- * Black, and after White the play phase begins with Black to move, no
- * Mana yet. */
-static void end_placements(struct mana_game *g)
-{
-    struct mana_pos *p = &g->pos;
-    p->hash ^= zobrist_mana[p->mana] ^ zobrist_mana[0] ^ zobrist_black;
-    p->mana = 0;
-    if (p->side == MANA_BLACK) {
-        p->side = MANA_WHITE;
-        return;
-    }
-    p->side = MANA_BLACK;
-    p->status = MANA_PLAYING;
-    g->play_start = g->len;
 }
 
 /*
@@ -121,7 +101,7 @@ static int place_side(struct mana_game *g, uint64_t *state)
     *state = rnd;
     g->len = (uint32_t)(hist - g->hist);
     if (err == MANA_OK)
-        end_placements(g);
+        mana__placements_done(g);
     return err;
 }
 
