@@ -10,7 +10,6 @@
 
 #include "ml.h"
 
-
 struct mana_batch {
     int n, flags;
     uint64_t seed;
