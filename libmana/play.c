@@ -104,27 +104,29 @@ static int repeated(const struct mana_game *g, int times)
     return 0;
 }
 
-/* The repetition option after a play-phase move (status MANA_PLAYING);
- * returns MANA_OK. */
-COLD static int adjudicate_repetition(struct mana_game *g, int times)
+/* The adjudication options after a play-phase move, one of them on and
+ * the ply limit reached or the repetition option on; returns MANA_OK. */
+COLD static int adjudicate_options(struct mana_game *g)
 {
-    if (repeated(g, times))
+    int32_t limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
+    if (g->pos.status != MANA_PLAYING)
+        return MANA_OK;
+    if ((limit && g->len - g->play_start >= (uint32_t)limit) || (rep && repeated(g, rep)))
         g->pos.status = MANA_DRAWN;
     return MANA_OK;
 }
 
 /* Applies the draws of the adjudication options after a play-phase move;
- * returns MANA_OK.  Without them (the presets' default) nothing to do. */
+ * returns MANA_OK.  Without them (the presets' default) nothing to do;
+ * with a ply limit alone, not reached, one compare more: limit - 1 wraps
+ * to the largest value when the option is off (0), which no ply count
+ * reaches. */
 static HOT int adjudicate(struct mana_game *g)
 {
-    int32_t limit = g->opt[MANA_OPT_PLY_LIMIT], rep = g->opt[MANA_OPT_REPETITION];
-    if (!(limit | rep) || g->pos.status != MANA_PLAYING)
+    uint32_t limit = (uint32_t)g->opt[MANA_OPT_PLY_LIMIT], rep = (uint32_t)g->opt[MANA_OPT_REPETITION];
+    if (!(limit | rep) || (g->len - g->play_start <= limit - 1u && !rep))
         return MANA_OK;
-    if (limit && g->len - g->play_start >= (uint32_t)limit) {
-        g->pos.status = MANA_DRAWN;
-        return MANA_OK;
-    }
-    return rep ? adjudicate_repetition(g, rep) : MANA_OK;
+    return adjudicate_options(g);
 }
 
 /* The enemy piece on `to` (bit t) is captured: removed from the board and
@@ -143,13 +145,15 @@ static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana
 }
 
 /* The piece on `from` goes to the empty square `to` and the turn passes
- * (the Mana on to's mark count, no pass just played). */
-static HOT void move_piece(struct mana_pos *p, unsigned from, unsigned to)
+ * (the Mana on to's mark count, no pass just played).  The squares and
+ * indexes are size_t: as unsigned each use as an index cost a
+ * zero-extension. */
+static HOT void move_piece(struct mana_pos *p, size_t from, size_t to)
 {
-    unsigned us = p->side, mana = p->mana, after = mana__reach_marks[p->orient][to];
-    unsigned damyo = (unsigned)(p->damyo >> from) & 1;
+    size_t us = p->side, mana = p->mana, after = mana__reach_marks[p->orient][to];
+    size_t damyo = (size_t)(p->damyo >> from) & 1;
     mana_bb path = bit[from] | bit[to];
-    unsigned kind = 2 * us + damyo;
+    size_t kind = 2 * us + damyo;
     p->occ[us] ^= path;
     p->damyo ^= path & (0 - (mana_bb)damyo);
     p->hash ^= zobrist_piece[from][kind] ^ zobrist_piece[to][kind] ^ zobrist_turn[mana][after];
@@ -283,20 +287,23 @@ __attribute__((noinline)) static int play_checked(mana_game *g, mana_move m)
     return MANA_OK;
 }
 
-/* A capture, proved legal: not inlined, to keep the quiet step short. */
-__attribute__((noinline)) static int play_capture(struct mana_game *g, mana_move m)
+/* A capture from -> to, proved legal: not inlined, to keep the quiet
+ * step short. */
+__attribute__((noinline)) static int play_capture(struct mana_game *g, mana_move m, size_t from, size_t to)
 {
+    struct mana_pos *p = &g->pos;
     push_record(g, m);
-    do_step(&g->pos, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
+    capture(p, p->side ^ 1u, (unsigned)to, bit[to]);
+    move_piece(p, from, to);
     return adjudicate(g);
 }
 
-/* Plays the step from -> to, proved legal: a quiet step here, with its
- * record; a capture in play_capture. */
-static HOT int play_quiet_step(struct mana_game *g, mana_move m, unsigned from, unsigned to)
+/* Plays the step from -> to, proved legal (enemy: the enemy pieces): a
+ * quiet step here, with its record; a capture in play_capture. */
+static HOT int play_step(struct mana_game *g, mana_move m, size_t from, size_t to, mana_bb enemy)
 {
-    if ((g->pos.occ[g->pos.side ^ 1] >> to) & 1)
-        return play_capture(g, m);
+    if ((enemy >> to) & 1)
+        return play_capture(g, m, from, to);
     push_record(g, m);
     move_piece(&g->pos, from, to);
     return adjudicate(g);
@@ -326,11 +333,11 @@ static HOT unsigned facts_of(struct mana_pos *p)
 
 /* A step of a piece off the Mana's mark count (its reach checked): legal
  * when there is no Mana yet or under the exception. */
-__attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m)
+__attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m, size_t from, size_t to, mana_bb enemy)
 {
     if (g->pos.mana && !(facts_of(&g->pos) & MANA_FACT_EXCEPTION))
         return play_checked(g, m);
-    return play_quiet_step(g, m, (unsigned)MANA_MOVE_FROM(m), (unsigned)MANA_MOVE_TO(m));
+    return play_step(g, m, from, to, enemy);
 }
 
 /* Returns 1 if m (a re-entry's value) is legal in p (status
@@ -377,16 +384,16 @@ MANA_API int mana_play(mana_game *g, mana_move m)
     if (m >> MANA_MOVE_KIND_SHIFT != MANA_MOVE_STEP)
         return play_other(g, m);
     const struct mana_pos *p = &g->pos;
-    unsigned from = (unsigned)MANA_MOVE_FROM(m), to = (unsigned)MANA_MOVE_TO(m);
-    mana_bb own = p->occ[p->side];
+    size_t from = (size_t)MANA_MOVE_FROM(m), to = (size_t)MANA_MOVE_TO(m);
+    mana_bb own = p->occ[p->side], occ = p->occ[0] | p->occ[1];
     if (!((own >> from) & 1))
         return play_checked(g, m);
     const struct reach_magic *rm = &mana__piece_magic[p->orient][from];
-    if (!(((reach_of(rm, p->occ[0] | p->occ[1]) & ~own) >> to) & 1))
+    if (!(((reach_of(rm, occ) & ~own) >> to) & 1))
         return play_checked(g, m);
     if (rm->steps != p->mana)
-        return play_unbound_step(g, m);
-    return play_quiet_step(g, m, from, to);
+        return play_unbound_step(g, m, from, to, occ & ~own);
+    return play_step(g, m, from, to, occ & ~own);
 }
 
 void mana__undo(struct mana_game *g)
