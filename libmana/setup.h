@@ -41,6 +41,16 @@ static inline struct mana_placing placing_of(const struct mana_game *g)
     return s;
 }
 
+/* The legal placements once the Damyo is placed: a Ronin on any free
+ * square, so their number is nfree; none if no piece is left, or if the
+ * pieces left do not fit in the free squares.  When they fit, a
+ * placement keeps them fitting (one square and one piece fewer): the next
+ * placements number nfree - 1, nfree - 2, ... */
+static inline int placing_ronins(const struct mana_placing *s)
+{
+    return s->left > 0 && s->nfree >= s->left ? s->nfree : 0;
+}
+
 /*
  * The legal placements (Decision D1: none may leave a piece still to
  * place without a square).  Returns their number, *nd of them the
@@ -59,8 +69,9 @@ static inline int placing_moves(const struct mana_placing *s, int *nd, mana_bb *
     if (s->nfree < s->left)
         return 0;
     if (!s->damyo) {
-        *r = s->left ? s->free : 0;
-        return s->left ? s->nfree : 0;
+        int n = placing_ronins(s);
+        *r = n ? s->free : 0;
+        return n;
     }
     *nd = s->ndsq;
     if (s->left == 1 || s->ndsq == 0)

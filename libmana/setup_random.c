@@ -22,24 +22,12 @@ static uint64_t next_random(uint64_t *state)
 }
 
 /* Returns the k-th (from 0, lowest first) square of b, which has more
- * than k squares. */
-static int nth_square(mana_bb b, int k)
+ * than k squares, as a set. */
+static inline mana_bb nth_square(mana_bb b, int k)
 {
     while (k-- > 0)
         b &= b - 1;
-    return bb_first(b);
-}
-
-/* Appends the record of the setup move m to the history (which has
- * room), as mana__do does: the position it is played from, as it is;
- * then the position's facts are cleared, as every move clears them.
- * Returns the record after it. */
-static struct mana_undo *record_setup(struct mana_undo *u, struct mana_pos *p, mana_move m)
-{
-    u->before = *p;
-    u->move = (uint16_t)m;
-    p->facts = 0;
-    return u + 1;
+    return b & (0 - b);
 }
 
 /* Black's orientation choice: a random one of the legal orientation
@@ -51,58 +39,103 @@ static void choose_orientation(struct mana_game *g, uint64_t *state)
     mana__do(g, list[next_random(state) % (uint64_t)n]);
 }
 
-/* Takes sq, where the side to place has just put a piece (its Damyo if
- * damyo), out of s's squares, and the piece out of what is left. */
-static inline void take(struct mana_placing *s, int damyo, int sq)
+/* The placements of the side to place as place_side makes them: the
+ * position (g's), the side, its pieces in the position, the random
+ * sequence, the next record. */
+struct placer {
+    struct mana_pos *p;
+    int side;
+    mana_bb *own;
+    uint64_t rnd;
+    struct mana_undo *u;
+};
+
+/* Puts a piece of the side to place on the square bit (sq), its Damyo if
+ * damyo, after appending the record of that move, as mana__do would:
+ * the position it is played from, as it is; then the position's facts
+ * are cleared, as every move clears them. */
+static inline void put(struct placer *pl, int damyo, mana_bb bit)
+{
+    struct mana_pos *p = pl->p;
+    int sq = bb_first(bit);
+    pl->u->before = *p;
+    pl->u->move = (uint16_t)MANA_MOVE_MAKE(damyo ? MANA_MOVE_DROP_DAMYO : MANA_MOVE_DROP_RONIN, 0, sq);
+    pl->u++;
+    p->facts = 0;
+    *pl->own |= bit;
+    if (damyo)
+        p->damyo |= bit;
+    p->hash ^= zobrist_piece[sq][2 * pl->side + damyo];
+}
+
+/* Takes the square bit, where the side to place has just put a piece
+ * (its Damyo if damyo), out of s's squares, and the piece out of what is
+ * left. */
+static inline void take(struct mana_placing *s, int damyo, mana_bb bit)
 {
     s->nfree--;
-    s->ndsq -= (int)((s->dsq >> sq) & 1);
-    s->free &= ~bb_sq(sq);
-    s->dsq &= ~bb_sq(sq);
+    s->ndsq -= (s->dsq & bit) != 0;
+    s->free ^= bit;
+    s->dsq &= ~bit;
     s->damyo -= damyo;
     s->left--;
+}
+
+/* The placements while the Damyo is still to place (setup.h's rule for
+ * every count); MANA_ESTATE if a piece has no legal square. */
+static int place_with_damyo(struct placer *pl, struct mana_placing *s)
+{
+    while (s->damyo) {
+        int nd;
+        mana_bb r;
+        int count = placing_moves(s, &nd, &r);
+        if (count == 0)
+            return MANA_ESTATE;
+        int k = (int)(next_random(&pl->rnd) % (uint64_t)count), damyo = k < nd;
+        mana_bb bit = damyo ? nth_square(s->dsq, k) : nth_square(r, k - nd);
+        put(pl, damyo, bit);
+        take(s, damyo, bit);
+    }
+    return MANA_OK;
+}
+
+/* The Ronins left once the Damyo is placed: each on any free square
+ * (setup.h, placing_ronins); MANA_ESTATE if they do not fit. */
+static int place_ronins(struct placer *pl, const struct mana_placing *s)
+{
+    int count = placing_ronins(s);
+    if (count == 0)
+        return s->left > 0 ? MANA_ESTATE : MANA_OK;
+    mana_bb free = s->free;
+    for (int left = s->left; left > 0; left--, count--) {
+        int k = (int)(next_random(&pl->rnd) % (uint64_t)count);
+        mana_bb bit = nth_square(free, k);
+        put(pl, 0, bit);
+        free ^= bit;
+    }
+    return MANA_OK;
 }
 
 /*
  * Places the pieces the side to place has left, each on a random one of
  * its legal placements (setup.h), with their hash keys, then hands the
  * turn on.  MANA_ESTATE if a piece has no legal square (the no-dead-lock
- * rule forbids it).  A store to the history may alias anything: what the
- * loop reads is kept in locals; g's position is only written, and copied
- * to each record.
+ * rule forbids it): the placements made until then stay.
  */
 static int place_side(struct mana_game *g, uint64_t *state)
 {
-    struct mana_pos *p = &g->pos;
     struct mana_placing s = placing_of(g);
-    struct mana_undo *hist = g->hist + g->len;
-    int side = p->side;
-    mana_bb *own = &p->occ[p->side];
-    uint64_t rnd = *state;
-    int err = MANA_OK;
-    while (s.left > 0) {
-        int nd;
-        mana_bb r;
-        int count = placing_moves(&s, &nd, &r);
-        if (count == 0) {
-            err = mana__fail(MANA_ESTATE, "mana_setup_random: no legal setup move");
-            break;
-        }
-        int k = (int)(next_random(&rnd) % (uint64_t)count), damyo = k < nd;
-        int sq = damyo ? nth_square(s.dsq, k) : nth_square(r, k - nd);
-        int kind = damyo ? MANA_MOVE_DROP_DAMYO : MANA_MOVE_DROP_RONIN;
-        hist = record_setup(hist, p, MANA_MOVE_MAKE(kind, 0, sq));
-        *own |= bb_sq(sq);
-        if (damyo)
-            p->damyo |= bb_sq(sq);
-        p->hash ^= zobrist_piece[sq][2 * side + damyo];
-        take(&s, damyo, sq);
-    }
-    *state = rnd;
-    g->len = (uint32_t)(hist - g->hist);
+    int side = g->pos.side;
+    struct placer pl = {&g->pos, side, &g->pos.occ[side], *state, g->hist + g->len};
+    int err = place_with_damyo(&pl, &s);
     if (err == MANA_OK)
-        mana__placements_done(g);
-    return err;
+        err = place_ronins(&pl, &s);
+    *state = pl.rnd;
+    g->len = (uint32_t)(pl.u - g->hist);
+    if (err != MANA_OK)
+        return mana__fail(err, "mana_setup_random: no legal setup move");
+    mana__placements_done(g);
+    return MANA_OK;
 }
 
 /* The rest of the setup from where it stands: the orientation if still
