@@ -12,6 +12,25 @@
 #include "setup.h"
 #include "zobrist.h"
 
+/* On x86-64, the placements are also built for BMI2 (the k-th square of
+ * a set in one instruction) and chosen at each call by what the processor
+ * has (__builtin_cpu_supports); MANA_SETUP_PLAIN builds only the plain
+ * ones (make check-setup-plain tests them that way). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MANA_SETUP_PLAIN)
+#define MANA_SETUP_BMI2 1
+#include <immintrin.h>
+#endif
+
+/* The placements are inlined into each build (complete_plain,
+ * complete_bmi2), so that each calls its own k-th square directly. */
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define NOINLINE
+#define ALWAYS_INLINE inline
+#endif
+
 /* Returns the next number of a splitmix64 sequence kept in *state. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -23,12 +42,24 @@ static uint64_t next_random(uint64_t *state)
 
 /* Returns the k-th (from 0, lowest first) square of b, which has more
  * than k squares, as a set. */
+typedef mana_bb (*nth_fn)(mana_bb b, int k);
+
+/* nth_fn, for any processor: k squares taken off b, then its lowest. */
 static inline mana_bb nth_square(mana_bb b, int k)
 {
     while (k-- > 0)
         b &= b - 1;
     return b & (0 - b);
 }
+
+#ifdef MANA_SETUP_BMI2
+/* nth_fn with BMI2's pdep, which deposits the bits of its first operand,
+ * lowest first, on the squares of b: bit k lands on b's k-th square. */
+__attribute__((target("bmi2"))) static inline mana_bb nth_square_bmi2(mana_bb b, int k)
+{
+    return _pdep_u64((mana_bb)1 << k, b);
+}
+#endif
 
 /* Black's orientation choice: a random one of the legal orientation
  * moves, played by mana__do (the history has room). */
@@ -83,7 +114,7 @@ static inline void take(struct mana_placing *s, int damyo, mana_bb bit)
 
 /* The placements while the Damyo is still to place (setup.h's rule for
  * every count); MANA_ESTATE if a piece has no legal square. */
-static int place_with_damyo(struct placer *pl, struct mana_placing *s)
+static inline int place_with_damyo(struct placer *pl, struct mana_placing *s, nth_fn nth)
 {
     while (s->damyo) {
         int nd;
@@ -92,7 +123,7 @@ static int place_with_damyo(struct placer *pl, struct mana_placing *s)
         if (count == 0)
             return MANA_ESTATE;
         int k = (int)(next_random(&pl->rnd) % (uint64_t)count), damyo = k < nd;
-        mana_bb bit = damyo ? nth_square(s->dsq, k) : nth_square(r, k - nd);
+        mana_bb bit = damyo ? nth(s->dsq, k) : nth(r, k - nd);
         put(pl, damyo, bit);
         take(s, damyo, bit);
     }
@@ -101,7 +132,7 @@ static int place_with_damyo(struct placer *pl, struct mana_placing *s)
 
 /* The Ronins left once the Damyo is placed: each on any free square
  * (setup.h, placing_ronins); MANA_ESTATE if they do not fit. */
-static int place_ronins(struct placer *pl, const struct mana_placing *s)
+static inline int place_ronins(struct placer *pl, const struct mana_placing *s, nth_fn nth)
 {
     int count = placing_ronins(s);
     if (count == 0)
@@ -109,7 +140,7 @@ static int place_ronins(struct placer *pl, const struct mana_placing *s)
     mana_bb free = s->free;
     for (int left = s->left; left > 0; left--, count--) {
         int k = (int)(next_random(&pl->rnd) % (uint64_t)count);
-        mana_bb bit = nth_square(free, k);
+        mana_bb bit = nth(free, k);
         put(pl, 0, bit);
         free ^= bit;
     }
@@ -122,14 +153,14 @@ static int place_ronins(struct placer *pl, const struct mana_placing *s)
  * turn on.  MANA_ESTATE if a piece has no legal square (the no-dead-lock
  * rule forbids it): the placements made until then stay.
  */
-static int place_side(struct mana_game *g, uint64_t *state)
+static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, nth_fn nth)
 {
     struct mana_placing s = placing_of(g);
     int side = g->pos.side;
     struct placer pl = {&g->pos, side, &g->pos.occ[side], *state, g->hist + g->len};
-    int err = place_with_damyo(&pl, &s);
+    int err = place_with_damyo(&pl, &s, nth);
     if (err == MANA_OK)
-        err = place_ronins(&pl, &s);
+        err = place_ronins(&pl, &s, nth);
     *state = pl.rnd;
     g->len = (uint32_t)(pl.u - g->hist);
     if (err != MANA_OK)
@@ -139,18 +170,32 @@ static int place_side(struct mana_game *g, uint64_t *state)
 }
 
 /* The rest of the setup from where it stands: the orientation if still
- * to choose, Black's placements if not done, then White's. */
-static int complete_setup(struct mana_game *g, uint64_t *state)
+ * to choose, then the placements of the side to place (Black's, then
+ * White's) until the play phase begins. */
+static ALWAYS_INLINE int complete_setup(struct mana_game *g, uint64_t *state, nth_fn nth)
 {
     if (g->pos.orient < 0)
         choose_orientation(g, state);
-    if (g->pos.side == MANA_BLACK) {
-        int err = place_side(g, state);
-        if (err != MANA_OK)
-            return err;
-    }
-    return place_side(g, state);
+    int err;
+    do
+        err = place_side(g, state, nth);
+    while (err == MANA_OK && g->pos.status == MANA_SETUP);
+    return err;
 }
+
+/* complete_setup for any processor. */
+static NOINLINE int complete_plain(struct mana_game *g, uint64_t *state)
+{
+    return complete_setup(g, state, nth_square);
+}
+
+#ifdef MANA_SETUP_BMI2
+/* complete_setup for processors with BMI2. */
+__attribute__((target("bmi2"))) static NOINLINE int complete_bmi2(struct mana_game *g, uint64_t *state)
+{
+    return complete_setup(g, state, nth_square_bmi2);
+}
+#endif
 
 MANA_API int mana_setup_random(mana_game *g, uint64_t seed)
 {
@@ -161,5 +206,9 @@ MANA_API int mana_setup_random(mana_game *g, uint64_t seed)
     if (mana__reserve_history(g, 13) != MANA_OK)
         return mana__fail(MANA_ENOMEM, "mana_setup_random: cannot grow the history");
     uint64_t state = seed;
-    return complete_setup(g, &state);
+#ifdef MANA_SETUP_BMI2
+    if (__builtin_cpu_supports("bmi2"))
+        return complete_bmi2(g, &state);
+#endif
+    return complete_plain(g, &state);
 }
