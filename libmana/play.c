@@ -13,8 +13,10 @@
 #include "tables.h"
 #include "zobrist.h"
 
-/* COLD: the rare paths, kept out of the hot functions; HOT: the steps of
- * the quick path, inlined into mana_play. */
+/* COLD: the rare paths, and the searches for the facts (their calls and
+ * the spills around them go out of line, where the hot functions keep
+ * their registers); HOT: the steps of the quick path, inlined into
+ * mana_play. */
 #if defined(__GNUC__) || defined(__clang__)
 #define COLD __attribute__((noinline, cold))
 #define HOT inline __attribute__((always_inline))
@@ -331,13 +333,28 @@ static HOT unsigned facts_of(struct mana_pos *p)
     return p->facts ? p->facts : find_facts(p);
 }
 
-/* A step of a piece off the Mana's mark count (its reach checked): legal
- * when there is no Mana yet or under the exception. */
+/* A step of a piece off the Mana's mark count (its reach checked), the
+ * side having a piece on it or no Mana yet: legal when there is no Mana
+ * yet or under the exception. */
 __attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m, size_t from, size_t to, mana_bb enemy)
 {
     if (g->pos.mana && !(facts_of(&g->pos) & MANA_FACT_EXCEPTION))
         return play_checked(g, m);
     return play_step(g, m, from, to, enemy);
+}
+
+/* Finds the facts of the play-phase position p for a re-entry, keeps them
+ * in p->facts and returns them: when the side has no bound piece (in
+ * random playouts nearly always so, when a re-entry is legal) the
+ * exception holds and the reserve is the one fact to find, without
+ * find_facts's search. */
+COLD static unsigned find_reentry_facts(struct mana_pos *p)
+{
+    if (mana__bound_pieces(p))
+        return find_facts(p);
+    unsigned reserve = mana__has_reserve(p->occ[p->side], p->damyo) ? MANA_FACT_RESERVE : 0;
+    p->facts = (uint8_t)(MANA_FACT_KNOWN | MANA_FACT_EXCEPTION | reserve);
+    return p->facts;
 }
 
 /* Returns 1 if m (a re-entry's value) is legal in p (status
@@ -346,7 +363,7 @@ __attribute__((noinline)) static int play_unbound_step(mana_game *g, mana_move m
  * the facts (docs/rules.md "The Mana"). */
 static HOT int reentry_legal(struct mana_pos *p, const int32_t *opt, mana_move m)
 {
-    unsigned facts = facts_of(p);
+    unsigned facts = p->facts ? p->facts : find_reentry_facts(p);
     if (!(facts & MANA_FACT_EXCEPTION))
         return 0;
     mana_bb to = mana__reentry_to(facts & MANA_FACT_RESERVE, facts & MANA_FACT_BOUND, p->occ[0] | p->occ[1],
@@ -371,8 +388,9 @@ __attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
 /*
  * The quick path: a step of one of the side's pieces to a square its
  * reach ends on, not its own, is legal (legality.h) if the piece is on
- * the Mana's mark count (bound by it); off it, play_unbound_step decides
- * with the exception.  Re-entries go to play_other.  Everything else
+ * the Mana's mark count (bound by it) or the side has no piece there (the
+ * exception then holds); else play_unbound_step decides with the
+ * exception.  Re-entries go to play_other.  Everything else
  * (passes, setup, stale or forged values, NULL, a full history) takes
  * play_checked.  from and to may be up to 63: the pieces and the reach
  * lie within the 36 squares.
@@ -391,7 +409,10 @@ MANA_API int mana_play(mana_game *g, mana_move m)
     const struct reach_magic *rm = &mana__piece_magic[p->orient][from];
     if (!(((reach_of(rm, occ) & ~own) >> to) & 1))
         return play_checked(g, m);
-    if (rm->steps != p->mana)
+    /* off the Mana's mark count: legal at once when the side has no bound
+     * piece (the exception holds; in random playouts nearly always so),
+     * else play_unbound_step decides */
+    if (rm->steps != p->mana && mana__bound_pieces(p))
         return play_unbound_step(g, m, from, to, occ & ~own);
     return play_step(g, m, from, to, occ & ~own);
 }
