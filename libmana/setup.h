@@ -1,15 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * setup.h - the placement rule of the setup (docs/rules.md "Setup",
- * Decision D1) on the counts of the squares left, inline, for the two
- * files that place: setup.c (the legal setup moves) counts once per call;
- * setup_random.c keeps the counts from one placement to the next instead
- * of counting again.  The setup area is setup.c's (mana__setup_area).
+ * setup.h - the rules of the setup (docs/rules.md "Setup", Decision D1)
+ * that the two files that set up share, inline: where each side places,
+ * the orientations Black may choose, and the placement rule on the counts
+ * of the squares left.  setup.c (the legal setup moves) counts once per
+ * call; setup_random.c keeps the counts from one placement to the next
+ * instead of counting again.
  */
 #ifndef MANA_SETUP_H
 #define MANA_SETUP_H
 
 #include "game.h"
+
+/* Returns the squares where colour c places its pieces in setup
+ * (mana__setup_area, inline): the back rank, or the two nearest ranks. */
+static inline mana_bb setup_area(const struct mana_game *g, int c)
+{
+    if (g->opt[MANA_OPT_SETUP_AREA] == MANA_SETUP_BACK_RANK)
+        return c == MANA_BLACK ? BB_RANK_6 : BB_RANK_1;
+    return c == MANA_BLACK ? (BB_RANK_5 | BB_RANK_6) : (BB_RANK_1 | BB_RANK_2);
+}
+
+/* Returns the orientations Black may choose, bit k for orientation k
+ * (0..3): those that leave both sides a legal setup, which is all four
+ * unless DamyoOnDouble asks for a double in each side's setup area. */
+static inline unsigned setup_orientations(const struct mana_game *g)
+{
+    if (!g->opt[MANA_OPT_DAMYO_ON_DOUBLE])
+        return 15;
+    mana_bb white = setup_area(g, MANA_WHITE), black = setup_area(g, MANA_BLACK);
+    unsigned set = 0;
+    for (unsigned k = 0; k < 4; k++)
+        if ((white & bb_marks[k][1]) && (black & bb_marks[k][1]))
+            set |= 1u << k;
+    return set;
+}
 
 /* What the side to place has left: its free squares, where its Damyo may
  * go, the pieces still to place. */
@@ -27,7 +52,7 @@ static inline struct mana_placing placing_of(const struct mana_game *g)
 {
     const struct mana_pos *p = &g->pos;
     mana_bb own = p->occ[p->side];
-    struct mana_placing s = {.free = mana__setup_area(g, p->side) & ~(p->occ[0] | p->occ[1])};
+    struct mana_placing s = {.free = setup_area(g, p->side) & ~(p->occ[0] | p->occ[1])};
     s.nfree = bb_count(s.free);
     s.dsq = s.free;
     s.ndsq = s.nfree;

@@ -61,13 +61,17 @@ __attribute__((target("bmi2"))) static inline mana_bb nth_square_bmi2(mana_bb b,
 }
 #endif
 
-/* Black's orientation choice: a random one of the legal orientation
- * moves, played by mana__do (the history has room). */
+/* Black's orientation choice: a random one of the legal orientations
+ * (setup.h), in increasing order, played by mana__do (the history has
+ * room). */
 static void choose_orientation(struct mana_game *g, uint64_t *state)
 {
-    mana_move list[4];
-    int n = mana__setup_moves(g, list);
-    mana__do(g, list[next_random(state) % (uint64_t)n]);
+    unsigned set = setup_orientations(g);
+    /* the number of orientations in set: nibble `set` of the counts of
+     * 0..15 (0, 1, 1, 2, 1, 2, 2, 3, ...) */
+    uint64_t n = (0x4332322132212110ULL >> (4 * set)) & 15;
+    mana_bb k = nth_square(set, (int)(next_random(state) % n));
+    mana__do(g, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, bb_first(k)));
 }
 
 /* The placements of the side to place as place_side makes them: the
