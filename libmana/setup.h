@@ -47,23 +47,31 @@ struct mana_placing {
     int damyo;    /* 1 while the Damyo is still to place */
 };
 
-/* Returns what the side to place of g has left (orientation chosen). */
-static inline struct mana_placing placing_of(const struct mana_game *g)
+/* Returns what the side to place of g has left (orientation chosen),
+ * the squares of a set counted by count: bb_count, or where the
+ * processor has it, its popcount instruction (setup_random.c). */
+static inline struct mana_placing placing_counted(const struct mana_game *g, int (*count)(mana_bb))
 {
     const struct mana_pos *p = &g->pos;
     mana_bb own = p->occ[p->side];
     struct mana_placing s = {.free = setup_area(g, p->side) & ~(p->occ[0] | p->occ[1])};
-    s.nfree = bb_count(s.free);
+    s.nfree = count(s.free);
     s.dsq = s.free;
     s.ndsq = s.nfree;
     if (g->opt[MANA_OPT_DAMYO_ON_DOUBLE]) {
         s.dsq &= bb_marks[p->orient][1];
-        s.ndsq = bb_count(s.dsq);
+        s.ndsq = count(s.dsq);
     }
     s.damyo = (own & p->damyo) == 0;
     /* nothing placed yet (the usual case): all six pieces, not counted */
-    s.left = own ? MANA_PIECE_COUNT - bb_count(own) : MANA_PIECE_COUNT;
+    s.left = own ? MANA_PIECE_COUNT - count(own) : MANA_PIECE_COUNT;
     return s;
+}
+
+/* Returns what the side to place of g has left (orientation chosen). */
+static inline struct mana_placing placing_of(const struct mana_game *g)
+{
+    return placing_counted(g, bb_count);
 }
 
 /* The legal placements once the Damyo is placed: a Ronin on any free

@@ -52,7 +52,16 @@ static inline mana_bb nth_square(mana_bb b, int k)
     return b & (0 - b);
 }
 
+/* Returns the number of squares of b. */
+typedef int (*count_fn)(mana_bb b);
+
 #ifdef MANA_SETUP_BMI2
+/* count_fn with the POPCNT instruction. */
+__attribute__((target("popcnt"))) static inline int count_popcnt(mana_bb b)
+{
+    return __builtin_popcountll(b);
+}
+
 /* nth_fn with BMI2's pdep, which deposits the bits of its first operand,
  * lowest first, on the squares of b: bit k lands on b's k-th square. */
 __attribute__((target("bmi2"))) static inline mana_bb nth_square_bmi2(mana_bb b, int k)
@@ -117,21 +126,29 @@ static inline void take(struct mana_placing *s, int damyo, mana_bb bit)
 }
 
 /* The placements while the Damyo is still to place (setup.h's rule for
- * every count); MANA_ESTATE if a piece has no legal square. */
+ * every count), up to the Damyo's; MANA_ESTATE if a piece has no legal
+ * square. */
 static inline int place_with_damyo(struct placer *pl, struct mana_placing *s, nth_fn nth)
 {
-    while (s->damyo) {
+    if (!s->damyo)
+        return MANA_OK;
+    for (;;) {
         int nd;
         mana_bb r;
         int count = placing_moves(s, &nd, &r);
         if (count == 0)
             return MANA_ESTATE;
-        int k = (int)(next_random(&pl->rnd) % (uint64_t)count), damyo = k < nd;
-        mana_bb bit = damyo ? nth(s->dsq, k) : nth(r, k - nd);
-        put(pl, damyo, bit);
-        take(s, damyo, bit);
+        int k = (int)(next_random(&pl->rnd) % (uint64_t)count);
+        if (k < nd) {
+            mana_bb bit = nth(s->dsq, k);
+            put(pl, 1, bit);
+            take(s, 1, bit);
+            return MANA_OK;
+        }
+        mana_bb bit = nth(r, k - nd);
+        put(pl, 0, bit);
+        take(s, 0, bit);
     }
-    return MANA_OK;
 }
 
 /* The Ronins left once the Damyo is placed: each on any free square
@@ -157,9 +174,9 @@ static inline int place_ronins(struct placer *pl, const struct mana_placing *s, 
  * turn on.  MANA_ESTATE if a piece has no legal square (the no-dead-lock
  * rule forbids it): the placements made until then stay.
  */
-static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, nth_fn nth)
+static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, count_fn count, nth_fn nth)
 {
-    struct mana_placing s = placing_of(g);
+    struct mana_placing s = placing_counted(g, count);
     int side = g->pos.side;
     struct placer pl = {&g->pos, side, &g->pos.occ[side], *state, g->hist + g->len};
     int err = place_with_damyo(&pl, &s, nth);
@@ -176,13 +193,13 @@ static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, nth_fn
 /* The rest of the setup from where it stands: the orientation if still
  * to choose, then the placements of the side to place (Black's, then
  * White's) until the play phase begins. */
-static ALWAYS_INLINE int complete_setup(struct mana_game *g, uint64_t *state, nth_fn nth)
+static ALWAYS_INLINE int complete_setup(struct mana_game *g, uint64_t *state, count_fn count, nth_fn nth)
 {
     if (g->pos.orient < 0)
         choose_orientation(g, state);
     int err;
     do
-        err = place_side(g, state, nth);
+        err = place_side(g, state, count, nth);
     while (err == MANA_OK && g->pos.status == MANA_SETUP);
     return err;
 }
@@ -190,14 +207,14 @@ static ALWAYS_INLINE int complete_setup(struct mana_game *g, uint64_t *state, nt
 /* complete_setup for any processor. */
 static NOINLINE int complete_plain(struct mana_game *g, uint64_t *state)
 {
-    return complete_setup(g, state, nth_square);
+    return complete_setup(g, state, bb_count, nth_square);
 }
 
 #ifdef MANA_SETUP_BMI2
-/* complete_setup for processors with BMI2. */
-__attribute__((target("bmi2"))) static NOINLINE int complete_bmi2(struct mana_game *g, uint64_t *state)
+/* complete_setup for processors with BMI2 and POPCNT. */
+__attribute__((target("bmi2,popcnt"))) static NOINLINE int complete_bmi2(struct mana_game *g, uint64_t *state)
 {
-    return complete_setup(g, state, nth_square_bmi2);
+    return complete_setup(g, state, count_popcnt, nth_square_bmi2);
 }
 #endif
 
@@ -211,7 +228,7 @@ MANA_API int mana_setup_random(mana_game *g, uint64_t seed)
         return mana__fail(MANA_ENOMEM, "mana_setup_random: cannot grow the history");
     uint64_t state = seed;
 #ifdef MANA_SETUP_BMI2
-    if (__builtin_cpu_supports("bmi2"))
+    if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
         return complete_bmi2(g, &state);
 #endif
     return complete_plain(g, &state);
