@@ -18,11 +18,23 @@
 /* movegen.c: gen_list when p has no Mana yet or the pieces bound by its
  * Mana have no step. */
 int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out);
-/* movegen.c: gen_list out of line, on x86 built twice: for BMI1 and POPCNT
- * where the processor has them (__builtin_cpu_supports), else without. */
-int mana__list(const struct mana_pos *p, const int32_t *opt, mana_move *out);
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+/*
+ * On x86 the move list of mana_legal_moves (api.c) and its rest are also
+ * built for BMI1, whose blsr clears the lowest square of a set in one
+ * instruction (two without): one instruction fewer for each move and
+ * each piece; and for POPCNT (is the reserve empty: one count), which
+ * every processor with BMI1 has.  gen_has_bmi says which build may run.
+ */
 #define MANA_GEN_BMI 1
+#define GEN_BMI __attribute__((target("bmi,popcnt")))
+/* movegen.c: mana__moves_rest built for BMI1 and POPCNT. */
+GEN_BMI int mana__moves_rest_bmi(const struct mana_pos *p, const int32_t *opt, mana_move *out);
+/* Returns 1 if the processor has BMI1 and POPCNT. */
+static inline int gen_has_bmi(void)
+{
+    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+}
 #endif
 
 /* A sink: takes the moves of kind `kind` (MANA_MOVE_STEP,
@@ -101,19 +113,25 @@ static inline int gen_play(const struct mana_pos *p, const int32_t *opt, gen_sin
 }
 
 /* The sink of the move list: appends the moves to ctx (a mana_move
- * array with room for MANA_MAX_MOVES). */
+ * array with room for MANA_MAX_MOVES), each read from tables.h's
+ * mana__move_to by its end (kind is a constant where this is inlined). */
 static inline size_t gen_list_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
 {
-    mana_move *out = ctx, base = ((mana_move)kind << MANA_MOVE_KIND_SHIFT) + (mana_move)from;
+    mana_move *out = ctx;
+    if (kind == MANA_MOVE_PASS) {
+        out[n] = MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0);
+        return n + 1;
+    }
+    const uint16_t *move_to = mana__move_to[kind == MANA_MOVE_STEP ? from : MANA_MOVE_TO_REENTRY];
     /* two moves a turn: one count update for both */
     if (!to)
         return n;
     for (;;) {
-        out[n] = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
+        out[n] = move_to[bb_first(to)];
         to &= to - 1;
         if (!to)
             return n + 1;
-        out[n + 1] = base | (mana_move)bb_first(to) << MANA_MOVE_TO_SHIFT;
+        out[n + 1] = move_to[bb_first(to)];
         to &= to - 1;
         n += 2;
         if (!to)

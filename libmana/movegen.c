@@ -8,8 +8,8 @@
  * square by square.  Only play-phase positions come here: the orientation
  * is known.  Which pieces may move (the Mana and its exception) is
  * decided once, in gen.h, for the move list (here) and the legal-action
- * mask (action.c).  On x86 the list of mana_legal_moves is also built for
- * BMI1 and POPCNT and chosen at each call; perft keeps the plain build.
+ * mask (action.c).  On x86 the list of mana_legal_moves (api.c) is also
+ * built for BMI1 and POPCNT; perft keeps the plain build.
  * Perft's last two plies are counted in leaves2.c.
  */
 #include "game.h"
@@ -81,38 +81,13 @@ int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *ou
 }
 
 #ifdef MANA_GEN_BMI
-/* gen_list and its rest built for BMI1, whose blsr clears the lowest
- * square of a set in one instruction (two without): one instruction fewer
- * for each move and each piece; and for POPCNT (is the reserve empty: one
- * count), which every processor with BMI1 has.  The rest apart, as
- * first_moves. */
-__attribute__((target("bmi,popcnt"))) static NOINLINE int moves_rest_bmi(const struct mana_pos *p, const int32_t *opt,
-                                                                         mana_move *out)
+/* mana__moves_rest built for BMI1 and POPCNT (gen.h), for api.c's
+ * mana_legal_moves of the same build. */
+GEN_BMI NOINLINE int mana__moves_rest_bmi(const struct mana_pos *p, const int32_t *opt, mana_move *out)
 {
     return moves_rest(p, opt, out);
 }
-
-__attribute__((target("bmi,popcnt"))) static NOINLINE int list_bmi(const struct mana_pos *p, const int32_t *opt,
-                                                                   mana_move *out)
-{
-    return gen_list_with(p, opt, out, moves_rest_bmi);
-}
 #endif
-
-/* gen_list apart, for processors without BMI1 and POPCNT. */
-static NOINLINE int list_plain(const struct mana_pos *p, const int32_t *opt, mana_move *out)
-{
-    return gen_list(p, opt, out);
-}
-
-int mana__list(const struct mana_pos *p, const int32_t *opt, mana_move *out)
-{
-#ifdef MANA_GEN_BMI
-    if (__builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt"))
-        return list_bmi(p, opt, out);
-#endif
-    return list_plain(p, opt, out);
-}
 
 int mana__pos_moves(const struct mana_pos *p, const int32_t *opt, mana_move *out)
 {

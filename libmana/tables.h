@@ -42,6 +42,11 @@ extern const uint32_t mana__reach_table[];
  * -> to (absolute squares) for side to move `side`, or -1 where to is not
  * 1 to 3 squares from `from` (libmana/action_steps.h's numbering). */
 extern const int16_t mana__step_ids[2][MANA_SQUARE_COUNT][MANA_SQUARE_COUNT];
+/* mana__move_to[from][to]: the value (mana.h) of the step from -> to;
+ * mana__move_to[MANA_SQUARE_COUNT][to]: that of the re-entry on to.  The
+ * move list writes a move with one load (gen.h). */
+#define MANA_MOVE_TO_REENTRY MANA_SQUARE_COUNT
+extern const uint16_t mana__move_to[MANA_SQUARE_COUNT + 1][MANA_SQUARE_COUNT];
 
 /* Returns the slot of the table holding the ends of the piece with
  * magic m, every piece being on occ. */

@@ -6,7 +6,9 @@
  *   usage: mkreach > reach_table.c
  *
  * It also writes the step action ids by absolute squares
- * (mana__step_ids, from the numbering of libmana/action_steps.h).
+ * (mana__step_ids, from the numbering of libmana/action_steps.h) and the
+ * move values of the steps and re-entries by square (mana__move_to, from
+ * mana.h's MANA_MOVE_MAKE).
  *
  * Built and run by the Makefile with HOSTCC (the build machine's
  * compiler), so a cross build (emcc, say) still gets its tables.  For
@@ -185,6 +187,23 @@ static void print_step_ids(void)
     printf("};\n");
 }
 
+/* The move values of the list (tables.h, mana__move_to): row `from` the
+ * steps from that square, the last row the re-entries, each by its end,
+ * so that writing a move is one load. */
+static void print_move_to(void)
+{
+    printf("\nconst uint16_t mana__move_to[MANA_SQUARE_COUNT + 1][MANA_SQUARE_COUNT] = {\n");
+    for (int from = 0; from <= SQUARES; from++) {
+        printf("    {");
+        for (int to = 0; to < SQUARES; to++) {
+            mana_move m =
+                from < SQUARES ? MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to) : MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, to);
+            printf("%lu%s", (unsigned long)m, to + 1 < SQUARES ? ", " : "},\n");
+        }
+    }
+    printf("};\n");
+}
+
 int main(void)
 {
     for (int s = 1; s <= STEP_KINDS; s++)
@@ -192,5 +211,6 @@ int main(void)
             build_square(s, sq);
     print_tables();
     print_step_ids();
+    print_move_to();
     return fflush(stdout) == 0 ? 0 : 1;
 }
