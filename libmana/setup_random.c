@@ -73,13 +73,13 @@ __attribute__((target("bmi2"))) static inline mana_bb nth_square_bmi2(mana_bb b,
 /* Black's orientation choice: a random one of the legal orientations
  * (setup.h), in increasing order, played by mana__do (the history has
  * room). */
-static void choose_orientation(struct mana_game *g, uint64_t *state)
+static inline void choose_orientation(struct mana_game *g, uint64_t *state, nth_fn nth)
 {
     unsigned set = setup_orientations(g);
     /* the number of orientations in set: nibble `set` of the counts of
      * 0..15 (0, 1, 1, 2, 1, 2, 2, 3, ...) */
     uint64_t n = (0x4332322132212110ULL >> (4 * set)) & 15;
-    mana_bb k = nth_square(set, (int)(next_random(state) % n));
+    mana_bb k = nth(set, (int)(next_random(state) % n));
     mana__do(g, MANA_MOVE_MAKE(MANA_MOVE_ORIENT, 0, bb_first(k)));
 }
 
@@ -196,7 +196,7 @@ static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, count_
 static ALWAYS_INLINE int complete_setup(struct mana_game *g, uint64_t *state, count_fn count, nth_fn nth)
 {
     if (g->pos.orient < 0)
-        choose_orientation(g, state);
+        choose_orientation(g, state, nth);
     int err;
     do
         err = place_side(g, state, count, nth);
