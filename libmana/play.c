@@ -7,6 +7,7 @@
  * record is the position it was played from, which mana_undo copies back.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
 #include "legality.h"
@@ -119,14 +120,17 @@ COLD static int adjudicate_options(struct mana_game *g)
 }
 
 /* Applies the draws of the adjudication options after a play-phase move;
- * returns MANA_OK.  Without them (the presets' default) nothing to do;
- * with a ply limit alone, not reached, one compare more: limit - 1 wraps
- * to the largest value when the option is off (0), which no ply count
- * reaches. */
+ * returns MANA_OK.  Without them (the presets' default) nothing to do:
+ * the two options, next to each other, tested with one load; with a ply
+ * limit alone, not reached, one compare more: limit - 1 wraps to the
+ * largest value when the option is off (0), which no ply count reaches. */
 static HOT int adjudicate(struct mana_game *g)
 {
-    uint32_t limit = (uint32_t)g->opt[MANA_OPT_PLY_LIMIT], rep = (uint32_t)g->opt[MANA_OPT_REPETITION];
-    if (!(limit | rep) || (g->len - g->play_start <= limit - 1u && !rep))
+    _Static_assert(MANA_OPT_PLY_LIMIT == MANA_OPT_REPETITION + 1, "the options tested together are neighbours");
+    uint64_t options;
+    memcpy(&options, &g->opt[MANA_OPT_REPETITION], sizeof options);
+    if (!options ||
+        (!g->opt[MANA_OPT_REPETITION] && g->len - g->play_start <= (uint32_t)g->opt[MANA_OPT_PLY_LIMIT] - 1u))
         return MANA_OK;
     return adjudicate_options(g);
 }
@@ -399,7 +403,9 @@ MANA_API int mana_play(mana_game *g, mana_move m)
 {
     if (!g || g->len == g->cap || g->pos.status != MANA_PLAYING)
         return play_checked(g, m);
-    if (m >> MANA_MOVE_KIND_SHIFT != MANA_MOVE_STEP)
+    /* a kind other than MANA_MOVE_STEP (m >> MANA_MOVE_KIND_SHIFT != 1): one
+     * subtraction and compare */
+    if (m - (MANA_MOVE_STEP << MANA_MOVE_KIND_SHIFT) >= 1u << MANA_MOVE_KIND_SHIFT)
         return play_other(g, m);
     const struct mana_pos *p = &g->pos;
     size_t from = (size_t)MANA_MOVE_FROM(m), to = (size_t)MANA_MOVE_TO(m);
