@@ -109,8 +109,9 @@ struct mask_out {
 };
 
 /* The sink of the legal-action mask: sets the byte of each move's id. */
-static size_t mask_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
+static size_t mask_sink(void *ctx, int kind, int from, const struct reach_magic *m, mana_bb to, size_t n)
 {
+    (void)m;
     const struct mask_out *o = ctx;
     if (kind == MANA_MOVE_STEP) {
         const int16_t *ids = mana__step_ids[o->side][from];

@@ -39,9 +39,10 @@ static inline int gen_has_bmi(void)
 
 /* A sink: takes the moves of kind `kind` (MANA_MOVE_STEP,
  * MANA_MOVE_DROP_RONIN or MANA_MOVE_PASS) from `from` (0 for a drop or
- * a pass) to each square of `to` (bit 0 alone for a pass), the n moves
- * before them already taken; returns the new number of moves. */
-typedef size_t (*gen_sink)(void *ctx, int kind, int from, mana_bb to, size_t n);
+ * a pass), whose piece magic is m (NULL for a drop or a pass), to each
+ * square of `to` (bit 0 alone for a pass), the n moves before them
+ * already taken; returns the new number of moves. */
+typedef size_t (*gen_sink)(void *ctx, int kind, int from, const struct reach_magic *m, mana_bb to, size_t n);
 
 /* Returns the squares where the side to move may re-enter a Ronin, its
  * bound pieces (bound) having no step (mana__reentry_squares, inline). */
@@ -65,7 +66,8 @@ static inline size_t gen_pieces(const struct mana_pos *p, mana_bb movers, gen_si
     while (movers) {
         unsigned from = (unsigned)bb_first(movers);
         movers &= movers - 1;
-        n = sink(ctx, MANA_MOVE_STEP, (int)from, reach_of(pm + from, occ) & target, n);
+        const struct reach_magic *m = pm + from;
+        n = sink(ctx, MANA_MOVE_STEP, (int)from, m, reach_of(m, occ) & target, n);
     }
     return n;
 }
@@ -94,9 +96,9 @@ gen_exception(const struct mana_pos *p, const int32_t *opt, mana_bb bound, gen_s
     mana_bb drops = gen_reentry_squares(p, opt, bound);
     size_t n = gen_steps_to(p, p->occ[p->side] & ~bound, sink, ctx, 0);
     if (drops)
-        n = sink(ctx, MANA_MOVE_DROP_RONIN, 0, drops, n);
+        n = sink(ctx, MANA_MOVE_DROP_RONIN, 0, NULL, drops, n);
     if (n == 0 && opt[MANA_OPT_BLOCKED] == MANA_BLOCKED_PASS)
-        n = sink(ctx, MANA_MOVE_PASS, 0, 1, 0);
+        n = sink(ctx, MANA_MOVE_PASS, 0, NULL, 1, 0);
     return (int)n;
 }
 
@@ -113,16 +115,18 @@ static inline int gen_play(const struct mana_pos *p, const int32_t *opt, gen_sin
 }
 
 /* The sink of the move list: appends the moves to ctx (a mana_move
- * array with room for MANA_MAX_MOVES), each read from tables.h's
- * mana__move_to by its end (kind is a constant where this is inlined). */
-static inline size_t gen_list_sink(void *ctx, int kind, int from, mana_bb to, size_t n)
+ * array with room for MANA_MAX_MOVES), each read by its end from
+ * tables.h's mana__move_to, a step's row found with its magic (kind is a
+ * constant where this is inlined). */
+static inline size_t gen_list_sink(void *ctx, int kind, int from, const struct reach_magic *m, mana_bb to, size_t n)
 {
     mana_move *out = ctx;
+    (void)from;
     if (kind == MANA_MOVE_PASS) {
         out[n] = MANA_MOVE_MAKE(MANA_MOVE_PASS, 0, 0);
         return n + 1;
     }
-    const uint16_t *move_to = mana__move_to[kind == MANA_MOVE_STEP ? from : MANA_MOVE_TO_REENTRY];
+    const uint16_t *move_to = kind == MANA_MOVE_STEP ? m->moves : mana__move_to[MANA_MOVE_TO_REENTRY];
     /* two moves a turn: one count update for both */
     if (!to)
         return n;

@@ -11,10 +11,12 @@
  * (s = 1 to 3) from sq: the occupancy of the squares in `mask` (those a
  * path crosses; none for one step), times `magic`, shifted right by
  * `shift`, indexes slots[index] (slots: mana__reach_table from the
- * magic's first slot on; a pointer, not an offset, saves an add and makes
- * the struct 32 bytes, indexed by a shift), the destinations shifted
- * right by `base` squares (they span at most 32 squares).  Any target
- * square is included (own pieces are masked out by the caller).
+ * magic's first slot on; a pointer, not an offset, saves an add), the
+ * destinations shifted right by `base` squares (they span at most 32
+ * squares).  Any target square is included (own pieces are masked out by
+ * the caller).  `moves` points at the values of the steps from sq by
+ * their end (mana__move_to[sq]): the move list writes each with one load
+ * and finds the row with the magic it has in hand.
  * mana__reach_marks[k][sq] is the mark count of sq in orientation k, and
  * mana__piece_magic[k][sq] the magic of a piece standing on sq in
  * orientation k: mana__reach_magic[marks - 1][sq], whose `steps` is the
@@ -28,11 +30,18 @@
 #include "bitboard.h"
 
 struct reach_magic {
-    uint64_t mask, magic;
+    _Alignas(64) uint64_t mask; /* the squares a path crosses */
+    uint64_t magic;
     const uint32_t *slots; /* mana__reach_table + the magic's offset */
+    const uint16_t *moves; /* mana__move_to[sq]: the steps from the square */
     uint8_t shift, base;
     uint8_t steps; /* 1..3: the mark count of the square, for a piece magic */
+    /* to 64 bytes: an index is a shift (40 would take a multiply or two
+     * lea where mana_play finds a piece's magic), and each magic lies in
+     * one cache line */
+    uint8_t pad[64 - 4 * 8 - 3];
 };
+_Static_assert(sizeof(struct reach_magic) == 64, "a reach magic fills one cache line");
 
 extern const uint8_t mana__reach_marks[4][MANA_SQUARE_COUNT];
 extern const struct reach_magic mana__reach_magic[3][MANA_SQUARE_COUNT];

@@ -128,10 +128,11 @@ static void build_square(int steps, int sq)
 }
 
 /* Prints the row r of the table of `steps`-step moves. */
-static void print_row(const struct magic_row *r, int steps)
+static void print_row(const struct magic_row *r, int steps, int sq)
 {
-    printf("        {0x%09llxULL, 0x%016llxULL, mana__reach_table + %lu, %d, %d, %d},\n", (unsigned long long)r->mask,
-           (unsigned long long)r->magic, (unsigned long)r->offset, r->shift, r->base, steps);
+    printf("        {0x%09llxULL, 0x%016llxULL, mana__reach_table + %lu, mana__move_to[%d], %d, %d, %d, {0}},\n",
+           (unsigned long long)r->mask, (unsigned long long)r->magic, (unsigned long)r->offset, sq, r->shift, r->base,
+           steps);
 }
 
 static void print_tables(void)
@@ -150,14 +151,14 @@ static void print_tables(void)
     for (int s = 1; s <= STEP_KINDS; s++) {
         printf("    {\n");
         for (int sq = 0; sq < SQUARES; sq++)
-            print_row(&rows[s - 1][sq], s);
+            print_row(&rows[s - 1][sq], s, sq);
         printf("    },\n");
     }
     printf("};\n\nconst struct reach_magic mana__piece_magic[4][MANA_SQUARE_COUNT] = {\n");
     for (int k = 0; k < 4; k++) {
         printf("    {\n");
         for (int sq = 0; sq < SQUARES; sq++)
-            print_row(&rows[bb_marks_at(k, sq) - 1][sq], bb_marks_at(k, sq));
+            print_row(&rows[bb_marks_at(k, sq) - 1][sq], bb_marks_at(k, sq), sq);
         printf("    },\n");
     }
     printf("};\n\nconst uint32_t mana__reach_table[%lu] = {\n", (unsigned long)used);
