@@ -169,15 +169,14 @@ static inline int place_ronins(struct placer *pl, const struct mana_placing *s, 
 }
 
 /*
- * Places the pieces the side to place has left, each on a random one of
- * its legal placements (setup.h), with their hash keys, then hands the
- * turn on.  MANA_ESTATE if a piece has no legal square (the no-dead-lock
- * rule forbids it): the placements made until then stay.
+ * Places the pieces the side to place (side) has left, each on a random
+ * one of its legal placements (setup.h), with their hash keys, then hands
+ * the turn on.  MANA_ESTATE if a piece has no legal square (the
+ * no-dead-lock rule forbids it): the placements made until then stay.
  */
-static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, count_fn count, nth_fn nth)
+static ALWAYS_INLINE int place_side(struct mana_game *g, int side, uint64_t *state, count_fn count, nth_fn nth)
 {
     struct mana_placing s = placing_counted(g, count);
-    int side = g->pos.side;
     struct placer pl = {&g->pos, side, &g->pos.occ[side], *state, g->hist + g->len};
     int err = place_with_damyo(&pl, &s, nth);
     if (err == MANA_OK)
@@ -191,17 +190,18 @@ static ALWAYS_INLINE int place_side(struct mana_game *g, uint64_t *state, count_
 }
 
 /* The rest of the setup from where it stands: the orientation if still
- * to choose, then the placements of the side to place (Black's, then
- * White's) until the play phase begins. */
+ * to choose, Black's placements if not done, then White's (each built
+ * for its side: its pieces and its keys at a fixed place). */
 static ALWAYS_INLINE int complete_setup(struct mana_game *g, uint64_t *state, count_fn count, nth_fn nth)
 {
     if (g->pos.orient < 0)
         choose_orientation(g, state, nth);
-    int err;
-    do
-        err = place_side(g, state, count, nth);
-    while (err == MANA_OK && g->pos.status == MANA_SETUP);
-    return err;
+    if (g->pos.side == MANA_BLACK) {
+        int err = place_side(g, MANA_BLACK, state, count, nth);
+        if (err != MANA_OK)
+            return err;
+    }
+    return place_side(g, MANA_WHITE, state, count, nth);
 }
 
 /* complete_setup for any processor. */
