@@ -12,17 +12,19 @@
 #include "setup.h"
 #include "zobrist.h"
 
-/* On x86-64, the placements are also built for BMI2 (the k-th square of
- * a set in one instruction) and chosen at each call by what the processor
- * has (__builtin_cpu_supports); MANA_SETUP_PLAIN builds only the plain
- * ones (make check-setup-plain tests them that way). */
+/* On x86-64, the placements are also built for BMI2 and POPCNT (the k-th
+ * square of a set, and the number of its squares, in one instruction
+ * each) and chosen at each call by what the processor has
+ * (__builtin_cpu_supports); MANA_SETUP_PLAIN builds only the plain ones
+ * (make check-setup-plain tests them that way). */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MANA_SETUP_PLAIN)
 #define MANA_SETUP_BMI2 1
 #include <immintrin.h>
 #endif
 
 /* The placements are inlined into each build (complete_plain,
- * complete_bmi2), so that each calls its own k-th square directly. */
+ * complete_bmi2), so that each calls its own k-th square and count
+ * directly. */
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -94,7 +96,7 @@ struct placer {
     struct mana_undo *u;
 };
 
-/* Puts a piece of the side to place on the square bit (sq), its Damyo if
+/* Puts a piece of the side to place on the square bit, its Damyo if
  * damyo, after appending the record of that move, as mana__do would:
  * the position it is played from, as it is; then the position's facts
  * are cleared, as every move clears them. */
