@@ -106,20 +106,10 @@ static inline int bb_at_least(mana_bb b, int n)
 #endif
 }
 
-/* Returns the index of the lowest set square; b must not be 0.  On
- * x86-64 tzcnt, written out: it runs as bsf, with the same answer for b
- * nonzero, on processors without BMI1, and GCC puts an xor before its
- * own (against a false dependency of Sandy Bridge to Broadwell, gone
- * since Skylake): one instruction fewer for each move listed. */
+/* Returns the index of the lowest set square; b must not be 0. */
 static inline int bb_first(mana_bb b)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    uint64_t sq;
-    __asm__("tzcnt %1, %0" : "=r"(sq) : "rm"(b) : "cc");
-    if (sq > 63)
-        __builtin_unreachable(); /* b is not 0: no extension of the index */
-    return (int)sq;
-#elif defined(__GNUC__) || defined(__clang__)
+#if defined(__GNUC__) || defined(__clang__)
     return __builtin_ctzll(b);
 #else
     int sq = 0;
@@ -128,6 +118,26 @@ static inline int bb_first(mana_bb b)
         sq++;
     }
     return sq;
+#endif
+}
+
+/* bb_first for the move list's loops (gen.h), where it indexes a table
+ * once per piece and per move.  On x86-64 tzcnt, written out: it runs
+ * as bsf, with the same answer for b nonzero, on processors without
+ * BMI1, and GCC puts an xor before its own (against a false dependency
+ * of Sandy Bridge to Broadwell, gone since Skylake): one instruction
+ * fewer for each move listed.  Elsewhere bb_first: GCC's own tzcnt
+ * combines with what surrounds it, which an asm statement does not. */
+static inline unsigned bb_first_index(mana_bb b)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    uint64_t sq;
+    __asm__("tzcnt %1, %0" : "=r"(sq) : "rm"(b) : "cc");
+    if (sq > 63)
+        __builtin_unreachable(); /* b is not 0: no extension of the index */
+    return (unsigned)sq;
+#else
+    return (unsigned)bb_first(b);
 #endif
 }
 

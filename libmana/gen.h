@@ -64,7 +64,7 @@ static inline size_t gen_pieces(const struct mana_pos *p, mana_bb movers, gen_si
     /* the reach lies on the board: no need to mask the target */
     mana_bb occ = p->occ[0] | p->occ[1], target = ~p->occ[p->side];
     while (movers) {
-        unsigned from = (unsigned)bb_first(movers);
+        unsigned from = bb_first_index(movers);
         movers &= movers - 1;
         const struct reach_magic *m = pm + from;
         n = sink(ctx, MANA_MOVE_STEP, (int)from, m, reach_of(m, occ) & target, n);
@@ -131,11 +131,11 @@ static inline size_t gen_list_sink(void *ctx, int kind, int from, const struct r
     if (!to)
         return n;
     for (;;) {
-        out[n] = move_to[bb_first(to)];
+        out[n] = move_to[bb_first_index(to)];
         to &= to - 1;
         if (!to)
             return n + 1;
-        out[n + 1] = move_to[bb_first(to)];
+        out[n + 1] = move_to[bb_first_index(to)];
         to &= to - 1;
         n += 2;
         if (!to)
