@@ -133,6 +133,47 @@ static const char *shared_option(int c, const char *arg, cli_args *a)
     return why;
 }
 
+/* The option argv[at] names, for a message: a long option up to its '=',
+ * or the short option letter getopt stopped at. */
+static const char *option_used(char **argv, int at, char *buf, size_t size)
+{
+    const char *elem = argv[at];
+    if (strncmp(elem, "--", 2) == 0)
+        snprintf(buf, size, "%.*s", (int)strcspn(elem, "="), elem);
+    else
+        snprintf(buf, size, "-%c", optopt);
+    return buf;
+}
+
+/* Reports a bad value of option c (list[index] when long); returns -2. */
+static int bad_value(const cli_command *cmd, const struct option *list, int index, int c, const char *why)
+{
+    char flag[48];
+    if (index >= 0)
+        snprintf(flag, sizeof flag, "--%s", list[index].name);
+    else
+        snprintf(flag, sizeof flag, "-%c", c);
+    if (strncmp(why, "expected ", 9) != 0) /* not about the value alone */
+        return cli_usage_fail(cmd, "%s: %s", flag, why);
+    return cli_usage_fail(cmd, "%s: bad value '%.40s' (%s)", flag, optarg ? optarg : "", why);
+}
+
+/* The getopt_long short options of mask: a leading '-' returns every
+ * operand in order (as option 1), ':' reports a missing value, and each
+ * digit is an option taking the rest of its word, so that a negative
+ * number ("-1", "-12") is read whole and kept as an operand. */
+static void short_options(unsigned mask, char *shorts)
+{
+    strcpy(shorts, "-:h");
+    if (mask & CLI_RULES)
+        strcat(shorts, "r:");
+    if (mask & CLI_SEED)
+        strcat(shorts, "s:");
+    if (mask & CLI_QUIET)
+        strcat(shorts, "q");
+    strcat(shorts, "0::1::2::3::4::5::6::7::8::9::");
+}
+
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_args *a, cli_own_fn fn, void *ctx)
 {
     struct option list[MAX_LONGOPTS];
@@ -140,43 +181,37 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_args *a, cli_ow
     for (int i = 0; cmd->own != NULL && cmd->own[i].name != NULL && n < MAX_LONGOPTS - 1; i++)
         list[n++] = cmd->own[i];
     list[n] = (struct option){NULL, 0, NULL, 0};
-    char shorts[16] = ":h";
-    if (cmd->shared & CLI_RULES)
-        strcat(shorts, "r:");
-    if (cmd->shared & CLI_SEED)
-        strcat(shorts, "s:");
-    if (cmd->shared & CLI_QUIET)
-        strcat(shorts, "q");
+    char shorts[48], used[48];
+    short_options(cmd->shared, shorts);
     memset(a, 0, sizeof *a);
     a->preset = MANA_RULES_JACTALEA;
     a->color = isatty(STDOUT_FILENO);
-    optind = 1;
+    optind = 0; /* a whole new scan (glibc, musl) */
     opterr = 0;
-    int c, index = -1;
+    /* The operands are gathered in order at argv[1..operands] (words
+     * already read), then moved before those after "--". */
+    int c, index = -1, at = 1, operands = 0;
     while ((c = getopt_long(argc, argv, shorts, list, &index)) != -1) {
-        const char *used = argv[optind - 1] != NULL ? argv[optind - 1] : "?";
-        if (c == 'h') {
+        const char *why = NULL;
+        if (c == 1 || (c >= '0' && c <= '9' && argv[at][1] == c)) {
+            argv[++operands] = argv[at];
+        } else if (c == 'h') {
             cli_usage(cmd, stdout);
             return -1;
-        }
-        if (c == '?')
-            return cli_usage_fail(cmd, "unknown option '%s'", used);
-        if (c == ':')
-            return cli_usage_fail(cmd, "%s needs a value", used);
-        const char *why = c >= CLI_OWN ? fn(c, optarg, ctx) : shared_option(c, optarg, a);
-        if (why != NULL) {
-            char flag[48];
-            if (index >= 0)
-                snprintf(flag, sizeof flag, "--%s", list[index].name);
-            else
-                snprintf(flag, sizeof flag, "-%c", c);
-            if (strncmp(why, "expected ", 9) != 0) /* not about the value alone */
-                return cli_usage_fail(cmd, "%s: %s", flag, why);
-            return cli_usage_fail(cmd, "%s: bad value '%.40s' (%s)", flag, optarg ? optarg : "", why);
+        } else if (c >= '0' && c <= '9') { /* after another option letter */
+            return cli_usage_fail(cmd, "unknown option '-%c'", c);
+        } else if (c == '?') {
+            return cli_usage_fail(cmd, "unknown option '%s'", option_used(argv, at, used, sizeof used));
+        } else if (c == ':') {
+            return cli_usage_fail(cmd, "%s needs a value", option_used(argv, at, used, sizeof used));
+        } else if ((why = c >= CLI_OWN ? fn(c, optarg, ctx) : shared_option(c, optarg, a)) != NULL) {
+            return bad_value(cmd, list, index, c, why);
         }
         index = -1;
+        at = optind; /* the word the next option is in (or its next letter) */
     }
-    return optind;
+    memmove(argv + optind - operands, argv + 1, (size_t)operands * sizeof *argv);
+    return optind - operands;
 }
 
 int cli_apply_rules(const cli_command *cmd, const cli_args *a, mana_game *g)

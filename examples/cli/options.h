@@ -6,6 +6,9 @@
  * valid values ("mana-cli perft: --blocked: bad value 'x' (expected
  * pass|draw|loss)"), then the usage.  A subcommand adds its own options as
  * getopt_long entries with val >= CLI_OWN and handles them in a callback.
+ * Operands may come before, between and after options, and keep their
+ * order; a word of '-' and a digit first ("-1") is an operand, so a
+ * negative number is refused by the operand's own check as a bad value.
  *
  * Shared options (a subcommand accepts those its mask names):
  *   -h, --help            the usage, exit 0 (every subcommand)

@@ -36,6 +36,27 @@ refused "unknown option" "mana-cli replay: unknown option '--colour'" replay --c
 refused "missing value" "mana-cli selfplay: --seed needs a value" selfplay --seed
 refused "perft DEPTH" "mana-cli perft: DEPTH: bad value '65' (expected 0..64)" perft 65
 
+# a negative number is an operand, not an option: its bad value is named
+# like any other (getopt alone reads "-1" as the unknown option -1)
+refused "perft -1" "mana-cli perft: DEPTH: bad value '-1' (expected 0..64)" perft -1
+refused "perft -1 --divide" "mana-cli perft: DEPTH: bad value '-1' (expected 0..64)" perft -1 --divide
+refused "perft --divide -12" "mana-cli perft: DEPTH: bad value '-12' (expected 0..64)" perft --divide -12
+refused "perft -1x" "mana-cli perft: DEPTH: bad value '-1x' (expected 0..64)" perft -1x
+refused "perft -- -1" "mana-cli perft: DEPTH: bad value '-1' (expected 0..64)" perft -- -1
+refused "an option's negative value" "mana-cli perft: --threads: bad value '-2' (expected 1..64)" \
+    perft --threads -2 1
+refused "a digit after an option letter" "mana-cli replay: unknown option '-1'" replay -q1 x.mana
+refused "a letter after an option letter" "mana-cli replay: unknown option '-z'" replay -qz x.mana
+# an MFN given as four words with a negative Mana: the library's reason
+"$CLI" show 6/6/6/6/6/d5 w -1 0 >"$tmp/out" 2>&1
+expect_status $? 1 "show with Mana -1"
+expect_grep "$tmp/out" "mana-cli show: MFN: mana:" "show names the MFN's Mana field"
+# operands keep their order around options: DEPTH 1, then the four words
+# of the MFN with --blocked draw between them (White is blocked: 0 leaves)
+"$CLI" perft 1 5d/6/1r4/rRr3/RRRr2/DRr3 --blocked draw w 1 0 >"$tmp/out" 2>&1
+expect_status $? 0 "perft with options between operands"
+expect_eq "$(tail -n 1 "$tmp/out")" 0 "the blocked White's draw counts no leaf"
+
 # -s is --seed wherever it exists: the same game twice, another with -s 2
 "$CLI" selfplay -s 5 --ply-limit 30 >"$tmp/a" 2>&1
 "$CLI" selfplay --seed 5 --ply-limit 30 >"$tmp/b" 2>&1
