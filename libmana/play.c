@@ -181,13 +181,14 @@ static HOT unsigned do_step(struct mana_pos *p, unsigned from, unsigned to)
     return captured;
 }
 
-/* A re-entry in play: a Ronin of the side to move comes back on `to`. */
-static HOT void do_reentry(struct mana_pos *p, int to)
+/* A re-entry in play: a Ronin of the side to move comes back on `to`
+ * (size_t, as in move_piece). */
+static HOT void do_reentry(struct mana_pos *p, size_t to)
 {
-    int us = p->side, mana = mana__reach_marks[p->orient][to];
+    size_t us = p->side, mana = mana__reach_marks[p->orient][to];
     p->occ[us] ^= bit[to];
-    p->hash ^= piece_key(us, 0, to) ^ zobrist_turn[p->mana][mana];
-    p->side = (uint8_t)!us;
+    p->hash ^= zobrist_piece[to][2 * us] ^ zobrist_turn[p->mana][mana];
+    p->side = (uint8_t)(us ^ 1);
     p->mana = (uint8_t)mana;
     p->passes = 0;
     p->facts = 0;
@@ -228,7 +229,7 @@ static HOT int play_move(struct mana_pos *p, mana_move m)
     if (kind == MANA_MOVE_STEP)
         return (int)do_step(p, (unsigned)MANA_MOVE_FROM(m), (unsigned)to);
     if (kind == MANA_MOVE_DROP_RONIN) {
-        do_reentry(p, to);
+        do_reentry(p, (size_t)to);
         return 0;
     }
     /* pass: the Mana stays and binds the opponent */
@@ -385,7 +386,7 @@ __attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
         !reentry_legal(p, g->opt, m))
         return play_checked(g, m);
     push_record(g, m);
-    do_reentry(p, MANA_MOVE_TO(m));
+    do_reentry(p, (m >> MANA_MOVE_TO_SHIFT) & 63u);
     return adjudicate(g);
 }
 
