@@ -130,7 +130,7 @@ static inline void take(struct mana_placing *s, int damyo, mana_bb bit)
 /* The placements while the Damyo is still to place (setup.h's rule for
  * every count), up to the Damyo's; MANA_ESTATE if a piece has no legal
  * square. */
-static inline int place_with_damyo(struct placer *pl, struct mana_placing *s, nth_fn nth)
+static ALWAYS_INLINE int place_with_damyo(struct placer *pl, struct mana_placing *s, nth_fn nth)
 {
     if (!s->damyo)
         return MANA_OK;
@@ -155,7 +155,7 @@ static inline int place_with_damyo(struct placer *pl, struct mana_placing *s, nt
 
 /* The Ronins left once the Damyo is placed: each on any free square
  * (setup.h, placing_ronins); MANA_ESTATE if they do not fit. */
-static inline int place_ronins(struct placer *pl, const struct mana_placing *s, nth_fn nth)
+static ALWAYS_INLINE int place_ronins(struct placer *pl, const struct mana_placing *s, nth_fn nth)
 {
     int count = placing_ronins(s);
     if (count == 0)
