@@ -298,7 +298,7 @@ static int player_option(match *m, int c, const char *arg, const char **why, int
     case O_OPT: add_opt(m, arg, why); break;
     case O_TC:
         if (tc_parse(arg, &m->tc) < 0)
-            *why = "expected [MOVES/]SECONDS[+INCREMENT], e.g. 40/10+0.1 or 5+0.05";
+            *why = "expected [MOVES/]SECONDS[+INCREMENT] to the millisecond, e.g. 40/10+0.1 or 5+0.05";
         break;
     case O_SPRT:
         if (sprt_parse(arg, &m->sprt, sprt_why, sizeof sprt_why) < 0)

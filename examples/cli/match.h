@@ -42,9 +42,14 @@ typedef struct game_clock {
     int moves_made[2];
 } game_clock;
 
-/* Parses "40/60+0.5", "60+1", "10" (seconds, fractions allowed) into *tc.
- * Returns 0 or -1. */
+/* Parses "40/60+0.5", "60+1", "10" (seconds, decimals to the millisecond:
+ * "10+0.0001" is refused, not rounded to 10+0) into *tc, keeping its
+ * margin.  Returns 0 or -1. */
 int tc_parse(const char *text, time_control *tc);
+/* Writes a clock tc as tc_parse reads it, in the shortest exact form
+ * ("40/60+0.5", "10+0.001", "0.25+0"); returns snprintf's count. */
+int tc_format(const time_control *tc, char *buf, size_t size);
+/* "40/60+0.5 s", or "fixed limits" without clocks. */
 void tc_describe(const time_control *tc, char *buf, size_t size);
 void clock_start(game_clock *c, const time_control *tc);
 /* Moves the side has to play before its next time period (0: none). */

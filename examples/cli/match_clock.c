@@ -14,20 +14,40 @@
 
 #include "match.h"
 
-/* Reads seconds (fractions allowed) into ms.  Returns 0 or -1. */
+#define TC_SECONDS_MAX 10000000LL /* 115 days */
+
+/* Reads seconds, a decimal such as "60" or "0.05", into whole milliseconds
+ * (the unit of the clocks and of the engine protocol): a finer fraction
+ * ("0.0001") is refused rather than rounded away.  Returns 0 or -1. */
 static int seconds(const char *text, const char *end, long long *ms)
 {
-    char buf[32], *stop;
-    size_t n = (size_t)(end - text);
-    if (n == 0 || n >= sizeof buf || text[0] < '0' || text[0] > '9')
+    long long whole = 0, frac = 0;
+    const char *p = text;
+    if (p == end || *p < '0' || *p > '9')
         return -1;
-    memcpy(buf, text, n);
-    buf[n] = '\0';
-    double v = strtod(buf, &stop);
-    if (*stop != '\0' || !(v >= 0) || v > 1e7)
-        return -1;
-    *ms = llround(v * 1000.0);
-    return 0;
+    for (; p < end && *p >= '0' && *p <= '9'; p++)
+        if ((whole = whole * 10 + (*p - '0')) > TC_SECONDS_MAX)
+            return -1;
+    if (p < end && *p == '.')
+        for (int place = 100; ++p < end && *p >= '0' && *p <= '9'; place /= 10) {
+            if (place == 0 && *p != '0')
+                return -1; /* finer than a millisecond */
+            frac += (*p - '0') * place;
+        }
+    *ms = whole * 1000 + frac;
+    return p == end && *ms <= TC_SECONDS_MAX * 1000 ? 0 : -1;
+}
+
+/* Writes ms as seconds in the shortest exact decimal ("60", "0.05"). */
+static int seconds_text(long long ms, char *buf, size_t size)
+{
+    long long frac = ms % 1000;
+    int digits = 3;
+    if (frac == 0)
+        return snprintf(buf, size, "%lld", ms / 1000);
+    for (; frac % 10 == 0; frac /= 10)
+        digits--;
+    return snprintf(buf, size, "%lld.%0*lld", ms / 1000, digits, frac);
 }
 
 int tc_parse(const char *text, time_control *tc)
@@ -56,16 +76,25 @@ int tc_parse(const char *text, time_control *tc)
     return 0;
 }
 
+int tc_format(const time_control *tc, char *buf, size_t size)
+{
+    char moves[24] = "", base[32], inc[32];
+    if (tc->moves > 0)
+        snprintf(moves, sizeof moves, "%d/", tc->moves);
+    seconds_text(tc->base_ms, base, sizeof base);
+    seconds_text(tc->inc_ms, inc, sizeof inc);
+    return snprintf(buf, size, "%s%s+%s", moves, base, inc);
+}
+
 void tc_describe(const time_control *tc, char *buf, size_t size)
 {
+    char text[96];
     if (!tc->clock) {
         snprintf(buf, size, "fixed limits");
         return;
     }
-    char moves[24] = "";
-    if (tc->moves > 0)
-        snprintf(moves, sizeof moves, "%d/", tc->moves);
-    snprintf(buf, size, "%s%g+%g s", moves, (double)tc->base_ms / 1000, (double)tc->inc_ms / 1000);
+    tc_format(tc, text, sizeof text);
+    snprintf(buf, size, "%s s", text);
 }
 
 void clock_start(game_clock *c, const time_control *tc)

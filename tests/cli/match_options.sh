@@ -28,6 +28,15 @@ refused "match unknown option" "mana-cli match: unknown option '--colour'" \
     match --white ab --black random --colour x
 refused "match --seed without a value" "mana-cli match: --seed needs a value" \
     match --white ab --black random --seed
+# a time control is kept to the millisecond, the clocks' unit: a finer
+# fraction is refused rather than rounded away, and the header shows the
+# one given in its shortest exact form
+refused "match --tc finer than a millisecond" \
+    "mana-cli match: --tc: bad value '10+0.0001' (expected [MOVES/]SECONDS[+INCREMENT] to the millisecond" \
+    match --white random --black random --tc 10+0.0001
+"$CLI" match --white random --black random --games 2 --tc 40/1234.567+0.001 -q >"$o" 2>&1
+expect_status $? 0 "match --tc 40/1234.567+0.001"
+expect_grep "$o" ", 40/1234.567+0.001 s, " "the time control shown exactly"
 
 for cmd in match engine; do
     "$CLI" $cmd --help </dev/null >"$o" 2>&1

@@ -84,6 +84,45 @@ static void check_clocks(void)
     near(clock_charge(&c, &tc, MANA_BLACK, 1150), -1, 0, "150 ms over: flag falls");
 }
 
+/* A time control as text: tc_format writes what tc_parse read, in its
+ * shortest exact form (whole milliseconds, the clocks' unit), and reads
+ * it back to the same clock; a finer fraction is refused, not rounded. */
+static void check_tc_text(void)
+{
+    static const char *const forms[][2] = {{"10+0.001", "10+0.001"},     {"40/1234.567+0.5", "40/1234.567+0.5"},
+                                           {"0.25", "0.25+0"},           {"60.000+1.50", "60+1.5"},
+                                           {"10+0.0010", "10+0.001"},    {"5.+0.05", "5+0.05"},
+                                           {"10000000+0", "10000000+0"}, {"7/0.1+0.1", "7/0.1+0.1"},
+                                           {"3600+0.999", "3600+0.999"}};
+    time_control tc = {0}, back = {0};
+    char text[64];
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+        checks++;
+        if (tc_parse(forms[k][0], &tc) != 0 || tc_format(&tc, text, sizeof text) != (int)strlen(forms[k][1]) ||
+            strcmp(text, forms[k][1]) != 0) {
+            failures++;
+            fprintf(stderr, "matchcheck: FAIL: tc '%s' written '%s', expected '%s'\n", forms[k][0], text, forms[k][1]);
+        }
+    }
+    static const char *const finer[] = {"10+0.0001", "10+0.00010", "0.0005", "1.2345+1", "1e3", "10000000.001"};
+    for (size_t k = 0; k < sizeof finer / sizeof finer[0]; k++) {
+        snprintf(text, sizeof text, "tc '%s' refused", finer[k]);
+        near(tc_parse(finer[k], &tc), -1, 0, text);
+    }
+    /* every base and increment of a few ranges, written and read back */
+    long long values[] = {1, 9, 10, 99, 100, 101, 999, 1000, 1001, 1010, 1100, 59999, 60000, 123456789, 10000000000LL};
+    size_t nv = sizeof values / sizeof values[0], wrong = 0;
+    for (size_t i = 0; i < nv; i++)
+        for (size_t j = 0; j < nv; j++) {
+            tc = (time_control){1, (int)(i % 3) * 20, values[i], values[j] - 1, 100};
+            back.margin_ms = 100;
+            tc_format(&tc, text, sizeof text);
+            wrong += tc_parse(text, &back) != 0 || back.moves != tc.moves || back.base_ms != tc.base_ms ||
+                     back.inc_ms != tc.inc_ms;
+        }
+    near((double)wrong, 0, 0, "time controls read back as written");
+}
+
 int main(void)
 {
     for (size_t k = 0; k < sizeof refs / sizeof refs[0]; k++) {
@@ -158,6 +197,7 @@ int main(void)
         }
     }
     check_clocks();
+    check_tc_text();
     printf("matchcheck: %d checks, %d failed\n", checks, failures);
     return failures != 0;
 }
