@@ -138,16 +138,16 @@ static HOT int adjudicate(struct mana_game *g)
 /* The enemy piece on `to` (bit t) is captured: removed from the board and
  * the hash; the game is won with the Damyo.  Returns 1 for a Ronin, 2 for
  * the Damyo. */
-static HOT unsigned capture(struct mana_pos *p, unsigned them, unsigned to, mana_bb t)
+static HOT unsigned capture(struct mana_pos *p, size_t them, size_t to, mana_bb t)
 {
-    unsigned damyo = (unsigned)(p->damyo >> to) & 1;
+    size_t damyo = (size_t)(p->damyo >> to) & 1;
     p->occ[them] ^= t;
     if (damyo) {
         p->damyo ^= t;
         p->status = them == MANA_BLACK ? MANA_WHITE_WON : MANA_BLACK_WON;
     }
     p->hash ^= zobrist_piece[to][2 * them + damyo];
-    return 1 + damyo;
+    return 1 + (unsigned)damyo;
 }
 
 /* The piece on `from` goes to the empty square `to` and the turn passes
@@ -300,7 +300,7 @@ __attribute__((noinline)) static int play_capture(struct mana_game *g, mana_move
 {
     struct mana_pos *p = &g->pos;
     push_record(g, m);
-    capture(p, p->side ^ 1u, (unsigned)to, bit[to]);
+    capture(p, p->side ^ 1u, to, bit[to]);
     move_piece(p, from, to);
     return adjudicate(g);
 }
