@@ -103,7 +103,7 @@ struct placer {
 static inline void put(struct placer *pl, int damyo, mana_bb bit)
 {
     struct mana_pos *p = pl->p;
-    int sq = bb_first(bit);
+    unsigned sq = bb_first_index(bit);
     pl->u->before = *p;
     pl->u->move = (uint16_t)MANA_MOVE_MAKE(damyo ? MANA_MOVE_DROP_DAMYO : MANA_MOVE_DROP_RONIN, 0, sq);
     pl->u++;
