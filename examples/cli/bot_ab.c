@@ -76,6 +76,10 @@ static int mate_plies(int score)
 static void report(ab_search *s, const mana_game *w, int depth, mana_move best, int score)
 {
     bot *b = s->b;
+    /* The line and score rest on a search depth plies deep, even where
+     * the hash table answered for a node before this search reached it. */
+    if (s->seldepth < depth)
+        s->seldepth = depth;
     b->stats.depth = depth;
     b->stats.score = score;
     b->stats.mate = mate_plies(score);
@@ -157,9 +161,11 @@ static int iteration(ab_search *s, mana_game *w, mana_move *mv, int n, int depth
     }
 }
 
-/* Plays a capture of the enemy Damyo if there is one: returns 1. */
-static int take_damyo(bot *b, const mana_game *w, const mana_move *mv, int n, mana_move *out)
+/* Plays a capture of the enemy Damyo if there is one: returns 1.  The
+ * line reported is that move: depth and seldepth 1. */
+static int take_damyo(ab_search *s, const mana_game *w, const mana_move *mv, int n, mana_move *out)
 {
+    bot *b = s->b;
     if (mana_damyo_capturable(w) != 1)
         return 0;
     for (int i = 0; i < n; i++)
@@ -169,9 +175,10 @@ static int take_damyo(bot *b, const mana_game *w, const mana_move *mv, int n, ma
             b->stats.score = BOT_WIN - 1;
             b->stats.mate = 1;
             b->stats.nodes = 1;
+            s->seldepth = 1;
             char text[MANA_MOVE_TEXT_MAX + 1] = "";
             mana_move_format(w, mv[i], text, sizeof text);
-            bot_emit(b, "depth 1 score mate 1 nodes 1 time %d pv %s", (int)bot_elapsed_ms(b), text);
+            bot_emit(b, "depth 1 seldepth 1 score mate 1 nodes 1 time %d pv %s", (int)bot_elapsed_ms(b), text);
             return 1;
         }
     return 0;
@@ -229,7 +236,7 @@ int bot_ab_choose(bot *b, const mana_game *g, mana_move *out)
         int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
         if (n <= 0)
             rc = n < 0 ? n : MANA_EOVER;
-        else if (!take_damyo(b, w, mv, n, out)) {
+        else if (!take_damyo(&s, w, mv, n, out)) {
             ab_shuffle(b, mv, n); /* equal keys keep a seeded random order */
             search_root(&s, w, mv, n, out);
         }

@@ -10,7 +10,9 @@
  *   - `ab` finds a forced capture of the Damyo in 1 and in 3 plies on
  *     positions worked out by hand below, and `mcts` takes a Damyo in 1,
  *     proves the capture in 3 and a lost position, and finds the only
- *     move that does not hand over its Damyo.
+ *     move that does not hand over its Damyo;
+ *   - `ab` reports a seldepth at least the depth of its line: 1 for a
+ *     Damyo taken at once, and no less than the depth after hash hits.
  *
  * Orientation 0 of the board (docs/rules.md), used by every position here:
  *
@@ -43,6 +45,8 @@ static int failures, checks;
     } while (0)
 
 static const char *const kinds[] = {"random", "ab", "mcts"};
+
+#define AB_INFO_MAX 64 /* info lines kept from one search */
 
 static mana_game *at(const char *mfn)
 {
@@ -269,6 +273,95 @@ static void capture_in_one(void)
     mana_free(g);
 }
 
+/* The depth and seldepth of each info line of a search (-1: none). */
+typedef struct info_log {
+    int n, depth[AB_INFO_MAX], seldepth[AB_INFO_MAX];
+} info_log;
+
+static void log_info(void *ctx, const char *line)
+{
+    info_log *l = ctx;
+    const char *sel = strstr(line, " seldepth ");
+    if (l->n >= AB_INFO_MAX)
+        return;
+    l->depth[l->n] = strncmp(line, "depth ", 6) == 0 ? atoi(line + 6) : -1;
+    l->seldepth[l->n] = sel != NULL ? atoi(sel + 10) : -1;
+    l->n++;
+}
+
+/* Checks that every info line of log, and the stats st, give a seldepth
+ * at least the depth of the line reported. */
+static void check_seldepths(const info_log *log, const bot_stats *st, const char *what)
+{
+    CHECK(log->n > 0, "%s: no info line", what);
+    for (int i = 0; i < log->n; i++)
+        CHECK(log->seldepth[i] >= log->depth[i] && log->depth[i] >= 1, "%s: info line %d: depth %d, seldepth %d", what,
+              i + 1, log->depth[i], log->seldepth[i]);
+    CHECK(st->seldepth >= st->depth && st->depth >= 1, "%s: depth %d, seldepth %d", what, st->depth, st->seldepth);
+}
+
+/*
+ * The Damyo takes the Damyo.  "5r/6/6/6/6/Dd3R w 1 0": White's Damyo on
+ * a1 (1 mark), Black's Damyo next to it on b1, a White Ronin on f1 (3
+ * marks), a Black Ronin on f6; White to move, Mana 1.  The Mana binds
+ * White to its pieces on 1-mark squares: the Damyo alone, and it can move,
+ * so it must.  It moves exactly one step: a1-a2, or a1xb1, which takes
+ * Black's Damyo and wins.  Two legal moves.  ab plays a1xb1 at once and
+ * reports a win in 1 ply found at depth 1: the line it reports is one ply
+ * deep, so its seldepth (info line and stats) is 1, not 0.
+ */
+static void damyo_takes_damyo(void)
+{
+    mana_game *g = at("5r/6/6/6/6/Dd3R w 1 0");
+    mana_move win, m = MANA_MOVE_NONE;
+    CHECK(mana_move_parse(g, "a1xb1", &win) == MANA_OK && mana_is_legal(g, win) == 1, "a1xb1 must be legal");
+    CHECK(mana_legal_moves(g, NULL, 0) == 2, "2 legal moves, found %d", mana_legal_moves(g, NULL, 0));
+    bot_limits lim = {0, 4, 0, 0, 0};
+    bot *b = bot_new("ab", &lim, 1);
+    info_log log = {0};
+    bot_set_info(b, log_info, &log);
+    CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "ab chose %s, not a1xb1", text(g, m));
+    bot_stats st;
+    bot_last_stats(b, &st);
+    CHECK(st.mate == 1 && st.depth == 1 && st.seldepth == 1, "ab: mate %d depth %d seldepth %d, not 1 1 1", st.mate,
+          st.depth, st.seldepth);
+    CHECK(log.n == 1 && log.depth[0] == 1 && log.seldepth[0] == 1, "ab's info line: depth %d seldepth %d, not 1 1",
+          log.depth[0], log.seldepth[0]);
+    bot_free(b);
+    mana_free(g);
+}
+
+/* A search that finds its positions in the hash table from the last one
+ * still reports a seldepth at least its depth: the same position searched
+ * again to depth 5 by one bot (the middle-game position of limits(), and
+ * positions after each of its first moves). */
+static void seldepth_after_hash_hits(void)
+{
+    mana_game *g = at("r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1");
+    bot_limits lim = {0, 5, 0, 0, 0};
+    bot *b = bot_new("ab", &lim, 1);
+    mana_move mv[MANA_MAX_MOVES], m;
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    for (int i = -1; i < n && i < 6; i++) {
+        if (i >= 0)
+            mana_play(g, mv[i]);
+        for (int again = 0; again < 2; again++) {
+            info_log log = {0};
+            bot_stats st;
+            char what[64];
+            bot_set_info(b, log_info, &log);
+            CHECK(bot_choose(b, g, &m) == MANA_OK, "ab after move %d", i);
+            bot_last_stats(b, &st);
+            snprintf(what, sizeof what, "after root move %d, search %d", i, again + 1);
+            check_seldepths(&log, &st, what);
+        }
+        if (i >= 0)
+            mana_undo(g);
+    }
+    bot_free(b);
+    mana_free(g);
+}
+
 /*
  * Capture in 3 plies.  "6/6/3R2/2r3/1R4/d3D1 w 2 0": White Ronins on d4
  * and b2, White's Damyo on e1; Black's Damyo on a1 and a Black Ronin on
@@ -425,6 +518,8 @@ static void mcts_proofs(void)
 int main(void)
 {
     capture_in_one();
+    damyo_takes_damyo();
+    seldepth_after_hash_hits();
     capture_in_three();
     mcts_proofs();
     limits();
