@@ -262,6 +262,13 @@ START_TEST(illegal_moves)
     tu_refused(g, &before, mana_play_str(g, "D@c3"), MANA_EILLEGAL);
     tu_refused(g, &before, mana_play_str(g, "a1-a2-a3"), MANA_EPARSE);
     tu_refused(g, &before, mana_play_str(g, ""), MANA_EPARSE);
+    /* and the two legal ones played (the history has room: mana_play's
+     * quick path): White has no piece bound by the Mana, so the exception
+     * holds without a search; the Ronin comes from a reserve of 4 */
+    ck_assert_int_eq(mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_STEP, 0, 6)), MANA_OK);
+    ck_assert_int_eq(mana_undo(g), MANA_OK);
+    ck_assert_int_eq(mana_play(g, MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, 14)), MANA_OK);
+    ck_assert_int_eq(mana_reserve(g, MANA_WHITE), 3);
     mana_free(g);
 
     /* setup */
