@@ -95,8 +95,17 @@ typedef struct move_request {
 /* Starts the engine if it does not run (handshake, rule options, its own
  * options).  Returns 0, or -1 with the reason in why. */
 int player_ensure(player *p, int preset, const mana_game *rules, char *why, size_t size);
-/* Begins a game: newgame (and the game's Seed when advertised), isready.
- * Returns 0 or -1 (why). */
+/* The engine's Seed option (a spin, 0..4294967295) for a game's 64-bit
+ * seed: the high half xor the low half, so every bit of the game's seed
+ * counts (the low half alone would give two games whose seeds differ only
+ * above bit 31 the same engine seed). */
+static inline uint32_t match_engine_seed(uint64_t game_seed)
+{
+    return (uint32_t)(game_seed >> 32) ^ (uint32_t)game_seed;
+}
+
+/* Begins a game: newgame (and the game's Seed, match_engine_seed, when
+ * advertised), isready.  Returns 0 or -1 (why). */
 int player_newgame(player *p, uint64_t seed, char *why, size_t size);
 /* Asks for a move.  Returns 0 with *out and the thinking time in
  * *used_ms, or -1 with the fault in why (crash, hang, garbage, no move). */

@@ -348,7 +348,7 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size)
     }
     int rc = send_line(p, "newgame");
     if (p->has_seed)
-        rc |= send_line(p, "setoption name Seed value %lu", (unsigned long)(seed & 0xffffffffu));
+        rc |= send_line(p, "setoption name Seed value %lu", (unsigned long)match_engine_seed(seed));
     if (rc < 0 || send_line(p, "isready") < 0) {
         describe_exit(p, why, size, "engine crashed");
         return -1;

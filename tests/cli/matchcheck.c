@@ -123,6 +123,25 @@ static void check_tc_text(void)
     near((double)wrong, 0, 0, "time controls read back as written");
 }
 
+/* The Seed option an engine is given for a game (0..4294967295) comes
+ * from the whole 64-bit game seed: its high half xor its low half, so two
+ * game seeds that differ only in their high half give different Seeds. */
+static void check_engine_seed(void)
+{
+    near((double)match_engine_seed(UINT64_C(0x123456789ABCDEF0)), (double)0x88888888u, 0,
+         "0x12345678 ^ 0x9ABCDEF0 = 0x88888888");
+    near((double)match_engine_seed(UINT64_C(0x0000000100000005)), 4, 0, "1 ^ 5 = 4");
+    near((double)match_engine_seed(UINT64_C(0x0000000200000005)), 7, 0, "2 ^ 5 = 7");
+    near((double)match_engine_seed(UINT64_C(0xFFFFFFFF00000000)), 4294967295.0, 0, "the high half alone");
+    near((double)match_engine_seed(UINT64_C(0xFFFFFFFFFFFFFFFF)), 0, 0, "equal halves fold to 0");
+    long same = 0;
+    for (uint64_t low = 0; low < 1000; low++) {
+        uint64_t seed = low * UINT64_C(0x9E3779B97F4A7C15);
+        same += match_engine_seed(seed) == match_engine_seed(seed ^ (UINT64_C(0x5DEECE66D) << 32));
+    }
+    near((double)same, 0, 0, "1000 seeds changed in the high half alone: another Seed each");
+}
+
 int main(void)
 {
     for (size_t k = 0; k < sizeof refs / sizeof refs[0]; k++) {
@@ -198,6 +217,7 @@ int main(void)
     }
     check_clocks();
     check_tc_text();
+    check_engine_seed();
     printf("matchcheck: %d checks, %d failed\n", checks, failures);
     return failures != 0;
 }
