@@ -203,15 +203,22 @@ def match(net: MLP, games: int, seed: int) -> Tuple[int, int, int]:
     return w, d, l
 
 
-def report(name: str, wdl: Tuple[int, int, int]) -> None:
-    w, d, l = wdl
+def score_interval(w: int, d: int, l: int) -> Tuple[float, float, float]:
+    """(score, low, high): the score of w wins, d draws and l losses (a
+    win 1, a draw 0.5) and its 95% interval from the spread of the
+    per-game scores, clamped to [0, 1], the scores there are."""
     n = w + d + l
     score = (w + 0.5 * d) / n
-    # 95% interval of the score from the spread of the per-game scores
     var = (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score ** 2) / n
     half = 1.96 * math.sqrt(var / n)
+    return score, max(0.0, score - half), min(1.0, score + half)
+
+
+def report(name: str, wdl: Tuple[int, int, int]) -> None:
+    w, d, l = wdl
+    score, lo, hi = score_interval(w, d, l)
     print("%s vs random: +%d =%d -%d, score %.1f%% (95%% interval %.1f%%..%.1f%%)"
-          % (name, w, d, l, 100 * score, 100 * (score - half), 100 * (score + half)))
+          % (name, w, d, l, 100 * score, 100 * lo, 100 * hi))
 
 
 def main() -> None:
