@@ -5,7 +5,8 @@
 #                       into a venv (build/python/venv, made with Debian's
 #                       python3 and its site packages), runs its pytest
 #                       suite against that installed copy from outside the
-#                       source tree, then `mypy --strict` on it
+#                       source tree, then `mypy --strict` on it and on
+#                       examples/python
 #   make python-wheel   the wheel, in build/python/dist
 #   make python-deps    installs the Debian packages the above need
 #   make install-python pip-installs the package for PY_SYS (add
@@ -66,7 +67,8 @@ check-python: $(PY_STAMP)
 	    CC='$(CC)' venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
 	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
 	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \
-	    venv/bin/python -m mypy --strict --no-incremental -p mana; \
+	    venv/bin/python -m mypy --strict --no-incremental -p mana && \
+	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/examples/python'; \
 	else echo "check-python: mypy is not installed (make python-deps)"; exit 1; fi
 
 python-wheel: | python-deps

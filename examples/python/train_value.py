@@ -161,7 +161,7 @@ def choose(net: MLP, g: mana.Game, buf: Any) -> mana.Move:
     moves = g.legal_moves()
     me = g.side_to_move
     scores = np.zeros(len(moves))
-    pending = []
+    pending: List[int] = []
     for i, m in enumerate(moves):
         g.play(m)
         st = g.status
