@@ -121,7 +121,15 @@ int match_write_json(const match *m, double secs)
         fprintf(f, "%s", k ? ", " : "");
         json_str(f, m->players[k].name);
     }
-    fprintf(f, "],\n  \"games_played\": %d,\n  \"seconds\": %.3f,\n  \"pairings\": [\n", m->done_count, secs);
+    char tc[96] = "";
+    if (m->tc.clock)
+        tc_format(&m->tc, tc, sizeof tc);
+    fprintf(f, "],\n  \"time_control\": ");
+    if (m->tc.clock)
+        json_str(f, tc);
+    else
+        fputs("null", f);
+    fprintf(f, ",\n  \"games_played\": %d,\n  \"seconds\": %.3f,\n  \"pairings\": [\n", m->done_count, secs);
     for (int pi = 0; pi < m->npairings; pi++) {
         json_pairing(f, m, pi);
         fprintf(f, "%s\n", pi + 1 < m->npairings ? "," : "");
@@ -181,7 +189,8 @@ static void tag(mana_record_headers *hdr, const char *key, const char *text)
 }
 
 /* The record of game i (mana_record_write) to DIR/game-NNN.mana: tags
- * White, Black, Date, Round (the game's number); a game lost by a fault
+ * White, Black, Date, Round (the game's number), TimeControl (under
+ * clocks, as cutechess-cli's PGN has it: "40/60+0.5"); a game lost by a fault
  * has the runner's Result and a Termination tag (why).  A game the rules
  * decided has none: its Result is the moves' own, so a cut record is
  * refused rather than read as an unfinished game with a trusted Result. */
@@ -200,6 +209,11 @@ int match_write_record(const match *m, int i, const mana_game *g, const game_res
     tag(&hdr, "Date", day);
     snprintf(round, sizeof round, "%d", i + 1);
     tag(&hdr, "Round", round);
+    if (m->tc.clock) { /* as --tc reads it, in its shortest form */
+        char tc[96];
+        tc_format(&m->tc, tc, sizeof tc);
+        tag(&hdr, "TimeControl", tc);
+    }
     if (r->fault) { /* the runner's verdict on an unfinished game, and why */
         tag(&hdr, "Termination", r->reason);
         hdr.result = r->status;

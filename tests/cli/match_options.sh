@@ -34,9 +34,17 @@ refused "match --seed without a value" "mana-cli match: --seed needs a value" \
 refused "match --tc finer than a millisecond" \
     "mana-cli match: --tc: bad value '10+0.0001' (expected [MOVES/]SECONDS[+INCREMENT] to the millisecond" \
     match --white random --black random --tc 10+0.0001
-"$CLI" match --white random --black random --games 2 --tc 40/1234.567+0.001 -q >"$o" 2>&1
+"$CLI" match --white random --black random --games 2 --tc 40/1234.567+0.001 -q --records "$tmp/tc" \
+    --json "$tmp/tc.json" >"$o" 2>&1
 expect_status $? 0 "match --tc 40/1234.567+0.001"
 expect_grep "$o" ", 40/1234.567+0.001 s, " "the time control shown exactly"
+# ... and in the same form in each record (cutechess-cli's TimeControl
+# tag) and in the JSON; with fixed limits, no tag and null
+expect_grep "$tmp/tc/game-002.mana" "TimeControl: 40/1234.567+0.001" "the time control recorded"
+expect_grep "$tmp/tc.json" '"time_control": "40/1234.567+0.001",' "the time control in the JSON"
+"$CLI" match --white random --black random --games 2 -q --records "$tmp/fixed" --json "$tmp/fixed.json" >"$o" 2>&1
+expect_no_grep "$tmp/fixed/game-001.mana" "TimeControl" "no time control recorded under fixed limits"
+expect_grep "$tmp/fixed.json" '"time_control": null,' "no time control in the JSON under fixed limits"
 
 for cmd in match engine; do
     "$CLI" $cmd --help </dev/null >"$o" 2>&1
