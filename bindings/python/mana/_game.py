@@ -208,7 +208,7 @@ class Game(ReachMixin):
     """
 
     __slots__ = ("_g", "_lock", "_buf", "_bufp", "_tbuf", "_tbufp", "_preset", "headers",
-                 "__weakref__")
+                 "_declared", "__weakref__")
 
     def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
                  **options: OptionValue) -> None:
@@ -242,6 +242,7 @@ class Game(ReachMixin):
         # Record tags (White, Black, Date, Event, ...): read_record fills
         # them, record() writes them.
         self.headers: Dict[str, str] = {}
+        self._declared: Optional[str] = None
 
     @classmethod
     def _adopt(cls, g: int, preset: Rules, start: Optional[str] = None) -> "Game":
@@ -300,6 +301,7 @@ class Game(ReachMixin):
             fail(ErrorCode.ENOMEM, "copy a game")
         copy = Game._adopt(c, self._preset)
         copy.headers = dict(self.headers)
+        copy._declared = self._declared
         return copy
 
     def copy_from(self, other: "Game") -> None:
@@ -325,6 +327,7 @@ class Game(ReachMixin):
             fail(rc, "copy a game")
         self._preset = other._preset
         self.headers = dict(other.headers)
+        self._declared = other._declared
 
     def __copy__(self) -> "Game":
         return self.clone()
@@ -334,7 +337,7 @@ class Game(ReachMixin):
 
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         return (_unpickle, (int(self._preset), self.options(), self.start_position,
-                            self.history_values(), self.headers))
+                            self.history_values(), self.headers, self._declared))
 
     @property
     def preset(self) -> Rules:
@@ -600,19 +603,42 @@ class Game(ReachMixin):
         library: Rules, the rule options that differ from the preset, the
         tags of self.headers updated by headers (White, Black, Date, Event,
         ...), Result, MFN when the game starts from a position, then every
-        move.  result ("1-0", "0-1", "1/2-1/2") may end an unfinished game
-        when headers has a Termination tag saying why.  ManaError EINVAL
-        for a bad tag (key not [A-Za-z][A-Za-z0-9_]*, owned by the
-        library, or a value with control characters or over 127 bytes)."""
+        move.  The Result is the game's status when it is finished; for an
+        unfinished game it is result ("1-0", "0-1", "1/2-1/2"), or else
+        declared_result, when the tags have a Termination saying why the
+        game stopped, and "*" otherwise.  ManaError EINVAL for a bad tag
+        (key not [A-Za-z][A-Za-z0-9_]*, owned by the library, or a value
+        with control characters or over 127 bytes), a result given without
+        a Termination tag or one contradicting a finished game; ValueError
+        for a result that is no result token."""
         from .record import write_record
         return write_record(self, headers, result)
 
     def result(self) -> str:
-        """The game's result token, as its record writes it (the library's
-        mana_result_text): "1-0" White won, "0-1" Black won, "1/2-1/2"
-        drawn, "*" not finished (setup or play)."""
+        """The result on the board, as a record writes it (the library's
+        mana_result_text of status): "1-0" White won, "0-1" Black won,
+        "1/2-1/2" drawn, "*" not finished (setup or play).  A game
+        decided off the board (resignation, time loss, an engine's fault)
+        is "*" here: its record's result is declared_result."""
         from .record import result_text
         return result_text(self.status)
+
+    @property
+    def declared_result(self) -> Optional[str]:
+        """The result the game's record declares ("1-0", "0-1", "1/2-1/2"
+        or "*"; None when it has no Result header): read_record sets it,
+        record() writes it back for an unfinished game that has a
+        Termination tag (resignation, time forfeit, ...), as mana-cli match
+        writes games decided off the board.  Set it (with a Termination
+        tag in headers) to record such an ending; None by default, and
+        ValueError for a str that is no result token.  Copies and pickles
+        keep it; moves played afterwards do not change it."""
+        return self._declared
+
+    @declared_result.setter
+    def declared_result(self, value: Optional[str]) -> None:
+        from .record import parse_result, result_text
+        self._declared = None if value is None else result_text(parse_result(value))
 
     @property
     def ply(self) -> int:
@@ -832,9 +858,11 @@ class Game(ReachMixin):
 
 
 def _unpickle(preset: int, options: Dict[str, int], start: Optional[str],
-              moves: List[int], headers: Optional[Dict[str, str]] = None) -> Game:
+              moves: List[int], headers: Optional[Dict[str, str]] = None,
+              declared: Optional[str] = None) -> Game:
     g = Game(preset)
     g.headers = dict(headers or {})
+    g.declared_result = declared
     for name, value in options.items():
         g.set_option(name, value)
     if start is not None:

@@ -5,13 +5,18 @@ and written by libmana (mana_record_read / mana_record_write).
     >>> import mana
     >>> g = mana.read_record("game.mana")          # the first game of a file
     >>> g.headers["White"], g.status, g.history()[:3]
+    >>> g.result(), g.declared_result   # on the board, and as the record says
     >>> for g in mana.read_records("match.mana"):   # every game of a file
     ...     print(g.headers.get("Round"), g.status.name)
     >>> text = g.record({"Event": "club night"})
 
 A record is header lines (``Rules``, rule options, tags such as White,
 Black, Date, Event, ``Result``, ``MFN`` for a game that starts from a
-position), a blank line and the moves.  Files may hold several games, carry
+position), a blank line and the moves.  A game decided off the board
+(resignation, time loss, an engine's fault) has a decided ``Result`` and a
+``Termination`` tag saying why, while its moves leave it unfinished: the
+Game read has that result in ``declared_result`` (``result()`` is "*",
+what the board says) and ``record()`` writes it back.  Files may hold several games, carry
 a UTF-8 byte-order mark, CRLF line ends and ``#`` comments.  A record that
 is not valid raises ManaError (EPARSE, or EILLEGAL for a move the rules
 refuse) whose detail starts with ``LINE:COLUMN:``.
@@ -93,13 +98,14 @@ def _games(data: bytes, name: str) -> Iterator[Game]:
             fail(rc, "read a record from %s" % name)
         game._preset = Rules(h.preset)
         game.headers = _tags(h)
+        game._declared = None if h.result < 0 else result_text(h.result)
         yield game
 
 
 def read_records(source: Source) -> Iterator[Game]:
     """Every game of a record file (path, bytes, or a file object opened
     in text or binary mode), one Game at a time, each with its tags in
-    ``game.headers``.  A str is always a path: to parse record text held
+    ``game.headers`` and its Result in ``game.declared_result``.  A str is always a path: to parse record text held
     in a str, pass ``text.encode()`` or ``io.StringIO(text)``.  TypeError
     for any other source; ManaError at the first game that is not a valid
     record (the games before it have been yielded)."""
@@ -116,6 +122,19 @@ def read_record(source: Source) -> Game:
     raise ManaError(ErrorCode.EPARSE, "no game in the text", "read a record from %s" % name)
 
 
+def _written_result(game: Game, tags: Mapping[str, str], result: Optional[str]) -> int:
+    """hdr->result for write_record: result when given (the library checks
+    it), else the game's declared result when it is decided and the game
+    is unfinished with a Termination tag saying why (a finished game
+    writes its status; without that tag the moves alone say "*")."""
+    if result is not None:
+        return int(parse_result(result))
+    declared = game.declared_result
+    if declared is None or game.is_over() or not any(k.lower() == "termination" for k in tags):
+        return -1
+    return int(parse_result(declared))
+
+
 def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
                  result: Optional[str] = None) -> str:
     """The record of game (see Game.record)."""
@@ -124,12 +143,12 @@ def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
     if rc < 0:
         fail(rc, "write a record")
     tag_set = lib.mana_record_tag_set
-    for key, value in {**game.headers, **(headers or {})}.items():
+    tags = {**game.headers, **(headers or {})}
+    for key, value in tags.items():
         rc = tag_set(ctypes.byref(h), to_c_text(key, "tag key"), to_c_text(value, "tag value"))
         if rc < 0:
             fail(rc, "set the record tag %r" % key)
-    if result is not None:
-        h.result = int(parse_result(result))
+    h.result = _written_result(game, tags, result)
     write = lib.mana_record_write
     g = game._enter()
     try:

@@ -184,3 +184,71 @@ def test_record_source_types() -> None:
         mana.read_record(text)
     for source in (io.StringIO(text), text.encode(), bytearray(text.encode())):
         assert mana.read_record(source).history() == g.history()  # type: ignore[arg-type]
+
+
+# A game mana-cli match decided off the board: Black's engine answered a
+# move the rules refuse before any move was played, so White won by the
+# record's word while the moves (none) leave the game in setup.
+FORFEIT = """Rules: jactalea
+PlyLimit: 400
+White: ab
+Black: sh
+Round: 1
+Termination: sh: illegal move 'D@c3': Black must first choose the orientation (O0..O3)
+Result: 1-0
+
+"""
+
+
+def test_declared_result_of_a_game_decided_off_the_board() -> None:
+    g = mana.read_record(FORFEIT.encode())
+    assert g.status == mana.Status.SETUP and g.ply == 0
+    assert g.result() == "*"  # the board: nobody has won
+    assert g.declared_result == "1-0"  # the record: White won
+    assert "Result" not in g.headers  # the library owns Result
+    text = g.record()
+    assert "Result: 1-0" in text.splitlines()
+    assert text == FORFEIT  # written back as read
+    assert mana.read_record(text.encode()).declared_result == "1-0"
+
+
+def test_declared_result_survives_moves_copies_and_pickle() -> None:
+    g = mana.Game(position=START)
+    g.play(g.legal_move_values()[0])
+    text = g.record({"Termination": "time forfeit"}, result="0-1")
+    r = mana.read_record(text.encode())
+    assert (r.result(), r.declared_result, r.ply) == ("*", "0-1", 1)
+    assert r.record() == text
+    for c in (r.clone(), pickle.loads(pickle.dumps(r))):
+        assert c.declared_result == "0-1" and c.record() == text
+    c = mana.Game()
+    c.copy_from(r)
+    assert c.declared_result == "0-1"
+    assert "Result: 1-0" in r.record(result="1-0").splitlines()  # result= wins
+
+
+def test_declared_result_of_a_game_decided_on_the_board() -> None:
+    g = finished_game()
+    r = mana.read_record(g.record().encode())
+    assert r.declared_result == r.result() == g.result() != "*"
+    r.undo()
+    # No Termination tag: an undone finish is no declared result.
+    assert "Result: *" in r.record().splitlines()
+    assert mana.read_record(b"Rules: jactalea\n\n").declared_result is None
+    assert mana.read_record(b"Rules: jactalea\nResult: *\n\n").declared_result == "*"
+
+
+def test_declared_result_is_checked() -> None:
+    g = mana.Game(position=START)
+    assert g.declared_result is None
+    with pytest.raises(ValueError):
+        g.declared_result = "2-0"
+    assert g.declared_result is None
+    g.declared_result = "1/2-1/2"
+    g.headers["Termination"] = "adjudication"
+    assert "Result: 1/2-1/2" in g.record().splitlines()
+    del g.headers["Termination"]
+    assert "Result: *" in g.record().splitlines()
+    g.declared_result = None
+    g.headers["Termination"] = "adjudication"
+    assert "Result: *" in g.record().splitlines()
