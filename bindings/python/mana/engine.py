@@ -27,7 +27,8 @@ import queue
 import subprocess
 import threading
 import time
-from typing import IO, Any, Dict, List, Mapping, NoReturn, Optional, Sequence, Tuple, Union
+from typing import (IO, Any, Dict, Iterator, List, Mapping, MutableMapping, NoReturn, Optional,
+                    Sequence, Tuple, TypeVar, Union)
 
 from ._errors import ErrorCode, ManaError, fail
 from ._lib import lib
@@ -36,7 +37,7 @@ from ._move import Move
 from ._types import Option
 
 __all__ = ["EngineError", "EngineTerminatedError", "EngineTimeoutError", "Limit",
-           "Score", "PlayResult", "EngineOption", "SimpleEngine"]
+           "Score", "PlayResult", "EngineOption", "OptionMap", "SimpleEngine"]
 
 
 class EngineError(RuntimeError):
@@ -152,6 +153,59 @@ class EngineOption:
     var: Sequence[str] = ()
 
 
+T = TypeVar("T")
+
+
+def _folded(key: object) -> str:
+    """An option name in lower case; KeyError for what is no str."""
+    if not isinstance(key, str):
+        raise KeyError(key)
+    return key.lower()
+
+
+class OptionMap(MutableMapping[str, T]):
+    """A dict keyed by option names that keeps each name as the engine
+    wrote it ("PlyLimit": iteration, keys() and repr() give it) and finds
+    it in any case (``options["plylimit"]``, ``"BOT" in options``), as
+    engine protocols compare option names (python-chess's OptionMap).
+    Setting a key that differs only in case replaces the entry and keeps
+    the name first given.  Equal to any mapping with the same names up to
+    case and equal values."""
+
+    def __init__(self, data: Optional[Mapping[str, T]] = None, **kwargs: T) -> None:
+        self._store: Dict[str, Tuple[str, T]] = {}
+        self.update(data or {}, **kwargs)
+
+    def __setitem__(self, key: str, value: T) -> None:
+        old = self._store.get(key.lower())
+        self._store[key.lower()] = (old[0] if old else key, value)
+
+    def __getitem__(self, key: str) -> T:
+        return self._store[_folded(key)][1]
+
+    def __delitem__(self, key: str) -> None:
+        del self._store[_folded(key)]
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, _ in self._store.values())
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        theirs = OptionMap(other)
+        return len(theirs) == len(self) and all(
+            k in theirs and theirs[k] == v for k, v in self.items())
+
+    def copy(self) -> "OptionMap[T]":
+        return type(self)(self)
+
+    def __repr__(self) -> str:
+        return "%s(%r)" % (type(self).__name__, dict(self.items()))
+
+
 _INT_KEYS = ("depth", "seldepth", "nodes", "nps", "iterations")
 _SETUP_KEYS = ("samples",)  # setup samples N
 _KNOWN_KEYS = _INT_KEYS + ("time", "wr", "score", "pv", "string", "setup")
@@ -244,7 +298,9 @@ class SimpleEngine:
         self.process = process
         self.timeout = timeout
         self.id: Dict[str, str] = {}
-        self.options: Dict[str, EngineOption] = {}
+        # The advertised options by name, as written ("PlyLimit"), found
+        # in any case.
+        self.options: OptionMap[EngineOption] = OptionMap()
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
         self._lock = threading.Lock()
         self._closed = False
@@ -345,7 +401,7 @@ class SimpleEngine:
                 self.id[w[1]] = " ".join(w[2:])
             elif w[:2] == ["option", "name"]:
                 opt = self._parse_option(w[2:])
-                self.options[opt.name.lower()] = opt
+                self.options[opt.name] = opt
 
     @staticmethod
     def _parse_option(w: List[str]) -> EngineOption:
@@ -378,10 +434,10 @@ class SimpleEngine:
         KeyError for an option the engine did not advertise, EngineError if
         it refuses a value."""
         for name, value in options.items():
-            if name.lower() not in self.options:
+            if name not in self.options:
                 raise KeyError("the engine has no option %r (it has %s)"
-                               % (name, ", ".join(o.name for o in self.options.values())))
-            self.send("setoption name %s value %s" % (self.options[name.lower()].name,
+                               % (name, ", ".join(self.options)))
+            self.send("setoption name %s value %s" % (self.options[name].name,
                                                       _protocol_value(value)))
         self.ping()
 
@@ -390,7 +446,7 @@ class SimpleEngine:
         for opt in Option:
             name, text = rule_option_text(opt, game.get_option(opt))
             settings[name] = text
-        known = {k: v for k, v in settings.items() if k.lower() in self.options}
+        known = {k: v for k, v in settings.items() if k in self.options}
         if len(known) < len(settings):
             missing = sorted(set(settings) - set(known))
             raise EngineError("the engine cannot be told the game's rules: it has no "

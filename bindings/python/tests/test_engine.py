@@ -43,6 +43,34 @@ def test_handshake(engine: me.SimpleEngine) -> None:
     assert engine.options["plylimit"].type == "spin"
     assert engine.options["plylimit"].max == 1000000000
     assert engine.options["bot"].default == "ab"
+    # The names as the engine wrote them (mana-cli engine's handshake),
+    # found in any case.
+    assert list(engine.options) == [
+        "Rules", "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked",
+        "Blocked", "Repetition", "PlyLimit", "Bot", "Seed"]
+    for name in ("Bot", "bot", "BOT", "bOt"):
+        assert name in engine.options and engine.options[name].name == "Bot"
+    assert engine.options.get("PlyLimit") is engine.options["PLYLIMIT"]
+    assert "Bots" not in engine.options and 3 not in engine.options  # type: ignore[comparison-overlap]
+    with pytest.raises(KeyError):
+        engine.options["Bots"]
+    with pytest.raises(KeyError, match="it has Rules, Orientation, "):
+        engine.configure({"Bots": "ab"})
+    assert "'Bot': EngineOption(name='Bot'" in repr(engine.options)
+
+
+def test_option_map_keeps_names_and_ignores_case() -> None:
+    m: me.OptionMap[int] = me.OptionMap({"PlyLimit": 1}, Seed=2)
+    m["plylimit"] = 3  # the same option: the name first given stays
+    assert list(m.items()) == [("PlyLimit", 3), ("Seed", 2)]
+    assert repr(m) == "OptionMap({'PlyLimit': 3, 'Seed': 2})"
+    assert m == {"plyLIMIT": 3, "seed": 2} and m != {"PlyLimit": 3} and m != {"PlyLimit": 3, "Seed": 9}
+    assert m != [("PlyLimit", 3), ("Seed", 2)]
+    c = m.copy()
+    del c["SEED"]
+    assert list(c) == ["PlyLimit"] and len(m) == 2 and "seed" in m
+    with pytest.raises(KeyError):
+        del c["Seed"]
 
 
 def test_a_whole_game(engine: me.SimpleEngine) -> None:
