@@ -43,6 +43,11 @@ int cli_join_mfn(int argc, char **argv, char *buf, size_t size);
 /* Writes libmana's SVG picture of g (mana_svg) to the file path; 0, or -1
  * with errno set. */
 int cli_write_svg(const mana_game *g, const char *path);
+/* Checks, before any work, that the output file path can be written: opens
+ * it for writing without truncating it (a file that did not exist is
+ * created, then removed again).  Returns 0, or -1 with errno set (ENOENT,
+ * EACCES, EISDIR, ...). */
+int cli_check_output(const char *path);
 /* "mana-cli 0.1.0 (libmana 0.1.0)": this program's version and the
  * library's actually loaded, as --version and the engine's id name give
  * it; a static buffer. */

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Helpers shared by the subcommands of mana-cli. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -125,6 +127,22 @@ int cli_write_svg(const mana_game *g, const char *path)
         rc = -1;
     free(text);
     return rc;
+}
+
+int cli_check_output(const char *path)
+{
+    int created = 1;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0 && errno == EEXIST) {
+        created = 0;
+        fd = open(path, O_WRONLY);
+    }
+    if (fd < 0)
+        return -1;
+    close(fd);
+    if (created)
+        unlink(path);
+    return 0;
 }
 
 const char *cli_end_text(const mana_game *g)

@@ -536,6 +536,10 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "mana-cli match: %s: %s\n", m.records, strerror(errno));
         return 1;
     }
+    if (m.json != NULL && cli_check_output(m.json) < 0) { /* before the games, not after them */
+        fprintf(stderr, "mana-cli match: --json %s: %s\n", m.json, strerror(errno));
+        return 1;
+    }
     if (m.journal == NULL && m.records != NULL) {
         snprintf(journal, sizeof journal, "%s/match-journal.txt", m.records);
         m.journal = journal;

@@ -148,11 +148,17 @@ static void help(void)
            "  quit            leave (the record is saved first with --save)\n");
 }
 
-static int save(session *s, const char *path)
+/* Writes the record to path.  A failure of the `save` command is the
+ * answer at the prompt (stdout); a failure of the --save at the end is an
+ * error (stderr, with the subcommand's prefix). */
+static int save(session *s, const char *path, int at_prompt)
 {
     char err[512];
     if (record_save(path, s->g, &s->info, err, sizeof err) < 0) {
-        printf("could not save: %s\n", err);
+        if (at_prompt)
+            printf("could not save: %s\n", err);
+        else
+            fprintf(stderr, "mana-cli play: --save: could not save: %s\n", err);
         return -1;
     }
     printf("saved the game record to %s\n", path);
@@ -289,7 +295,7 @@ static int human_line(session *s, char *line)
         if (arg[0] == '\0')
             printf("usage: %s FILE\n", cmd);
         else if (!strcmp(cmd, "save"))
-            save(s, arg);
+            save(s, arg, 1);
         else if (cli_write_svg(s->g, arg) < 0)
             printf("could not write %s: %s\n", arg, strerror(errno));
         else
@@ -384,7 +390,7 @@ static int run(session *s)
     free(line);
     if (interrupted && !quit)
         rc = 130; /* as a shell reports SIGINT */
-    if (s->save_path != NULL && save(s, s->save_path) < 0)
+    if (s->save_path != NULL && save(s, s->save_path, 0) < 0)
         rc = 1;
     return rc;
 }
@@ -489,6 +495,10 @@ int cmd_play(int argc, char **argv)
         else
             cli_usage_fail(&play_command, "--mfn and --load exclude each other");
         return 2;
+    }
+    if (a.save != NULL && cli_check_output(a.save) < 0) { /* before the game, not after it */
+        fprintf(stderr, "mana-cli play: --save %s: %s\n", a.save, strerror(errno));
+        return 1;
     }
     uint64_t seed = o.seed_given ? o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
     session s;

@@ -1,0 +1,32 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# usage.sh - what a user meets around the work: output paths checked
+# before any game is played, options that exclude each other refused,
+# error messages in the one documented form ("mana-cli SUBCOMMAND: ..."),
+# the seed of every game printed, -q where the output is loud.
+#   usage: usage.sh MANA-CLI
+set -u
+CLI=$1
+NAME=usage.sh
+. "$(dirname "$0")/lib.sh"
+o=$tmp/out
+e=$tmp/err
+
+# ---- output paths are checked before the first game ----
+# A --json or --save that cannot be written fails at once (exit 1): no
+# game is played (no header, no move on stdout), the error on stderr with
+# the subcommand's prefix.
+"$CLI" match --white ab --black random --games 2 --json "$tmp/no/such/dir/x.json" >"$o" 2>"$e"
+expect_status $? 1 "match --json into a missing directory"
+expect_eq "$(cat "$e")" "mana-cli match: --json $tmp/no/such/dir/x.json: No such file or directory" \
+    "match --json: the error, at once"
+expect_eq "$(wc -c <"$o" | tr -d ' ')" 0 "match --json: no game played"
+"$CLI" match --white random --black random --games 2 --json "$tmp" >"$o" 2>"$e"
+expect_status $? 1 "match --json naming a directory"
+expect_grep "$e" "mana-cli match: --json $tmp: Is a directory" "match --json DIR"
+"$CLI" play --white random --black random --seed 1 --save "$tmp/no/such/dir/x.mana" >"$o" 2>"$e"
+expect_status $? 1 "play --save into a missing directory"
+expect_eq "$(cat "$e")" "mana-cli play: --save $tmp/no/such/dir/x.mana: No such file or directory" \
+    "play --save: the error, at once"
+expect_no_grep "$o" "plays" "play --save: no move played"
+finish
