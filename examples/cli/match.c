@@ -268,6 +268,7 @@ typedef struct parse_state {
     match *m;
     int sides[2]; /* --white, --black seen */
     const char *openings;
+    const char *setup; /* --setup's value, NULL if not given */
 } parse_state;
 
 /* The options about players, clocks and the test. */
@@ -310,7 +311,7 @@ static int player_option(match *m, int c, const char *arg, const char **why, int
 }
 
 /* The options about games, openings, files and running. */
-static void run_option(match *m, int c, const char *arg, const char **why, const char **openings)
+static void run_option(match *m, int c, const char *arg, const char **why, parse_state *ps)
 {
     switch (c) {
     case O_TOURN:
@@ -325,9 +326,10 @@ static void run_option(match *m, int c, const char *arg, const char **why, const
         if (strcmp(arg, "random") && strcmp(arg, "bots"))
             *why = "expected bots|random";
         m->setup_mode = strcmp(arg, "random") == 0;
+        ps->setup = arg;
         break;
     case O_OPENINGS:
-        *openings = arg;
+        ps->openings = arg;
         m->setup_mode = 2;
         break;
     case O_JOBS: m->jobs = (int)number(arg, 256, 0, "expected 1..256", why); break;
@@ -345,7 +347,7 @@ static const char *own_option(int c, const char *arg, void *ctx)
     parse_state *ps = ctx;
     const char *why = NULL;
     if (!player_option(ps->m, c, arg, &why, ps->sides))
-        run_option(ps->m, c, arg, &why, &ps->openings);
+        run_option(ps->m, c, arg, &why, ps);
     return why;
 }
 
@@ -497,7 +499,7 @@ static void defaults(match *m)
  * usage error, or 3 after a bad openings file. */
 static int parse(match *m, int argc, char **argv)
 {
-    parse_state ps = {m, {0, 0}, NULL};
+    parse_state ps = {m, {0, 0}, NULL, NULL};
     cli_args a;
     int first = cli_parse(&match_command, argc, argv, &a, own_option, &ps);
     if (first < 0)
@@ -509,6 +511,9 @@ static int parse(match *m, int argc, char **argv)
         return 2;
     }
     make_pairings(m, ps.sides, &why);
+    if (why == NULL && ps.openings != NULL && ps.setup != NULL)
+        why = ps.setup[0] == 'r' ? "--setup random and --openings exclude each other (both say where setups come from)"
+                                 : "--setup bots and --openings exclude each other (both say where setups come from)";
     if (why == NULL && m->resume && m->journal == NULL && m->records == NULL)
         why = "--resume needs the --journal (or --records) of the interrupted match";
     if (why != NULL) {

@@ -29,4 +29,18 @@ expect_status $? 1 "play --save into a missing directory"
 expect_eq "$(cat "$e")" "mana-cli play: --save $tmp/no/such/dir/x.mana: No such file or directory" \
     "play --save: the error, at once"
 expect_no_grep "$o" "plays" "play --save: no move played"
+
+# ---- options that exclude each other ----
+# --openings and --setup both say where the setups come from: refused in
+# either order, not the last one silently winning
+printf 'rrdrrr/6/6/6/6/RRRDRR b - 0\n' >"$tmp/openings"
+refused "--openings then --setup random" \
+    "mana-cli match: --setup random and --openings exclude each other (both say where setups come from)" \
+    match --white random --black random --openings "$tmp/openings" --setup random
+refused "--setup random then --openings" \
+    "mana-cli match: --setup random and --openings exclude each other (both say where setups come from)" \
+    match --white random --black random --setup random --openings "$tmp/openings"
+refused "--setup bots with --openings" \
+    "mana-cli match: --setup bots and --openings exclude each other (both say where setups come from)" \
+    match --white random --black random --setup bots --openings "$tmp/openings"
 finish
