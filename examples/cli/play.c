@@ -511,9 +511,9 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "mana-cli play: out of memory\n");
         rc = 1;
     }
-    if (rc == 0 && (s.p[0].bot == NULL || s.p[1].bot == NULL))
-        printf("mana-cli play: %s (White) against %s (Black), seed %llu; type 'help' for commands\n", a.who[MANA_WHITE],
-               a.who[MANA_BLACK], (unsigned long long)seed);
+    if (rc == 0) /* every game prints its seed, so that it can be repeated with --seed */
+        printf("mana-cli play: %s (White) against %s (Black), seed %llu%s\n", a.who[MANA_WHITE], a.who[MANA_BLACK],
+               (unsigned long long)seed, s.p[0].bot == NULL || s.p[1].bot == NULL ? "; type 'help' for commands" : "");
     if (rc == 0)
         rc = run(&s);
     bot_free(s.p[0].bot);

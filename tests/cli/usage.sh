@@ -43,4 +43,14 @@ refused "--setup random then --openings" \
 refused "--setup bots with --openings" \
     "mana-cli match: --setup bots and --openings exclude each other (both say where setups come from)" \
     match --white random --black random --setup bots --openings "$tmp/openings"
+
+# ---- the seed of every game ----
+# Bot against bot prints the seed as a human game does: without --seed
+# one from the clock, which --seed then repeats move for move.
+"$CLI" play --white ab --black mcts --depth 2 --iterations 200 --no-color >"$o" 2>"$e"
+expect_status $? 0 "ab against mcts"
+seed=$(sed -n 's/^mana-cli play: ab (White) against mcts (Black), seed \([0-9]*\)$/\1/p' "$o")
+[ -n "$seed" ] && checks=$((checks + 1)) || fail "bot against bot: no seed line in $(head -n 1 "$o")"
+"$CLI" play --white ab --black mcts --depth 2 --iterations 200 --no-color --seed "${seed:-0}" >"$tmp/again" 2>&1
+expect_eq "$(grep ' plays ' "$tmp/again")" "$(grep ' plays ' "$o")" "the printed seed repeats the game"
 finish
