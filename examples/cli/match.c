@@ -447,12 +447,20 @@ static void describe_player(const match *m, int k, char *buf, size_t size)
         return;
     }
     bot_limits lim = p->lim;
-    if (lim.time_ms == 0 && lim.depth == 0 && lim.nodes == 0 && lim.iterations == 0)
+    if (m->tc.clock) /* the clock sets the move time (match_player.c), the other limits stay */
+        lim.time_ms = 0;
+    int own = lim.time_ms != 0 || lim.depth != 0 || lim.nodes != 0 || lim.iterations != 0;
+    if (!own && !m->tc.clock)
         lim = m->lim;
-    bot *b = bot_new(p->kind, m->tc.clock ? NULL : &lim, 0);
+    bot *b = bot_new(p->kind, &lim, 0);
     char d[128] = "";
-    if (b != NULL)
+    if (b != NULL && m->tc.clock && !own) /* the clock alone: not the bot's default limits */
+        snprintf(d, sizeof d, "%s%s", p->kind, strcmp(p->kind, "random") ? " (on the clock)" : "");
+    else if (b != NULL)
         bot_describe(b, d, sizeof d);
+    size_t n = strlen(d);
+    if (b != NULL && m->tc.clock && own && n > 0 && d[n - 1] == ')') /* its own limits, and the clock */
+        snprintf(d + n - 1, sizeof d - (n - 1), ", on the clock)");
     bot_free(b);
     if (strcmp(p->name, p->kind) == 0)
         snprintf(buf, size, "%s", d);

@@ -53,4 +53,16 @@ seed=$(sed -n 's/^mana-cli play: ab (White) against mcts (Black), seed \([0-9]*\
 [ -n "$seed" ] && checks=$((checks + 1)) || fail "bot against bot: no seed line in $(head -n 1 "$o")"
 "$CLI" play --white ab --black mcts --depth 2 --iterations 200 --no-color --seed "${seed:-0}" >"$tmp/again" 2>&1
 expect_eq "$(grep ' plays ' "$tmp/again")" "$(grep ' plays ' "$o")" "the printed seed repeats the game"
+
+# ---- the limits the match header shows are the ones that apply ----
+# Under --tc a bot plays on the clock, not by its default node count; its
+# own --opt limits other than time still apply; without clocks the
+# match's fixed limits.
+"$CLI" match --white ab --black mcts --games 2 --tc 0.5 -q --ply-limit 1 >"$o" 2>&1
+expect_grep "$o" "match: ab (on the clock) (first) against mcts (on the clock), 2 games," "header under --tc"
+expect_no_grep "$o" "100000 nodes" "no default limit under --tc"
+"$CLI" match --white ab --opt depth=3 --opt time=500 --black random --games 2 --tc 0.5 -q --ply-limit 1 >"$o" 2>&1
+expect_grep "$o" "match: ab (depth 3, on the clock) (first) against random," "own depth and the clock"
+"$CLI" match --white ab --black mcts --games 2 --depth 2 --iterations 100 -q --ply-limit 1 >"$o" 2>&1
+expect_grep "$o" "match: ab (depth 2) (first) against mcts (100 playouts)," "fixed limits"
 finish
