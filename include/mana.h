@@ -560,9 +560,9 @@ MANA_API int mana_option_format(int option, int value, char *buf, size_t size);
  *     White: ab
  *     Result: 1-0
  *
- *     O2 D@b6 R@a5 R@b5 R@c5 R@d5 R@e5
- *     D@b1 R@a1 R@a2 R@b2 R@c2 R@d2
- *     b5-b3 c2-c4 ...
+ *     O0 R@e5 D@a5 R@f5 R@c6 R@a6 R@f6
+ *     D@b1 R@a2 R@e2 R@c2 R@c1 R@f1
+ *     e5-e4 c2-a3 a6-b5 e2-d4 f6-d6 a3xa5
  *
  * The library owns the headers Rules, the eight option names, Result and
  * MFN (the start position of a game that did not start with setup); every
