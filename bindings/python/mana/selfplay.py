@@ -43,8 +43,12 @@ worker processes; ``--scheduler ADDR`` (e.g. tcp://10.0.0.1:8786) uses an
 existing cluster instead (its workers need this package importable).
 ``--bot random`` (default) plays uniformly random legal moves in C
 (mana_batch_step); ``--bot ab`` asks the alpha-beta bot of ``mana-cli
-engine`` (--engine, default "mana-cli engine") for every move, with a
-node limit (--ab-nodes), through mana.engine.
+engine`` (--engine, default "mana-cli engine": mana-cli found on PATH; in
+a source tree pass --engine "build/mana-cli engine") for every move, with
+a node limit (--ab-nodes), through mana.engine.  With a local cluster the
+engine is tried before anything is written: a program not found, or one
+that does not answer the handshake, is a one-line error (exit status 2,
+as for a bad option), and no directory is left behind.
 """
 
 import argparse
@@ -52,6 +56,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import sys
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -328,9 +333,64 @@ def _client(args: argparse.Namespace) -> Any:
     return dd.Client(cluster)
 
 
+class UsageError(Exception):
+    """A command line that cannot run (main prints it in one line, exit
+    status 2, as argparse does for a bad option)."""
+
+
+ENGINE_HINT = ('point --engine at mana-cli, e.g. --engine "build/mana-cli engine" '
+               'in a source tree after make')
+
+
+def engine_problem(command: str) -> Optional[str]:
+    """Why the engine command (--engine, split at spaces) cannot play, or
+    None: its program not found, or no engine protocol handshake."""
+    from . import engine as _engine
+    argv = command.split()
+    if not argv:
+        return "--engine is empty; " + ENGINE_HINT
+    if shutil.which(argv[0]) is None:
+        where = "no such executable file" if os.sep in argv[0] else "not on PATH"
+        return "the engine program %r was not found (%s); %s" % (argv[0], where, ENGINE_HINT)
+    try:
+        with _engine.SimpleEngine.popen(argv, timeout=10) as eng:
+            bot = eng.options.get("Bot")
+    except _engine.EngineError as e:
+        return "the engine %r does not speak the engine protocol (%s); %s" % (command, e, ENGINE_HINT)
+    if bot is None or "ab" not in bot.var:
+        return "the engine %r has no option Bot with the value ab; %s" % (command, ENGINE_HINT)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     params = run_params(args)
     out = os.path.abspath(args.out)
+    if args.bot == "ab" and not args.scheduler:
+        problem = engine_problem(args.engine)
+        if problem:
+            raise UsageError(problem)
+    created = not os.path.exists(out)
+    try:
+        return _run(args, params, out)
+    except BaseException:
+        if created:
+            _remove_unused(out)
+        raise
+
+
+def _remove_unused(out: str) -> None:
+    """Removes out, made by this run, if the run failed before it held
+    anything (no manifest, no shard)."""
+    if os.path.exists(os.path.join(out, MANIFEST)):
+        return
+    _clean_partial(out)
+    try:
+        os.rmdir(out)
+    except OSError:
+        pass
+
+
+def _run(args: argparse.Namespace, params: Dict[str, Any], out: str) -> int:
     if os.path.exists(os.path.join(out, MANIFEST)):
         manifest, todo = plan(out, params)
         if not todo:
@@ -391,7 +451,9 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap.add_argument("--ply-limit", type=int, default=400)
     ap.add_argument("--ab-nodes", type=int, default=2000)
     ap.add_argument("--engine", default="mana-cli engine",
-                    help="the engine command for --bot ab")
+                    help='the engine command for --bot ab, split at spaces (default: '
+                    '"mana-cli engine", mana-cli found on PATH; in a source tree: '
+                    '--engine "build/mana-cli engine")')
     ap.add_argument("--log", help="log file (default: stderr)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -413,7 +475,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     log.addHandler(handler)
     log.setLevel(logging.WARNING if args.quiet else logging.INFO)
-    return run(args)
+    from .engine import EngineError
+    try:
+        return run(args)
+    except UsageError as e:
+        print("python3 -m mana.selfplay: error: %s" % e, file=sys.stderr)
+        return 2
+    except EngineError as e:  # a worker's engine failed (e.g. on a --scheduler cluster)
+        print("python3 -m mana.selfplay: error: %s" % e, file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -183,3 +183,55 @@ def test_ab_bot_through_the_engine(tmp_path: object) -> None:
     masks = np.unpackbits(z["masks"], axis=1, count=941)
     assert all(masks[i, z["actions"][i]] for i in range(z["actions"].size))
     assert set(z["game"].tolist()) == {0, 1}
+
+
+def selfplay_cli(tmp_path: object, *args: str, path: str = "/nonexistent") -> "subprocess.CompletedProcess[str]":
+    """Runs python3 -m mana.selfplay --bot ab with PATH set to path."""
+    return subprocess.run([sys.executable, "-m", "mana.selfplay", "--games", "2", "--workers", "1",
+                           "--bot", "ab", "--out", str(tmp_path) + "/out"] + list(args),
+                          env=dict(os.environ, PATH=path), capture_output=True, text=True, timeout=120)
+
+
+def test_engine_not_found_is_one_line_and_leaves_no_directory(tmp_path: object) -> None:
+    out = str(tmp_path) + "/out"
+    # The default engine, "mana-cli engine", is looked up on PATH: not there.
+    r = selfplay_cli(tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == ("python3 -m mana.selfplay: error: the engine program 'mana-cli' was not "
+                        "found (not on PATH); point --engine at mana-cli, e.g. --engine "
+                        "\"build/mana-cli engine\" in a source tree after make\n")
+    assert not os.path.exists(out)
+    r = selfplay_cli(tmp_path, "--engine", str(tmp_path) + "/mana-cli engine")
+    assert r.returncode == 2 and "(no such executable file)" in r.stderr
+    assert len(r.stderr.splitlines()) == 1 and not os.path.exists(out)
+    # A program that is no engine: /bin/true exits before the handshake.
+    r = selfplay_cli(tmp_path, "--engine", "/bin/true")
+    assert r.returncode == 2 and "'/bin/true' does not speak the engine protocol" in r.stderr
+    assert len(r.stderr.splitlines()) == 1 and not os.path.exists(out)
+    os.makedirs(out)  # a directory the run did not make stays
+    assert selfplay_cli(tmp_path).returncode == 2 and os.listdir(out) == []
+    assert "mana-cli found on PATH" in " ".join(
+        subprocess.run([sys.executable, "-m", "mana.selfplay", "--help"], capture_output=True,
+                       text=True).stdout.split())
+
+
+def test_engine_failing_in_a_worker_leaves_no_directory(tmp_path: object) -> None:
+    # An engine that passes the handshake, with mana-cli's options, then
+    # answers every go with a move no setup allows.
+    engine = str(tmp_path) + "/engine.sh"
+    names = ("Rules", "Orientation", "SetupArea", "DamyoOnDouble", "Reentry",
+             "ReentryWhenBlocked", "Blocked", "Repetition", "PlyLimit", "Seed")
+    with open(engine, "w") as f:
+        f.write('while read -r line; do case $line in\n'
+                'mana) echo "option name Bot type combo default ab var ab"; %s echo manaok;;\n'
+                'isready) echo readyok;; go*) echo "bestmove D@c3";; quit) exit 0;;\n'
+                'esac; done\n' % " ".join('echo "option name %s type string default x";' % n
+                                           for n in names))
+    r = selfplay_cli(tmp_path, "--engine", "/bin/sh " + engine, "--quiet",
+                     path=os.environ.get("PATH", ""))
+    assert r.returncode == 1, r.stderr
+    # The error is the last line (Dask may warn before it: a port in use).
+    last = r.stderr.splitlines()[-1]
+    assert last.startswith("python3 -m mana.selfplay: error: the engine played 'D@c3'")
+    assert "Traceback" not in r.stderr
+    assert not os.path.exists(str(tmp_path) + "/out")
