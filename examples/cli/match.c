@@ -146,14 +146,17 @@ static int read_openings(match *m, const char *path)
             break;
         }
         char **o = realloc(m->openings, (size_t)(m->nopenings + 1) * sizeof *o);
-        if (o == NULL || (o[m->nopenings] = strdup(s)) == NULL) {
-            if (o != NULL)
-                m->openings = o;
+        if (o != NULL)
+            m->openings = o;
+        int *at = o != NULL ? realloc(m->opening_lines, (size_t)(m->nopenings + 1) * sizeof *at) : NULL;
+        if (at != NULL)
+            m->opening_lines = at;
+        if (at == NULL || (o[m->nopenings] = strdup(s)) == NULL) {
+            fprintf(stderr, "mana-cli match: --openings %s: out of memory\n", path);
             rc = -1;
             break;
         }
-        m->openings = o;
-        m->nopenings++;
+        at[m->nopenings++] = lineno;
     }
     free(line);
     fclose(f);
@@ -164,28 +167,46 @@ static int read_openings(match *m, const char *path)
     return rc;
 }
 
-/* Each opening must be playable under the match's rules. */
+/* Plays opening text (an MFN, or moves from the start of setup) on g;
+ * returns NULL, or why it is not a position in play or setup. */
+static const char *try_opening(mana_game *g, const char *text)
+{
+    static char why[600];
+    if (strchr(text, '/') != NULL) {
+        if (mana_set_position(g, text) != MANA_OK)
+            return mana_error_detail();
+    } else {
+        char copy[4096];
+        snprintf(copy, sizeof copy, "%s", text);
+        for (char *w = strtok(copy, " \t"); w != NULL; w = strtok(NULL, " \t"))
+            if (mana_play_str(g, w) != MANA_OK) { /* the move named, unless the reason quotes it */
+                const char *detail = mana_error_detail();
+                if (strstr(detail, w) != NULL)
+                    return detail;
+                snprintf(why, sizeof why, "%.20s: %s", w, detail);
+                return why;
+            }
+    }
+    int st = mana_status(g);
+    if (st != MANA_SETUP && st != MANA_PLAYING) {
+        snprintf(why, sizeof why, "the game is over (%s), not a position to play from", cli_end_text(g));
+        return why;
+    }
+    return NULL;
+}
+
+/* Each opening must be playable under the match's rules: the first that
+ * is not is reported as FILE:LINE with the library's reason. */
 static int check_openings(const match *m, const char *path)
 {
     for (int k = 0; k < m->nopenings; k++) {
         mana_game *g = match_new_game(m);
-        const char *o = m->openings[k];
-        int ok = g != NULL;
-        if (ok && strchr(o, '/') != NULL)
-            ok = mana_set_position(g, o) == MANA_OK;
-        else if (ok) {
-            char copy[4096];
-            snprintf(copy, sizeof copy, "%s", o);
-            for (char *w = strtok(copy, " \t"); ok && w != NULL; w = strtok(NULL, " \t"))
-                ok = mana_play_str(g, w) == MANA_OK;
-        }
-        if (ok)
-            ok = mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING;
-        if (!ok)
-            fprintf(stderr, "mana-cli match: %s: opening %d '%.60s': %s\n", path, k + 1, o,
-                    g == NULL ? "out of memory" : "not a position in play or setup");
+        const char *why = g != NULL ? try_opening(g, m->openings[k]) : "out of memory";
+        if (why != NULL)
+            fprintf(stderr, "mana-cli match: %s:%d: opening '%.60s%s': %s\n", path, m->opening_lines[k], m->openings[k],
+                    strlen(m->openings[k]) > 60 ? "..." : "", why);
         mana_free(g);
-        if (!ok)
+        if (why != NULL)
             return -1;
     }
     return 0;
@@ -577,6 +598,7 @@ int cmd_match(int argc, char **argv)
     for (int k = 0; k < m.nopenings; k++)
         free(m.openings[k]);
     free(m.openings);
+    free(m.opening_lines);
     free(m.results);
     pthread_mutex_destroy(&m.lock);
     return rc < 0 ? 1 : 0;

@@ -183,6 +183,7 @@ typedef struct match {
     int rule[MANA_OPTION_COUNT], rule_given[MANA_OPTION_COUNT]; /* rule options set */
     int setup_mode;                                             /* 0 bots choose, 1 random, 2 openings file */
     char **openings;                                            /* lines of the openings file */
+    int *opening_lines;                                         /* their line numbers in the file */
     int nopenings;
     const char *records, *journal, *json;
     int resume, jobs, progress_tty, quiet;

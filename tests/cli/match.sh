@@ -206,7 +206,8 @@ expect_grep "$tmp/op/game-003.mana" "MFN: 6/6/3R2/2r3/1R4/d3D1 w 2 0" "pair 2 fr
 printf 'O2 D@a1\n' >"$tmp/bad-openings"
 "$CLI" match --white ab --black random --openings "$tmp/bad-openings" >"$o" 2>&1
 expect_status $? 1 "an illegal opening is refused"
-expect_grep "$o" "opening 1 'O2 D@a1'" "the opening named"
+expect_grep "$o" "bad-openings:1: opening 'O2 D@a1': D@a1: a1 is outside Black's setup area (ranks 5-6)" \
+    "the opening named, its line and why"
 
 for args in "--white ab" "--white ab --black chess" "--white ab --black random --jobs 0" \
     "--white ab --black random --games x" "--white ab --black random extra" \

@@ -65,4 +65,28 @@ expect_no_grep "$o" "100000 nodes" "no default limit under --tc"
 expect_grep "$o" "match: ab (depth 3, on the clock) (first) against random," "own depth and the clock"
 "$CLI" match --white ab --black mcts --games 2 --depth 2 --iterations 100 -q --ply-limit 1 >"$o" 2>&1
 expect_grep "$o" "match: ab (depth 2) (first) against mcts (100 playouts)," "fixed limits"
+
+# ---- an openings file's errors: FILE:LINE and the library's reason ----
+# line 4 (after a comment, a blank line and a good opening) is not notation
+printf '# c\n\nO2 D@a6\nbad\n' >"$tmp/op1"
+"$CLI" match --white random --black random --openings "$tmp/op1" >"$o" 2>&1
+expect_status $? 1 "a bad line in the openings"
+expect_eq "$(cat "$o")" \
+    "mana-cli match: $tmp/op1:4: opening 'bad': 'bad' is not move notation (b2-c4, b2xc4, D@c6, R@c3, O2, pass)" \
+    "the line number and why"
+# a second Damyo placement: the move that fails and the rules' reason
+printf 'O2 D@a6 D@b6\n' >"$tmp/op2"
+"$CLI" match --white random --black random --openings "$tmp/op2" >"$o" 2>&1
+expect_eq "$(cat "$o")" "mana-cli match: $tmp/op2:1: opening 'O2 D@a6 D@b6': D@b6: Black's Damyo is already placed" \
+    "the failing move and the library's reason"
+# an MFN without pieces: MFN's own reason; a finished game: said so
+printf 'O2\r\n6/6/6/6/6/6 w - 0\r\n' >"$tmp/op3"
+"$CLI" match --white random --black random --openings "$tmp/op3" >"$o" 2>&1
+expect_eq "$(cat "$o")" \
+    "mana-cli match: $tmp/op3:2: opening '6/6/6/6/6/6 w - 0': MFN: board: Black, who just moved, has no Damyo" \
+    "a bad MFN, CRLF line ends"
+printf '2d3/6/6/6/6/6 w 2 0\n' >"$tmp/op4"
+"$CLI" match --white random --black random --openings "$tmp/op4" >"$o" 2>&1
+expect_grep "$o" "mana-cli match: $tmp/op4:1: opening '2d3/6/6/6/6/6 w 2 0': the game is over (Black won, White's Damyo captured)" \
+    "a finished position"
 finish
