@@ -578,7 +578,7 @@ int cmd_match(int argc, char **argv)
         snprintf(journal, sizeof journal, "%s/match-journal.txt", m.records);
         m.journal = journal;
     }
-    player_signals();
+    player_signals(m.journal);
     fingerprint(&m);
     m.progress_tty = isatty(STDERR_FILENO);
     pthread_mutex_init(&m.lock, NULL);

@@ -111,9 +111,10 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size);
  * *used_ms, or -1 with the fault in why (crash, hang, garbage, no move). */
 int player_move(player *p, const move_request *rq, mana_move *out, long long *used_ms, char *why, size_t size);
 /* Makes an interruption of the runner (SIGINT, SIGTERM, SIGHUP) kill
- * every engine first, and ignores SIGPIPE.  Call before any other thread
- * starts. */
-void player_signals(void);
+ * every engine first, and ignores SIGPIPE.  With a journal (not NULL), the
+ * interruption also prints on stderr that --resume continues the match
+ * from it.  Call before any other thread starts. */
+void player_signals(const char *journal);
 /* Kills the process (and its process group) and reaps it. */
 void player_kill(player *p);
 /* Sends quit, waits a moment, then kills. */

@@ -37,6 +37,7 @@ static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 #define MAX_ENGINES 1024
 static pid_t live[MAX_ENGINES];
 static sigset_t stop_signals;
+static const char *resume_journal; /* the hint after an interruption, or NULL */
 
 static void track(pid_t pid, pid_t old) /* spawn_lock held */
 {
@@ -67,15 +68,19 @@ static void *signal_main(void *arg)
     for (int k = 0; k < MAX_ENGINES; k++) /* reaped: no zombie outlives us */
         if (live[k] > 0)
             waitpid(live[k], NULL, 0);
-    signal(sig, SIG_DFL); /* then die of the signal, as without a handler */
+    if (resume_journal != NULL)
+        fprintf(stderr, "%smana-cli match: interrupted; the same command with --resume continues the match from %s\n",
+                isatty(STDERR_FILENO) ? "\n" : "", resume_journal); /* after the progress line */
+    signal(sig, SIG_DFL);                                           /* then die of the signal, as without a handler */
     pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
     raise(sig);
     return NULL;
 }
 
-void player_signals(void)
+void player_signals(const char *journal)
 {
     pthread_t t;
+    resume_journal = journal;
     sigemptyset(&stop_signals);
     sigaddset(&stop_signals, SIGINT);
     sigaddset(&stop_signals, SIGTERM);

@@ -89,4 +89,37 @@ printf '2d3/6/6/6/6/6 w 2 0\n' >"$tmp/op4"
 "$CLI" match --white random --black random --openings "$tmp/op4" >"$o" 2>&1
 expect_grep "$o" "mana-cli match: $tmp/op4:1: opening '2d3/6/6/6/6/6 w 2 0': the game is over (Black won, White's Damyo captured)" \
     "a finished position"
+
+# ---- an interrupted match says how to go on ----
+# SIGINT after the first game is in the journal: exit 130, and one line
+# on stderr naming --resume and the journal; without a journal, no hint.
+interrupt() { # interrupt ARGS...: a long match, SIGINT once its header is out
+    rm -f "$o"
+    "$CLI" match --white ab --black random --games 1000 --depth 2 -q "$@" >"$o" 2>"$e" &
+    pid=$!
+    k=0
+    while [ ! -s "$o" ] && [ $k -lt 500 ]; do # the header comes after the signals are taken
+        sleep 0.01
+        k=$((k + 1))
+    done
+    kill -INT $pid
+    k=0
+    while kill -0 $pid 2>/dev/null && [ $k -lt 300 ]; do
+        sleep 0.01
+        k=$((k + 1))
+    done
+    kill -KILL $pid 2>/dev/null # not a test that hangs when the interruption fails
+    wait $pid
+}
+interrupt --records "$tmp/int"
+expect_status $? 130 "match interrupted by SIGINT"
+expect_eq "$(cat "$e")" \
+    "mana-cli match: interrupted; the same command with --resume continues the match from $tmp/int/match-journal.txt" \
+    "the hint to resume"
+interrupt --journal "$tmp/j.txt"
+expect_status $? 130 "a match with --journal interrupted"
+expect_grep "$e" "with --resume continues the match from $tmp/j.txt" "the hint names --journal's file"
+interrupt
+expect_status $? 130 "match without a journal interrupted"
+expect_eq "$(cat "$e")" "" "no hint without a journal"
 finish
