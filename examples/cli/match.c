@@ -312,8 +312,12 @@ static int player_option(match *m, int c, const char *arg, const char **why, int
             add_player(m, m->nplayers, arg, why);
         break;
     case O_NAME:
-        if (m->current < 0 || arg[0] == '\0' || strlen(arg) >= sizeof m->players[0].name)
-            *why = "NAME (1..63 bytes) follows its --player";
+        if (m->current < 0)
+            *why = "comes after the --player (or --white, --black) it names";
+        else if (arg[0] == '\0')
+            *why = "the name is empty";
+        else if (strlen(arg) >= sizeof m->players[0].name)
+            *why = "the name is longer than 63 bytes";
         else
             snprintf(m->players[m->current].name, sizeof m->players[0].name, "%s", arg);
         break;

@@ -122,4 +122,16 @@ expect_grep "$e" "with --resume continues the match from $tmp/j.txt" "the hint n
 interrupt
 expect_status $? 130 "match without a journal interrupted"
 expect_eq "$(cat "$e")" "" "no hint without a journal"
+
+# ---- --name: one message a condition ----
+long=$(printf '%064d' 0)
+refused "--name of 64 bytes" "mana-cli match: --name: the name is longer than 63 bytes" \
+    match --player ab --name "$long" --player random
+refused "--name empty" "mana-cli match: --name: the name is empty" match --player ab --name '' --player random
+refused "--name before any player" \
+    "mana-cli match: --name: comes after the --player (or --white, --black) it names" \
+    match --name x --player ab --player random
+"$CLI" match --player ab --name "$(printf '%063d' 0)" --player random --games 2 --depth 1 -q >"$o" 2>&1
+expect_status $? 0 "--name of 63 bytes"
+expect_grep "$o" "$(printf '%063d' 0) vs random:" "--name of 63 bytes kept whole"
 finish
