@@ -457,8 +457,10 @@ static int new_game(session *s, const cli_args *o, const char *mfn)
         return 1;
     s->info.preset = o->preset;
     if (mfn != NULL) {
-        if (mana_set_position(s->g, mfn) != MANA_OK)
-            return cli_fail("play --mfn");
+        if (mana_set_position(s->g, mfn) != MANA_OK) {
+            fprintf(stderr, "mana-cli play: --mfn: %s\n", mana_error_detail());
+            return 1;
+        }
         snprintf(s->info.start_mfn, sizeof s->info.start_mfn, "%s", mfn);
     }
     return 0;

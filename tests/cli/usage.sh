@@ -134,4 +134,10 @@ refused "--name before any player" \
 "$CLI" match --player ab --name "$(printf '%063d' 0)" --player random --games 2 --depth 1 -q >"$o" 2>&1
 expect_status $? 0 "--name of 63 bytes"
 expect_grep "$o" "$(printf '%063d' 0) vs random:" "--name of 63 bytes kept whole"
+
+# ---- error messages start with 'mana-cli SUBCOMMAND: ' ----
+"$CLI" play --white random --black random --mfn bad >"$o" 2>&1
+expect_status $? 1 "play --mfn bad"
+expect_eq "$(cat "$o")" "mana-cli play: --mfn: MFN: board: bad character 'b' in rank 6 (expected D R d r or 1-6)" \
+    "play --mfn: the documented prefix"
 finish
