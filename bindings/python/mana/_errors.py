@@ -94,12 +94,6 @@ INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
 
 
-class RangeError(OverflowError, ValueError):
-    """A number outside a parameter's valid range that no C type could hold
-    either: a ValueError like any value out of range, and an OverflowError
-    as ctypes would raise."""
-
-
 def need_int(value: Any, what: str, accepted: str = "an int") -> int:
     """value if it is an int (bool refused: True is no number), else
     TypeError saying what is accepted."""
@@ -108,26 +102,32 @@ def need_int(value: Any, what: str, accepted: str = "an int") -> int:
     return int(value)
 
 
-def out_of_range(value: int, what: str, valid: str) -> ValueError:
-    """The error for value outside valid: RangeError when no C int holds
-    it, else ValueError; the message is the same whatever the size."""
-    cls = ValueError if INT_MIN <= value <= INT_MAX else RangeError
-    return cls("%s %d outside %s" % (what, value, valid))
+def out_of_range(value: int, what: str, valid: str, operation: str) -> ValueError:
+    """The error for value outside valid: ManaRangeError when no C int
+    holds it, else ValueError saying "WHAT VALUE outside VALID"."""
+    text = "%s %d outside %s" % (what, value, valid)
+    if INT_MIN <= value <= INT_MAX:
+        return ValueError(text)
+    return ManaRangeError(ErrorCode.EINVAL, text, operation)
 
 
 def check_in(value: Any, what: str, lo: int, hi: int, valid: str = "",
-             accepted: str = "an int") -> int:
-    """value as an int in lo..hi (TypeError / ValueError / RangeError
+             accepted: str = "an int", operation: str = "") -> int:
+    """value as an int in lo..hi (TypeError / ValueError / ManaRangeError
     naming what and valid, "lo..hi" by default)."""
     v = need_int(value, what, accepted)
     if not lo <= v <= hi:
-        raise out_of_range(v, what, valid or "%d..%d" % (lo, hi))
+        raise out_of_range(v, what, valid or "%d..%d" % (lo, hi), operation or "check the " + what)
     return v
 
 
-class ManaRangeError(ManaError, OverflowError):
-    """ManaError EINVAL for a number outside a parameter's range that no C
-    int could hold either (so also an OverflowError, as ctypes raises)."""
+class ManaRangeError(ManaError, OverflowError, ValueError):
+    """The one error for an int that the C parameter's type cannot hold
+    (a move value beyond uint32_t, a seed beyond uint64_t, any other int
+    beyond a C int), whichever function it is passed to: ManaError
+    EINVAL, whose detail names the parameter's real range; also an
+    OverflowError (what ctypes raises) and a ValueError (a value out of
+    range)."""
 
 
 def refused(value: int, what: str, valid: str, operation: str) -> ManaError:
@@ -148,27 +148,27 @@ def check_arg(value: Any, what: str, lo: int, hi: int, operation: str,
     return v
 
 
-def _range(value: Any, lo: int, hi: int, what: str, ctype: str) -> int:
+def _range(value: Any, lo: int, hi: int, what: str, ctype: str, operation: str) -> int:
     v = need_int(value, what)
     if not lo <= v <= hi:
-        raise RangeError("%s %d does not fit in a C %s (%d..%d)"
-                         % (what, v, ctype, lo, hi))
+        raise ManaRangeError(ErrorCode.EINVAL, "%s %d does not fit in a C %s (%d..%d)"
+                             % (what, v, ctype, lo, hi), operation or "check the " + what)
     return v
 
 
-def check_int(value: Any, what: str) -> int:
-    """value as a C int, or OverflowError/TypeError naming what."""
-    return _range(value, INT_MIN, INT_MAX, what, "int")
+def check_int(value: Any, what: str, operation: str = "") -> int:
+    """value as a C int, or ManaRangeError/TypeError naming what."""
+    return _range(value, INT_MIN, INT_MAX, what, "int", operation)
 
 
-def check_u32(value: Any, what: str) -> int:
-    """value as a uint32_t (a mana_move)."""
-    return _range(value, 0, 2 ** 32 - 1, what, "uint32_t")
+def check_u32(value: Any, what: str, operation: str = "") -> int:
+    """value as a uint32_t (a mana_move), or ManaRangeError/TypeError."""
+    return _range(value, 0, 2 ** 32 - 1, what, "uint32_t", operation)
 
 
-def check_u64(value: Any, what: str) -> int:
-    """value as a uint64_t (a seed)."""
-    return _range(value, 0, 2 ** 64 - 1, what, "uint64_t")
+def check_u64(value: Any, what: str, operation: str = "") -> int:
+    """value as a uint64_t (a seed), or ManaRangeError/TypeError."""
+    return _range(value, 0, 2 ** 64 - 1, what, "uint64_t", operation)
 
 
 def to_c_text(text: Any, what: str) -> bytes:

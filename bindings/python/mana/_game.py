@@ -656,7 +656,7 @@ class Game(ReachMixin):
         """Completes the setup with random legal setup moves drawn from a
         64-bit seed (0..2**64-1); the same seed gives the same setup.
         ManaError ESTATE outside setup."""
-        s = check_u64(seed, "seed")
+        s = check_u64(seed, "seed", "complete the setup at random")
         g = self._enter()
         try:
             rc = lib.mana_setup_random(g, s)

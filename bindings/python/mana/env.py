@@ -227,7 +227,7 @@ class ManaEnv:
         """Starts a new game (seed: the random setup's and the action
         spaces' seed; options: unused, accepted as PettingZoo passes it)."""
         if seed is not None:
-            s = check_u64(seed, "seed")
+            s = check_u64(seed, "seed", "reset the game")
             self._rng.seed(s)
             for i, a in enumerate(AGENTS):
                 self._actions[a].seed(s + i)
@@ -368,7 +368,8 @@ class ManaVectorEnv:
         self._b = None
         g = self._start._enter()
         try:
-            b = _a.c_function("mana_batch_new")(g, self.num_envs, check_u64(seed, "seed"),
+            s = check_u64(seed, "seed", "create batched games")
+            b = _a.c_function("mana_batch_new")(g, self.num_envs, s,
                                                 _a.BATCH_RANDOM_SETUP if random_setup else 0)
         finally:
             self._start._lock.release()
@@ -413,7 +414,7 @@ class ManaVectorEnv:
         batch's current seed sequence continues from a reset)."""
         b = self._ptr()
         if seed is not None:
-            rc = _a.c_function("mana_batch_reset")(b, check_u64(seed, "seed"))
+            rc = _a.c_function("mana_batch_reset")(b, check_u64(seed, "seed", "reset the batched games"))
             if rc < 0:
                 fail(rc, "reset the batched games")
         rc = _a.c_function("mana_batch_observe")(b, self._flags, self._ptrs[0], self._ptrs[1])

@@ -145,3 +145,66 @@ def test_non_integers_are_type_errors() -> None:
             g.set_option("ply_limit", 3.0)  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             g.setup_random("7")  # type: ignore[arg-type]
+
+
+def beyond_c_type_calls(g: mana.Game) -> List[Callable[[], Any]]:
+    """A call per kind of C parameter, each given an int its C type cannot
+    hold: int (preset, option, square, colour, depth, status, action id,
+    error code, quarter turns), uint32_t (move values), uint64_t (seeds)."""
+    import numpy as np
+    import mana.env
+    import mana.svg
+    m = g.legal_move_values()[0]
+    return [
+        lambda: mana.Game(2 ** 32 + 1),
+        lambda: g.set_option("ply_limit", 2 ** 32 + 7),
+        lambda: g.piece_at(2 ** 32 + 14),
+        lambda: mana.square(-(2 ** 40)),
+        lambda: g.reserve(2 ** 31),
+        lambda: g.perft(2 ** 32 + 1),
+        lambda: g.reach_under(mana.Color.WHITE, 2 ** 32),
+        lambda: mana.result_text(2 ** 32 + 2),
+        lambda: mana.strerror(2 ** 40),
+        lambda: g.action_to_move(2 ** 32),
+        lambda: mana.transform_action(2 ** 32, 1),
+        lambda: mana.transform_observation(np.zeros((12, 6, 6), np.uint8), 2 ** 32 + 1),
+        lambda: mana.svg.board(g, 2 ** 32 + 440),
+        lambda: g.play(m + 2 ** 32),
+        lambda: g.is_legal(m + 2 ** 32),
+        lambda: g.move_to_action(-1),
+        lambda: mana.Move(2 ** 32, "pass"),
+        lambda: mana.Game().setup_random(-1),
+        lambda: mana.Game().setup_random(2 ** 64),
+        lambda: mana.env.ManaEnv(random_setup=True).reset(seed=2 ** 64),
+        lambda: mana.env.ManaVectorEnv(2, seed=-1),
+    ]
+
+
+@pytest.mark.parametrize("index", range(21))
+def test_ints_beyond_their_c_type_raise_mana_range_error(index: int) -> None:
+    # One error whatever the parameter: a ManaError EINVAL (as the
+    # library's own range checks), an OverflowError (as ctypes) and a
+    # ValueError (a value out of range), its detail naming the value.
+    with fresh() as g:
+        before = snapshot(g)
+        with pytest.raises(mana.ManaRangeError) as e:
+            beyond_c_type_calls(g)[index]()
+        assert isinstance(e.value, mana.ManaError) and e.value.code == E.EINVAL
+        assert isinstance(e.value, OverflowError) and isinstance(e.value, ValueError)
+        assert e.value.name == "MANA_EINVAL" and e.value.message == "invalid argument"
+        assert " outside " in e.value.detail or " does not fit in a C " in e.value.detail
+        assert snapshot(g) == before
+
+
+def test_mana_range_error_names_the_operation_and_the_c_type() -> None:
+    with fresh() as g:
+        m = g.legal_move_values()[0]
+        with pytest.raises(mana.ManaRangeError) as e:
+            g.play(m + 2 ** 32)
+        assert str(e.value) == ("check the move value: invalid argument (move value %d does not "
+                                "fit in a C uint32_t (0..4294967295))" % (m + 2 ** 32))
+    with mana.Game() as g, pytest.raises(mana.ManaRangeError) as e:
+        g.setup_random(-1)
+    assert str(e.value) == ("complete the setup at random: invalid argument (seed -1 does not "
+                            "fit in a C uint64_t (0..18446744073709551615))")
+    assert e.value.operation == "complete the setup at random"
