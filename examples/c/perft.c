@@ -2,11 +2,15 @@
 /*
  * perft - counts the leaves of the legal-move tree of a position.
  *
- *   perft [MFN [DEPTH]]
+ *   perft [DEPTH [MFN]]
  *
- * Default: the usual starting position, depths 1 to 3 (16, 66, 421).
+ * Prints perft(1) to perft(DEPTH) of MFN (perft(0) = 1 for DEPTH 0), the arguments in the order of
+ * `mana-cli perft DEPTH [MFN]`.  DEPTH is 0..64, 3 by default; MFN is the
+ * usual starting position by default (16, 66, 421 for depths 1 to 3).
+ * A bad argument prints the usage and exits with status 2.
  * Build: cc perft.c $(pkg-config --cflags --libs mana)
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +29,26 @@ static int check(int rc, const char *what)
     return rc;
 }
 
+/* The depth argument as 0..64, or -1 if it is not a whole number in range. */
+static int parse_depth(const char *text)
+{
+    char *end;
+    errno = 0;
+    long d = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || errno != 0 || d < 0 || d > 64)
+        return -1;
+    return (int)d;
+}
+
 int main(int argc, char **argv)
 {
-    const char *mfn = argc > 1 ? argv[1] : "rrdrrr/6/6/6/6/RRRDRR b - 0";
-    int depth = argc > 2 ? atoi(argv[2]) : 3;
+    int depth = argc > 1 ? parse_depth(argv[1]) : 3;
+    const char *mfn = argc > 2 ? argv[2] : "rrdrrr/6/6/6/6/RRRDRR b - 0";
+    if (argc > 3 || depth < 0) {
+        fprintf(stderr,
+                "usage: perft [DEPTH [MFN]]   (DEPTH 0..64, 3 by default; MFN: the start position by default)\n");
+        return 2;
+    }
 
     mana_game *g = mana_new(MANA_RULES_JACTALEA);
     if (g == NULL) {
@@ -36,7 +56,7 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     CHECK(mana_set_position(g, mfn));
-    for (int d = 1; d <= depth; d++) {
+    for (int d = depth == 0 ? 0 : 1; d <= depth; d++) {
         uint64_t leaves;
         CHECK(mana_perft(g, d, &leaves));
         printf("perft(%d) = %" PRIu64 "\n", d, leaves);
