@@ -205,13 +205,20 @@ static inline int legal_moves_with(const mana_game *g, mana_move *out, int cap, 
     return legal_moves_other(g, out, cap);
 }
 
+/* The list built for BMI1 and POPCNT where gen.h has it; MANA_LIST_PLAIN
+ * builds the plain one alone (make check-list-plain runs the unit tests
+ * with it on any processor). */
+#if defined(MANA_GEN_BMI) && !defined(MANA_LIST_PLAIN)
+#define LIST_BMI 1
+#endif
+
 /* mana_legal_moves for processors without BMI1 and POPCNT. */
 static int legal_moves_plain(const mana_game *g, mana_move *out, int cap)
 {
     return legal_moves_with(g, out, cap, mana__moves_rest);
 }
 
-#ifdef MANA_GEN_BMI
+#ifdef LIST_BMI
 /* mana_legal_moves built for BMI1 and POPCNT (gen.h). */
 GEN_BMI static int legal_moves_bmi(const mana_game *g, mana_move *out, int cap)
 {
@@ -232,7 +239,7 @@ GEN_BMI static int legal_moves_bmi(const mana_game *g, mana_move *out, int cap)
 #define MANA_SANITIZED 1
 #endif
 #endif
-#if defined(MANA_GEN_BMI) && defined(__ELF__) && defined(__GLIBC__) && !defined(MANA_SANITIZED)
+#if defined(LIST_BMI) && defined(__ELF__) && defined(__GLIBC__) && !defined(MANA_SANITIZED)
 typedef int legal_moves_fn(const mana_game *g, mana_move *out, int cap);
 /* used: named only in the ifunc attribute */
 static __attribute__((used)) legal_moves_fn *resolve_legal_moves(void)
@@ -245,7 +252,7 @@ MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
 #else
 MANA_API int mana_legal_moves(const mana_game *g, mana_move *out, int cap)
 {
-#ifdef MANA_GEN_BMI
+#ifdef LIST_BMI
     if (gen_has_bmi())
         return legal_moves_bmi(g, out, cap);
 #endif
