@@ -502,7 +502,7 @@ static void header(const match *m)
     describe_player(m, 0, d0, sizeof d0);
     describe_player(m, 1, d1, sizeof d1);
     if (m->nplayers == 2)
-        printf("match: %s (first) against %s, %d games", d0, d1, m->games);
+        printf("match: %s (first) against %s, %d game%s", d0, d1, m->games, m->games == 1 ? "" : "s");
     else
         printf("%s: %d players, %d pairings of %d games", m->gauntlet ? "gauntlet" : "round robin", m->nplayers,
                m->npairings, m->games);

@@ -81,9 +81,10 @@ static void json_pairing(FILE *f, const match *m, int pi)
     json_str(f, m->players[m->pairings[pi].b].name);
     fprintf(f,
             ", \"wins\": %ld, \"draws\": %ld, \"losses\": %ld, "
-            "\"pentanomial\": [%ld, %ld, %ld, %ld, %ld], \"score\": %.6f, \"elo\": %.3f, "
-            "\"elo95\": ",
-            wdl[0], wdl[1], wdl[2], penta[0], penta[1], penta[2], penta[3], penta[4], e.score, e.elo);
+            "\"pentanomial\": [%ld, %ld, %ld, %ld, %ld], \"unpaired_games\": %ld, \"score\": %.6f, "
+            "\"elo\": %.3f, \"elo95\": ",
+            wdl[0], wdl[1], wdl[2], penta[0], penta[1], penta[2], penta[3], penta[4],
+            wdl[0] + wdl[1] + wdl[2] - 2 * (penta[0] + penta[1] + penta[2] + penta[3] + penta[4]), e.score, e.elo);
     if (e.defined) /* null: no interval (fewer than 2 pairs, or zero variance) */
         fprintf(f, "%.3f, \"los\": %.6f}", e.elo95, e.los);
     else

@@ -110,12 +110,16 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
     if (e.defined)
         snprintf(los, sizeof los, "%.1f%%", 100.0 * e.los);
     stats_elo_text(e.elo, 1, elo, sizeof elo);
+    long unpaired = n - 2 * pairs; /* in W-D-L, not in the pentanomial statistics */
     if (!full) {
         char pm[24] = "n/a";
         if (e.defined)
             snprintf(pm, sizeof pm, "%.1f", e.elo95);
-        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s\n", a, b, wdl[0], wdl[1], wdl[2],
-               100.0 * s, elo, pm, los);
+        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s", a, b, wdl[0], wdl[1], wdl[2], 100.0 * s,
+               elo, pm, los);
+        if (unpaired > 0)
+            printf(" (%ld unpaired game%s left out of Elo and LOS)", unpaired, unpaired == 1 ? "" : "s");
+        printf("\n");
         return;
     }
     if (e.defined)
@@ -130,6 +134,10 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
                pairs == 1 ? "" : "s");
     printf("pairs LL %ld, LD+DL %ld, LW+DD+WL %ld, DW+WD %ld, WW %ld\n", penta[0], penta[1], penta[2], penta[3],
            penta[4]);
+    if (unpaired > 0)
+        printf("note: Elo and LOS count complete pairs only; %ld unpaired game%s left out (W-D-L and score count "
+               "%s)\n",
+               unpaired, unpaired == 1 ? " is" : "s are", unpaired == 1 ? "it" : "them");
     if (m->sprt.on)
         print_sprt(m);
     printf("W-D-L %ld-%ld-%ld score %.1f%%\n", wdl[0], wdl[1], wdl[2], 100.0 * s);

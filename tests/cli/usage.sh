@@ -140,4 +140,22 @@ expect_grep "$o" "$(printf '%063d' 0) vs random:" "--name of 63 bytes kept whole
 expect_status $? 1 "play --mfn bad"
 expect_eq "$(cat "$o")" "mana-cli play: --mfn: MFN: board: bad character 'b' in rank 6 (expected D R d r or 1-6)" \
     "play --mfn: the documented prefix"
+
+# ---- an odd number of games: the unpaired game is named, not hidden ----
+# One game, ab (depth 1) against random, won by ab: W-D-L 1-0-0 counts it;
+# there is no pair, so Elo and LOS have nothing to count and the report
+# says that 1 game was left out of them (the JSON too).
+"$CLI" match --white ab --black random --games 1 --depth 1 --json "$tmp/odd.json" >"$o" 2>&1
+expect_status $? 0 "a match of 1 game"
+expect_grep "$o" "match: ab (depth 1) (first) against random, 1 game, " "1 game, singular"
+expect_grep "$o" "W-D-L 1-0-0 score 100.0%" "the game counted in W-D-L"
+expect_grep "$o" "pentanomial model of 0 game pairs" "no pair"
+expect_grep "$o" "note: Elo and LOS count complete pairs only; 1 unpaired game is left out (W-D-L and score count it)" \
+    "the unpaired game named"
+expect_grep "$tmp/odd.json" '"pentanomial": [0, 0, 0, 0, 0], "unpaired_games": 1,' "unpaired_games in the JSON"
+"$CLI" match --white ab --black random --games 2 --depth 1 >"$o" 2>&1
+expect_no_grep "$o" "unpaired" "no note when every game has its pair"
+# a tournament of 3 games a pairing: one unpaired game each
+"$CLI" match --player ab --player random --player mcts --depth 1 --iterations 50 --games 3 -q >"$o" 2>&1
+expect_eq "$(grep -c ' (1 unpaired game left out of Elo and LOS)$' "$o")" 3 "each pairing's unpaired game named"
 finish
