@@ -16,7 +16,7 @@
 #define CLI_SUBCOMMANDS(X)                                                              \
     X(perft, "perft [--rules R] [--blocked B] [--divide] [--threads N] DEPTH [MFN]")    \
     X(show, "show [--svg FILE] MFN")                                                    \
-    X(selfplay, "selfplay [--rules R] [--seed N] [--ply-limit N]")                      \
+    X(selfplay, "selfplay [--rules R] [--seed N] [--ply-limit N] [-q]")                 \
     X(play, "play [--white P] [--black P] [--rules R] [--load FILE] [--save FILE] ...") \
     X(replay, "replay [--quiet] [--svg FILE] FILE")                                     \
     X(match, "match --white BOT --black BOT [--games N] [--jobs J] ...")                \

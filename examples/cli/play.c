@@ -31,6 +31,7 @@ typedef struct session {
     record_info info;
     const char *save_path;
     int color;
+    int quiet; /* -q: no board after each move (the `board` command still draws it) */
     uint64_t rng;
 } session;
 
@@ -65,11 +66,14 @@ static int last_move_text(const mana_game *g, char *buf, size_t size)
     return rc;
 }
 
-static void show(const session *s)
+/* The board (unless quiet and not asked for) and the last move. */
+static void show_board(const session *s, int asked)
 {
     const mana_game *g = s->g;
-    printf("\n");
-    cli_print_board(g, s->color);
+    if (asked || !s->quiet) {
+        printf("\n");
+        cli_print_board(g, s->color);
+    }
     char text[MANA_MOVE_TEXT_MAX + 1];
     int n = mana_history(g, NULL, 0);
     if (last_move_text(g, text, sizeof text) == 0) {
@@ -86,6 +90,11 @@ static void show(const session *s)
             printf("; the Mana stands on %s, a %d-mark square", name, mana_marks_at(g, origin));
         printf("\n");
     }
+}
+
+static void show(const session *s)
+{
+    show_board(s, 0);
 }
 
 /* Prints the legal moves grouped by the piece that moves. */
@@ -229,7 +238,7 @@ static int bot_turn(session *s, int side)
         return 1;
     }
     int setup_goes_on = mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side;
-    printf("%s%s (%s) plays %s\n", setup_goes_on ? "" : "\n", side_name(side), bot_name(b), text);
+    printf("%s%s (%s) plays %s\n", setup_goes_on || s->quiet ? "" : "\n", side_name(side), bot_name(b), text);
     if (!setup_goes_on) { /* one board after a bot's whole setup, not one a placement */
         print_stats(b);
         show(s);
@@ -266,7 +275,7 @@ static int human_line(session *s, char *line)
     } else if (!strcmp(cmd, "moves")) {
         list_moves(s->g);
     } else if (!strcmp(cmd, "board")) {
-        show(s);
+        show_board(s, 1);
     } else if (!strcmp(cmd, "mfn")) {
         char mfn[MANA_MFN_MAX + 1];
         if (mana_get_position(s->g, mfn, sizeof mfn) >= 0)
@@ -400,7 +409,7 @@ static const struct option play_own[] = {
     {"mfn", required_argument, NULL, CLI_OWN + 2},  {"load", required_argument, NULL, CLI_OWN + 3},
     {"save", required_argument, NULL, CLI_OWN + 4}, {NULL, 0, NULL, 0}};
 static const cli_command play_command = {
-    "play", "[OPTIONS]", CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_COLOR, play_own,
+    "play", "[OPTIONS]", CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_COLOR | CLI_QUIET, play_own,
     "  --white P, --black P   human|random|ab|mcts (human against ab by default)\n"
     "  --mfn MFN              start from a position instead of the setup\n"
     "  --load FILE            continue the game of a record (its rules apply)\n"
@@ -508,6 +517,7 @@ int cmd_play(int argc, char **argv)
     s.rng = seed;
     s.save_path = a.save;
     s.color = o.color;
+    s.quiet = o.quiet;
     int rc = a.load != NULL ? load_game(&s, &o, a.load) : new_game(&s, &o, a.mfn);
     if (rc == 0 && make_players(&s, a.who, &o.limits, seed) < 0) {
         fprintf(stderr, "mana-cli play: out of memory\n");

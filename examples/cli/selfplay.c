@@ -6,9 +6,9 @@
 #include "options.h"
 #include "rng.h"
 
-/* Plays random moves to the end, printing each move and the board;
- * counts the plies played in *plies. */
-static int play_out(mana_game *g, uint64_t *rng, int color, int *plies)
+/* Plays random moves to the end, printing each move and (unless quiet)
+ * the board; counts the plies played in *plies. */
+static int play_out(mana_game *g, uint64_t *rng, const cli_args *o, int *plies)
 {
     for (int ply = 1; mana_status(g) == MANA_PLAYING; ply++) {
         *plies = ply;
@@ -19,16 +19,19 @@ static int play_out(mana_game *g, uint64_t *rng, int color, int *plies)
         mana_move m = moves[rng_below(rng, (uint64_t)n)];
         char text[MANA_MOVE_TEXT_MAX + 1];
         mana_move_format(g, m, text, sizeof text);
-        printf("\nply %d: %s plays %s\n", ply, mana_side_to_move(g) == MANA_WHITE ? "White" : "Black", text);
+        printf("%sply %d: %s plays %s\n", o->quiet ? "" : "\n", ply,
+               mana_side_to_move(g) == MANA_WHITE ? "White" : "Black", text);
         if (mana_play(g, m))
             return cli_fail("selfplay");
-        cli_print_board(g, color);
+        if (!o->quiet)
+            cli_print_board(g, o->color);
     }
     return 0;
 }
 
 static const cli_command selfplay_command = {"selfplay", "[OPTIONS]   (a random setup, then random moves)",
-                                             CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_COLOR, NULL, NULL};
+                                             CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_COLOR | CLI_QUIET, NULL,
+                                             NULL};
 
 int cmd_selfplay(int argc, char **argv)
 {
@@ -53,15 +56,15 @@ int cmd_selfplay(int argc, char **argv)
         mana_free(g);
         return cli_fail("selfplay");
     }
-    int color = o.color;
     printf("Mana, %s rules, seed %llu: random setup\n", preset ? "cosmoludo" : "jactalea", seed);
-    cli_print_board(g, color);
+    if (!o.quiet)
+        cli_print_board(g, o.color);
     uint64_t rng = rng_mix(seed, 1);
     int plies = 0;
-    int rc = play_out(g, &rng, color, &plies);
+    int rc = play_out(g, &rng, &o, &plies);
     if (rc == 0)
-        printf("\nresult: %s after %d plies of play (%d moves with the setup)\n", cli_status_text(mana_status(g)),
-               plies, mana_history(g, NULL, 0));
+        printf("%sresult: %s after %d plies of play (%d moves with the setup)\n", o.quiet ? "" : "\n",
+               cli_status_text(mana_status(g)), plies, mana_history(g, NULL, 0));
     mana_free(g);
     return rc;
 }

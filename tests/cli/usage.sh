@@ -158,4 +158,31 @@ expect_no_grep "$o" "unpaired" "no note when every game has its pair"
 # a tournament of 3 games a pairing: one unpaired game each
 "$CLI" match --player ab --player random --player mcts --depth 1 --iterations 50 --games 3 -q >"$o" 2>&1
 expect_eq "$(grep -c ' (1 unpaired game left out of Elo and LOS)$' "$o")" 3 "each pairing's unpaired game named"
+
+# ---- -q, --quiet: no board, as replay's ----
+# selfplay and play (bot against bot) print the same moves and result
+# with and without -q, and with -q no board (the line under each board
+# says "(piece or '.', then the square's marks)").
+board="(piece or '.'"
+"$CLI" selfplay --seed 3 --no-color >"$tmp/loud" 2>&1
+"$CLI" selfplay --seed 3 -q >"$o" 2>&1
+expect_status $? 0 "selfplay -q"
+expect_no_grep "$o" "$board" "selfplay -q: no board"
+expect_eq "$(grep -E '^(ply|result)' "$o")" "$(grep -E '^(ply|result)' "$tmp/loud")" "selfplay -q: the same moves and result"
+expect_grep "$o" "result: " "selfplay -q: the result"
+"$CLI" selfplay --seed 3 --quiet >"$tmp/long" 2>&1
+expect_eq "$(cat "$tmp/long")" "$(cat "$o")" "selfplay --quiet is -q"
+"$CLI" play --white ab --black random --depth 1 --seed 1 --no-color >"$tmp/loud" 2>&1
+"$CLI" play --white ab --black random --depth 1 --seed 1 -q >"$o" 2>&1
+expect_status $? 0 "play -q"
+expect_no_grep "$o" "$board" "play -q: no board"
+expect_eq "$(grep -E ' plays |^final: ' "$o")" "$(grep -E ' plays |^final: ' "$tmp/loud")" \
+    "play -q: the same moves and final position"
+# a human asks for the board with `board`, -q or not
+printf 'board\nquit\n' | "$CLI" play --white human --black random --seed 1 --quiet --no-color >"$o" 2>&1
+expect_eq "$(grep -cF "$board" "$o")" 1 "play --quiet: the board only when asked"
+for cmd in selfplay play; do
+    "$CLI" $cmd --help >"$o" 2>&1
+    expect_grep "$o" "-q, --quiet            no board" "$cmd --help lists -q"
+done
 finish
