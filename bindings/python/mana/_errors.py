@@ -102,46 +102,32 @@ def need_int(value: Any, what: str, accepted: str = "an int") -> int:
     return int(value)
 
 
-def out_of_range(value: int, what: str, valid: str, operation: str) -> ValueError:
-    """The error for value outside valid: ManaRangeError when no C int
-    holds it, else ValueError saying "WHAT VALUE outside VALID"."""
-    text = "%s %d outside %s" % (what, value, valid)
-    if INT_MIN <= value <= INT_MAX:
-        return ValueError(text)
-    return ManaRangeError(ErrorCode.EINVAL, text, operation)
+class ManaRangeError(ManaError, ValueError):
+    """The one error for an int outside its parameter's range, whichever
+    function it is passed to (a square, preset, option value, perft
+    depth, colour, action id, move value, seed, ...): a ManaError EINVAL
+    whose detail names the value and the range, and a ValueError."""
 
 
-def check_in(value: Any, what: str, lo: int, hi: int, valid: str = "",
-             accepted: str = "an int", operation: str = "") -> int:
-    """value as an int in lo..hi (TypeError / ValueError / ManaRangeError
-    naming what and valid, "lo..hi" by default)."""
-    v = need_int(value, what, accepted)
-    if not lo <= v <= hi:
-        raise out_of_range(v, what, valid or "%d..%d" % (lo, hi), operation or "check the " + what)
-    return v
+class ManaOverflowError(ManaRangeError, OverflowError):
+    """ManaRangeError for an int that the C parameter's type cannot hold
+    either (beyond a C int, a uint32_t move value, a uint64_t seed): also
+    an OverflowError, as ctypes raises."""
 
 
-class ManaRangeError(ManaError, OverflowError, ValueError):
-    """The one error for an int that the C parameter's type cannot hold
-    (a move value beyond uint32_t, a seed beyond uint64_t, any other int
-    beyond a C int), whichever function it is passed to: ManaError
-    EINVAL, whose detail names the parameter's real range; also an
-    OverflowError (what ctypes raises) and a ValueError (a value out of
-    range)."""
-
-
-def refused(value: int, what: str, valid: str, operation: str) -> ManaError:
-    """ManaError EINVAL for value outside valid (ManaRangeError when no C
+def refused(value: int, what: str, valid: str, operation: str) -> ManaRangeError:
+    """ManaRangeError for value outside valid (ManaOverflowError when no C
     int holds it): the detail names the range whatever the value's size."""
-    cls = ManaError if INT_MIN <= value <= INT_MAX else ManaRangeError
+    cls = ManaRangeError if INT_MIN <= value <= INT_MAX else ManaOverflowError
     return cls(ErrorCode.EINVAL, "%s %d outside %s" % (what, value, valid), operation)
 
 
 def check_arg(value: Any, what: str, lo: int, hi: int, operation: str,
               valid: str = "", accepted: str = "an int") -> int:
     """value as an int in lo..hi, else TypeError (not an int; bool is
-    refused) or ManaError EINVAL naming the valid range ("lo..hi" by
-    default), as the library's own check of that parameter would."""
+    refused) or ManaRangeError (ManaError EINVAL) naming the valid range
+    ("lo..hi" by default), as the library's own check of that parameter
+    would."""
     v = need_int(value, what, accepted)
     if not lo <= v <= hi:
         raise refused(v, what, valid or "%d..%d" % (lo, hi), operation)
@@ -151,23 +137,23 @@ def check_arg(value: Any, what: str, lo: int, hi: int, operation: str,
 def _range(value: Any, lo: int, hi: int, what: str, ctype: str, operation: str) -> int:
     v = need_int(value, what)
     if not lo <= v <= hi:
-        raise ManaRangeError(ErrorCode.EINVAL, "%s %d does not fit in a C %s (%d..%d)"
+        raise ManaOverflowError(ErrorCode.EINVAL, "%s %d does not fit in a C %s (%d..%d)"
                              % (what, v, ctype, lo, hi), operation or "check the " + what)
     return v
 
 
 def check_int(value: Any, what: str, operation: str = "") -> int:
-    """value as a C int, or ManaRangeError/TypeError naming what."""
+    """value as a C int, or ManaOverflowError/TypeError naming what."""
     return _range(value, INT_MIN, INT_MAX, what, "int", operation)
 
 
 def check_u32(value: Any, what: str, operation: str = "") -> int:
-    """value as a uint32_t (a mana_move), or ManaRangeError/TypeError."""
+    """value as a uint32_t (a mana_move), or ManaOverflowError/TypeError."""
     return _range(value, 0, 2 ** 32 - 1, what, "uint32_t", operation)
 
 
 def check_u64(value: Any, what: str, operation: str = "") -> int:
-    """value as a uint64_t (a seed), or ManaRangeError/TypeError."""
+    """value as a uint64_t (a seed), or ManaOverflowError/TypeError."""
     return _range(value, 0, 2 ** 64 - 1, what, "uint64_t", operation)
 
 

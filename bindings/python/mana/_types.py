@@ -5,7 +5,7 @@ import ctypes
 import enum
 from typing import Dict, List, Tuple, Union
 
-from ._errors import check_arg, check_in
+from ._errors import check_arg
 from ._lib import optional
 
 
@@ -161,16 +161,16 @@ SQUARE_RANGE = "0..35 (a1 = 0, f6 = 35) or a name a1..f6"
 
 def square(sq: Square) -> int:
     """A square's index 0..35 (a1 = 0, b1 = 1, ..., f6 = 35) from its name
-    "a1".."f6" or from an index.  ValueError for any other value
-    (mana.ManaRangeError, also a ValueError, when no C int holds it);
-    TypeError for what is neither int nor str."""
+    "a1".."f6" or from an index.  mana.ManaRangeError (a ValueError) for
+    an int outside 0..35, whatever its size, ValueError for a str that
+    names no square; TypeError for what is neither int nor str."""
     if isinstance(sq, str):
         try:
             return _SQUARE_INDEX[sq]
         except KeyError:
             raise ValueError("not a square: %r (%s)" % (sq, SQUARE_RANGE)) from None
-    return check_in(sq, "square", 0, SQUARE_COUNT - 1, SQUARE_RANGE,
-                    "an int 0..35 or a name a1..f6", "read a square")
+    return check_arg(sq, "square", 0, SQUARE_COUNT - 1, "read a square", SQUARE_RANGE,
+                     "an int 0..35 or a name a1..f6")
 
 
 def square_name(sq: Square) -> str:

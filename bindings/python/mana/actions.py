@@ -34,7 +34,7 @@ k + 1): ``transform_action(a, turns)`` maps ids and
 import ctypes
 from typing import Any, Optional
 
-from ._errors import check_arg, check_in, fail
+from ._errors import check_arg, fail
 from ._lib import lib
 from ._types import FILE_NAMES, RANK_NAMES, SQUARE_COUNT
 
@@ -202,7 +202,7 @@ def transform_observation(obs: Any, quarter_turns: int) -> Any:
     matching transform_action (needs numpy)."""
     if not HAVE_NUMPY:
         raise RuntimeError("transform_observation needs numpy")
-    t = check_in(quarter_turns, "quarter_turns", 0, 3)
+    t = check_arg(quarter_turns, "quarter_turns", 0, 3, "turn the board")
     # (file, rank) -> (rank, 5 - file): new[r'][f'] = old[f'][5 - r'] with
     # [rank][file] indexing, which is numpy.rot90 over axes (rank, file)
     return _np.ascontiguousarray(_np.rot90(obs, t, axes=(-2, -1)))

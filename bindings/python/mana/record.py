@@ -26,7 +26,7 @@ import ctypes
 import os
 from typing import IO, Any, Dict, Iterator, Mapping, Optional, Tuple, Union
 
-from ._errors import ErrorCode, ManaError, check_int, fail, to_c_text
+from ._errors import ErrorCode, ManaError, ManaRangeError, check_int, fail, to_c_text
 from ._game import Game
 from ._lib import LibraryError, lib, optional
 from ._types import Rules, Status
@@ -178,11 +178,13 @@ def result_text(status: Union[Status, int]) -> str:
     """The result token of a game status, as records write it
     (mana_result_text): "1-0" for Status.WHITE_WON, "0-1" for
     Status.BLACK_WON, "1/2-1/2" for Status.DRAWN, "*" (unfinished) for
-    Status.SETUP and Status.PLAYING.  ValueError for an int that is no
-    status (OverflowError when no C int holds it)."""
-    text = _need(_result_text, "mana_result_text")(check_int(int(status), "status"))
+    Status.SETUP and Status.PLAYING.  mana.ManaRangeError (ManaError
+    EINVAL, ValueError) for an int that is no status (ManaOverflowError,
+    also an OverflowError, when no C int holds it)."""
+    text = _need(_result_text, "mana_result_text")(check_int(int(status), "status", "name a result"))
     if text is None:
-        raise ValueError("status %r is no game status (0..4, Status.SETUP..Status.DRAWN)" % (status,))
+        raise ManaRangeError(ErrorCode.EINVAL, "status %r is no game status (0..4, Status.SETUP.."
+                             "Status.DRAWN)" % (status,), "name a result")
     return str(text.decode("ascii"))
 
 

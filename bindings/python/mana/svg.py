@@ -11,7 +11,7 @@ In a notebook a Game displays itself through ``game._repr_svg_()``.
 import ctypes
 from typing import TYPE_CHECKING
 
-from ._errors import INT_MAX, fail, need_int, refused
+from ._errors import fail, need_int, refused
 from ._lib import lib
 
 if TYPE_CHECKING:
@@ -43,12 +43,13 @@ def board(game: "Game", size: int = 0, *, flipped: bool = False,
     mana         the Mana's mark count tinted and the Mana on its square
     caption      side to move or result, Mana, reserves
 
-    Raises ManaError EINVAL for a size out of range, whatever its size
-    (also an OverflowError when no C int holds it); TypeError for a size
-    that is not an int (bool included).
+    Raises mana.ManaRangeError (ManaError EINVAL, ValueError) for a size
+    out of range, whatever its size (ManaOverflowError, also an
+    OverflowError, when no C int holds it); TypeError for a size that is
+    not an int (bool included).
     """
     width = need_int(size, "SVG size")
-    if not 0 <= width <= INT_MAX:
+    if width != 0 and not WIDTH_MIN <= width <= WIDTH_MAX:
         raise refused(width, "SVG size", SIZES, "draw the board as SVG")
     flags = ((FLIPPED if flipped else 0) | (0 if coordinates else NO_COORDINATES)
              | (0 if last_move else NO_LAST_MOVE) | (0 if mana else NO_MANA)

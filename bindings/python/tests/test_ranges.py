@@ -180,30 +180,62 @@ def beyond_c_type_calls(g: mana.Game) -> List[Callable[[], Any]]:
     ]
 
 
-@pytest.mark.parametrize("index", range(21))
-def test_ints_beyond_their_c_type_raise_mana_range_error(index: int) -> None:
-    # One error whatever the parameter: a ManaError EINVAL (as the
-    # library's own range checks), an OverflowError (as ctypes) and a
-    # ValueError (a value out of range), its detail naming the value.
+def in_c_range_calls(g: mana.Game) -> List[Callable[[], Any]]:
+    """A call per parameter given an int a C int holds but the parameter
+    does not take."""
+    import numpy as np
+    import mana.svg
+    return [
+        lambda: mana.Game(2),
+        lambda: g.set_option("orientation", 7),
+        lambda: g.set_option("repetition", 1),
+        lambda: g.piece_at(36),
+        lambda: mana.square(-1),
+        lambda: mana.square_name(36),
+        lambda: g.reserve(2),
+        lambda: g.perft(65),
+        lambda: g.reach_under(mana.Color.WHITE, 4),
+        lambda: g.action_to_move(941),
+        lambda: mana.transform_action(-1, 1),
+        lambda: mana.transform_action(0, 4),
+        lambda: mana.transform_observation(np.zeros((12, 6, 6), np.uint8), 4),
+        lambda: mana.svg.board(g, 63),
+        lambda: mana.result_text(5),
+    ]
+
+
+# Every int out of range, whatever the parameter: ManaRangeError
+# (ManaError EINVAL, as the library's own range checks, and ValueError),
+# its detail naming the value; ManaOverflowError (also an OverflowError,
+# as ctypes raises) when its C type cannot hold it.  The game is unchanged.
+CASES = [(i, True) for i in range(21)] + [(i, False) for i in range(15)]
+
+
+@pytest.mark.parametrize("index,beyond", CASES)
+def test_ints_out_of_range_raise_mana_range_error(index: int, beyond: bool) -> None:
     with fresh() as g:
         before = snapshot(g)
+        calls = beyond_c_type_calls(g) if beyond else in_c_range_calls(g)
         with pytest.raises(mana.ManaRangeError) as e:
-            beyond_c_type_calls(g)[index]()
-        assert isinstance(e.value, mana.ManaError) and e.value.code == E.EINVAL
-        assert isinstance(e.value, OverflowError) and isinstance(e.value, ValueError)
-        assert e.value.name == "MANA_EINVAL" and e.value.message == "invalid argument"
-        assert " outside " in e.value.detail or " does not fit in a C " in e.value.detail
+            calls[index]()
+        assert isinstance(e.value, mana.ManaError) and isinstance(e.value, ValueError)
+        assert e.value.code == E.EINVAL and e.value.name == "MANA_EINVAL"
+        assert e.value.message == "invalid argument"
+        assert isinstance(e.value, mana.ManaOverflowError) == beyond
+        assert isinstance(e.value, OverflowError) == beyond
+        assert any(w in e.value.detail for w in (" outside ", " does not fit in a C ",
+                                                 " is no game status "))
         assert snapshot(g) == before
 
 
 def test_mana_range_error_names_the_operation_and_the_c_type() -> None:
     with fresh() as g:
         m = g.legal_move_values()[0]
-        with pytest.raises(mana.ManaRangeError) as e:
+        with pytest.raises(mana.ManaOverflowError) as e:
             g.play(m + 2 ** 32)
         assert str(e.value) == ("check the move value: invalid argument (move value %d does not "
                                 "fit in a C uint32_t (0..4294967295))" % (m + 2 ** 32))
-    with mana.Game() as g, pytest.raises(mana.ManaRangeError) as e:
+    with mana.Game() as g, pytest.raises(mana.ManaOverflowError) as e:
         g.setup_random(-1)
     assert str(e.value) == ("complete the setup at random: invalid argument (seed -1 does not "
                             "fit in a C uint64_t (0..18446744073709551615))")
