@@ -168,6 +168,39 @@ static int engine_option(engine *e, const char *name, const char *value)
     return 1;
 }
 
+/* The rule option called name (in any case), or -1. */
+static int rule_option(const char *name)
+{
+    for (int opt = 0; opt < MANA_OPTION_COUNT; opt++)
+        if (strcasecmp(name, mana_option_name(opt)) == 0)
+            return opt;
+    return -1;
+}
+
+/* The error line for a rule option setoption refused, in the handshake's
+ * terms: an unknown name lists every option advertised, a check option
+ * expects true or false, a spin its advertised range. */
+static void option_refused(engine *e, const char *name, const char *value)
+{
+    int opt = rule_option(name);
+    if (opt < 0) {
+        char names[256] = "Rules";
+        size_t n = strlen(names);
+        for (int o = 0; o < MANA_OPTION_COUNT; o++)
+            n += (size_t)snprintf(names + n, sizeof names - n, ", %s", mana_option_name(o));
+        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed)", name, names);
+    } else if (opt == MANA_OPT_DAMYO_ON_DOUBLE || opt == MANA_OPT_REENTRY_WHEN_BLOCKED) {
+        eng_out(e, "info string error: setoption: %s: bad value '%.40s' (expected true or false)",
+                mana_option_name(opt), value);
+    } else if (opt == MANA_OPT_REPETITION) { /* the advertised range */
+        int lo = 0, hi = 0;
+        mana_option_bounds(MANA_OPT_REPETITION, &lo, &hi);
+        eng_out(e, "info string error: setoption: Repetition: bad value '%.40s' (expected %d..%d)", value, lo, hi);
+    } else {
+        eng_out(e, "info string error: setoption: %s", mana_error_detail());
+    }
+}
+
 static void setoption(engine *e, char **tok, int n)
 {
     if (n < 3 || strcmp(tok[1], "name") != 0) {
@@ -194,13 +227,7 @@ static void setoption(engine *e, char **tok, int n)
         value = "2";
     int opt, v;
     if (mana_option_parse(name, value, &opt, &v) != MANA_OK) {
-        if (strcasecmp(name, "Repetition") == 0) { /* the advertised range */
-            int lo = 0, hi = 0;
-            mana_option_bounds(MANA_OPT_REPETITION, &lo, &hi);
-            eng_out(e, "info string error: setoption: Repetition: bad value '%.40s' (expected %d..%d)", value, lo, hi);
-        } else {
-            eng_out(e, "info string error: setoption: %s", mana_error_detail());
-        }
+        option_refused(e, name, value);
         return;
     }
     e->opt[opt] = v;

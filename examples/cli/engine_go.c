@@ -221,7 +221,8 @@ static int ponder_move(engine *e, const char *text, mana_move m)
     return ok;
 }
 
-/* The totals of the search just ended, then its one bestmove.  The time
+/* The totals of the search just ended, then its one bestmove (for a
+ * finished game the status and reason lines instead of totals).  The time
  * is the real time since go (an infinite search that ended early waited
  * for stop); the depth is the one reached (the tree's for mcts and for a
  * setup search, which have no nominal depth). */
@@ -239,8 +240,9 @@ static void answer(engine *e, int rc, mana_move m)
         st.depth = st.seldepth;
     if (strcmp(bot_name(e->bot), "mcts") == 0)
         snprintf(extra, sizeof extra, " iterations %llu", (unsigned long long)st.iterations);
-    eng_out(e, "info depth %d seldepth %d nodes %llu nps %llu time %d%s", st.depth, st.seldepth,
-            (unsigned long long)st.nodes, nps, st.time_ms, extra);
+    if (rc != MANA_EOVER) /* a finished game is not searched: no totals */
+        eng_out(e, "info depth %d seldepth %d nodes %llu nps %llu time %d%s", st.depth, st.seldepth,
+                (unsigned long long)st.nodes, nps, st.time_ms, extra);
     char text[MANA_MOVE_TEXT_MAX + 1];
     if (rc == MANA_OK && mana_move_format(e->search_game, m, text, sizeof text) >= 0) {
         char ponder[MANA_MOVE_TEXT_MAX + 9] = "";

@@ -119,6 +119,38 @@ expect_grep "$o" "bestmove " "bestmove after quit"
 printf '%s\n' "position mfn $IN3" 'go depth 5' | "$CLI" engine >"$o" 2>&1
 expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3 ponder a1-b1" "search finished at end of input, the pv's reply suggested for pondering"
 
+# Refusals in the handshake's terms: an unknown name lists every option
+# advertised (Rules, Bot and Seed too); a check option takes true or false
+# (and on/off, 1/0), in any case.
+printf '%s\n' 'setoption name Nope value 1' 'setoption name DamyoOnDouble value maybe' \
+    'setoption name ReentryWhenBlocked value 2' 'setoption name DamyoOnDouble value TRUE' \
+    'setoption name damyoondouble value off' 'setoption name ReentryWhenBlocked value 1' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed)" \
+    "unknown option: every advertised name listed"
+expect_grep "$o" "info string error: setoption: DamyoOnDouble: bad value 'maybe' (expected true or false)" "check option refused"
+expect_grep "$o" "info string error: setoption: ReentryWhenBlocked: bad value '2' (expected true or false)" "check option refused"
+expect_eq "$(grep -c 'error' "$o")" 3 "TRUE, off and 1 accepted for check options"
+
+# go in a finished game searches nothing: the status and reason lines and
+# bestmove (none), no totals line (also for go infinite, after stop).
+printf '%s\n' 'position mfn 6/6/6/6/6/d5 w 1 0' 'go depth 3' 'go infinite' stop | "$CLI" engine >"$o" 2>&1
+expect_eq "$(tr '\n' '|' <"$o")" \
+    "info string status Black won|info string reason Damyo captured|bestmove (none)|info string status Black won|info string reason Damyo captured|bestmove (none)|" \
+    "finished game: status, reason, bestmove (none)"
+
+# depth N in setup: the moves before the last placement sample random
+# completions searched 2 plies whatever N; the last placement (White's
+# sixth piece, the setup of the record of docs/record-format.md less R@f1)
+# searches each start position to N plies.  The totals' depth is the
+# deepest line (as seldepth), 3 at the start: 2 plies and a threat extension.
+SETUP11='O0 R@e5 D@a5 R@f5 R@c6 R@a6 R@f6 D@b1 R@a2 R@e2 R@c2 R@c1'
+printf '%s\n' 'position startpos' 'go depth 4' "position startpos moves $SETUP11" 'go depth 4' | "$CLI" engine >"$o" 2>&1
+totals() { grep '^info depth' "$o" | sed -n "${1}p"; }
+expect_eq "$(totals 1 | sed 's/ nodes .*//')" "info depth 3 seldepth 3" "go depth 4 in setup: 2 plies, seldepth 3"
+d=$(totals 2 | sed -n 's/^info depth \([0-9]*\) seldepth \1 .*/\1/p')
+checks=$((checks + 1))
+[ -n "$d" ] && [ "$d" -ge 4 ] || fail "go depth 4 for the last placement: '$(totals 2)' is not 4 plies deep or more"
+
 "$CLI" engine extra </dev/null >"$o" 2>&1
 expect_status $? 2 "engine takes no arguments"
 finish
