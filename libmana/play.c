@@ -386,7 +386,7 @@ __attribute__((noinline)) static int play_other(mana_game *g, mana_move m)
         !reentry_legal(p, g->opt, m))
         return play_checked(g, m);
     push_record(g, m);
-    do_reentry(p, (m >> MANA_MOVE_TO_SHIFT) & 63u);
+    do_reentry(p, (size_t)MANA_MOVE_TO(m));
     return adjudicate(g);
 }
 
