@@ -87,9 +87,14 @@ LIB_OBJ := $(LIB_NAMES:%=$(B)/%.o)
 LIB_PIC := $(LIB_NAMES:%=$(B)/%.pic.o)
 LIB_CFLAGS = $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
 
-CLI_SRC := $(sort $(wildcard examples/cli/*.c))
-CLI_HDR := $(wildcard examples/cli/*.h)
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
+# The bots (bots/: random, ab, mcts) and the programs of mana-cli (cli/)
+# use only the public API.
+BOT_SRC := $(sort $(wildcard bots/*.c))
+BOT_HDR := $(wildcard bots/*.h)
+BOT_OBJ := $(BOT_SRC:%.c=$(B)/%.o)
+CLI_SRC := $(sort $(wildcard cli/*.c))
+CLI_HDR := $(wildcard cli/*.h) $(BOT_HDR)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(BOT_OBJ)
 
 TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_HDR := $(wildcard tests/*.h)
@@ -170,10 +175,15 @@ $(LIB_A): $(LIB_OBJ)
 	$(Q)rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
 
 # ---- the CLI (public API only, linked statically so it runs in place) -----
-$(B)/examples/cli/%.o: examples/cli/%.c
+$(B)/bots/%.o: bots/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(B)/cli/%.o: cli/%.c
+	@mkdir -p $(@D)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -Ibots -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(CLI): $(CLI_OBJ) $(LIB_A)
 	$(call say,LD,$@)
@@ -239,5 +249,5 @@ clean:
 
 # The headers each object was built from (see DEPFLAGS).  Only this
 # build's own directories: other builds may sit below $(B).
--include $(wildcard $(B)/libmana/*.d $(B)/gen/*.d $(B)/examples/cli/*.d \
+-include $(wildcard $(B)/libmana/*.d $(B)/gen/*.d $(B)/bots/*.d $(B)/cli/*.d \
     $(B)/tests/*.d $(B)/tests/*/*.d)

@@ -20,7 +20,7 @@ BENCH_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 BENCH_BIN := $(B)/tests/bench/bench
 ALLOC_BIN := $(B)/tests/perf/check_alloc
 BENCH_OBJ := $(patsubst %.c,$(B)/%.o,$(sort $(wildcard tests/bench/*.c))) \
-    $(B)/tests/perf/malloc_count.o $(B)/tests/bench/ref_movegen.o $(B)/examples/cli/par_perft.o
+    $(B)/tests/perf/malloc_count.o $(B)/tests/bench/ref_movegen.o $(B)/cli/par_perft.o
 ALLOC_OBJ := $(B)/tests/perf/check_alloc.o $(B)/tests/perf/malloc_count.o
 
 .PHONY: bench bench-record check-bench check-alloc
@@ -36,12 +36,12 @@ $(B)/tests/bench/ref_movegen.o: tests/ref_movegen.c
 $(B)/tests/bench/%.o: tests/bench/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -Icli -Ibots -Itests -Itests/perf -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(B)/tests/perf/%.o: tests/perf/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -Ibots -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(BENCH_BIN): $(BENCH_OBJ) $(LIB_A)
 	$(call say,LD,$@)

@@ -5,14 +5,13 @@
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
-CLI_BOT_OBJ := $(patsubst %,$(B)/examples/cli/%.o,bot bot_random bot_ab bot_mcts \
-    $(notdir $(basename $(wildcard examples/cli/ab_*.c examples/cli/mcts_*.c))))
+CLI_BOT_OBJ := $(BOT_OBJ)
 BOTCHECK := $(B)/tests/cli/botcheck
 
 $(BOTCHECK): tests/cli/botcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Iexamples/cli $(CFLAGS) \
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
 	    -o $@ $< $(CLI_BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 .PHONY: check-cli

@@ -11,13 +11,13 @@
 # second) solves positions whose wins are worked out by hand, and checks
 # that ab reports the forced wins the solver proves.
 
-TUNE_OBJ := $(patsubst %,$(B)/examples/cli/%.o,ab_eval ab_weights)
+TUNE_OBJ := $(patsubst %,$(B)/bots/%.o,ab_eval ab_weights)
 TUNE_FEATURES := $(B)/tools/tune/features
 
-$(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
+$(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(BOT_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Iexamples/cli $(CFLAGS) -o $@ $< \
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $@ $< \
 	    $(TUNE_OBJ) $(LIB_A) $(LDFLAGS)
 
 .PHONY: check-tune

@@ -10,12 +10,12 @@
 #                           (make ci; about 20 s on 2 shared cores)
 
 MATCHCHECK := $(B)/tests/cli/matchcheck
-MATCH_CHECK_OBJ := $(B)/examples/cli/match_stats.o $(B)/examples/cli/match_clock.o
+MATCH_CHECK_OBJ := $(B)/cli/match_stats.o $(B)/cli/match_clock.o
 
 $(MATCHCHECK): tests/cli/matchcheck.c $(MATCH_CHECK_OBJ) $(CLI_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Iexamples/cli $(CFLAGS) \
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Icli -Ibots $(CFLAGS) \
 	    -o $@ $< $(MATCH_CHECK_OBJ) $(LDFLAGS) -lm
 
 .PHONY: check-match match-long

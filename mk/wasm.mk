@@ -20,9 +20,9 @@ EMCC ?= emcc
 WASM_NODE_PATH ?= /usr/share/nodejs
 WASM_DIR := bindings/js/dist
 WASM_OUT := $(WASM_DIR)/libmana.mjs
-WASM_CLI_SRC := $(sort $(wildcard examples/cli/bot*.c examples/cli/ab_*.c examples/cli/mcts_*.c))
+WASM_CLI_SRC := $(BOT_SRC)
 WASM_SRC := $(LIB_SRC) $(REACH_C) $(WASM_CLI_SRC) bindings/js/src/manajs.c
-WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Iexamples/cli -D_POSIX_C_SOURCE=200809L
+WASM_CFLAGS := $(WARN) -O3 -Iinclude -Ilibmana -Ibots -D_POSIX_C_SOURCE=200809L
 # Every public function (the list tests/exports.txt keeps for libmana.so).
 WASM_EXPORTS = $(shell sed -n 's/^\(mana_[a-z0-9_]*\)$$/,_\1/p' tests/exports.txt | tr -d '\n')
 WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
@@ -46,7 +46,7 @@ $(NATIVE_GAMES): bindings/js/test/native_games.c include/mana.h $(LIB_A)
 	$(Q)mkdir -p $(WEB_BUILD)
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(LIB_A)
 
-$(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(wildcard examples/cli/*.h) mk/wasm.mk
+$(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(BOT_HDR) mk/wasm.mk
 	$(call say,EMCC,$@)
 	$(Q)mkdir -p $(WASM_DIR)
 	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)

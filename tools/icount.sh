@@ -57,7 +57,7 @@ build() {
     grep -q 'mana_copy(' "$1/include/mana.h" || flags=-DICOUNT_CLONE
     echo "$flags" >"$tmp/$2.flags"
     # shellcheck disable=SC2086
-    $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $flags -I"$1/include" -o "$tmp/$2" "$top/tests/perf/icount.c" "$lib"
+    $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $flags -I"$1/include" -I"$top/bots" -o "$tmp/$2" "$top/tests/perf/icount.c" "$lib"
     ln -s "$cli" "$tmp/$2-cli"
 }
 

@@ -7,7 +7,7 @@
  */
 #include <sys/resource.h>
 
-#include "../perf/malloc_count.h"
+#include "malloc_count.h"
 #include "bench.h"
 
 /* Two lone Damyos: they can walk about for ever without meeting. */

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../examples/cli/par_perft.h"
-#include "../ref_movegen.h"
+#include "par_perft.h"
+#include "ref_movegen.h"
 #include "bench.h"
 
 /* A way of counting a perft tree: returns the count it is timed on (leaves

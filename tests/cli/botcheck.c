@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * botcheck - tests of the mana-cli bots (examples/cli/bot*.c), linked with
+ * botcheck - tests of the mana-cli bots (bots/bot*.c), linked with
  * the bot objects and libmana.a; run by `make check` (mk/cli.mk).
  *
  *   - every bot returns a legal move in setup and in play, on many states

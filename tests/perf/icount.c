@@ -31,7 +31,7 @@
 
 #include <mana.h>
 
-#include "../../examples/cli/rng.h"
+#include "rng.h"
 
 #define NPOS 5
 #define PLAYOUTS 2000

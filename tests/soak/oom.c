@@ -18,7 +18,7 @@
 
 #include <mana.h>
 
-#include "../invariants.h"
+#include "invariants.h"
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);

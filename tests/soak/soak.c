@@ -27,8 +27,8 @@
 
 #include <mana.h>
 
-#include "../invariants.h"
-#include "../perft_data.h"
+#include "invariants.h"
+#include "perft_data.h"
 
 #define MAX_GAME_PLIES 400
 

@@ -20,7 +20,7 @@
 
 #include <mana.h>
 
-#include "../invariants.h"
+#include "invariants.h"
 
 /* From tests/data/perft.txt (each value computed by two implementations). */
 static const struct {

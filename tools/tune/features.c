@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * features - the evaluation features of `ab` (examples/cli/ab.h, enum
+ * features - the evaluation features of `ab` (bots/ab.h, enum
  * ab_feature) of the quiet positions of game records, for fitting their
  * weights (tools/tune/tune.py).
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""tune.py - fits the weights of ab's evaluation (examples/cli/ab_eval.c)
+"""tune.py - fits the weights of ab's evaluation (bots/ab_eval.c)
 on self-play positions, Texel style: the probability that the side to move
 wins is modelled as sigmoid(eval / 100), eval being the dot product of
 the features with the weights, and the weights maximise the likelihood of
@@ -11,7 +11,7 @@ the quiet positions cannot show (always 0 there, like no_safe) keep their
 current weight.
 
     features GAME.mana... > positions.csv        (tools/tune/features)
-    tune.py positions.csv > w.c && mv w.c examples/cli/ab_weights.c
+    tune.py positions.csv > w.c && mv w.c bots/ab_weights.c
     tune.py --selftest                            (recovers known weights)
 
 The whole pipeline, from a seed, is in docs/strength.md.
@@ -100,7 +100,7 @@ def selftest() -> int:
 def main(argv: Sequence[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("csv", nargs="?", help="positions from tools/tune/features")
-    ap.add_argument("--current", default="examples/cli/ab_weights.c",
+    ap.add_argument("--current", default="bots/ab_weights.c",
                     help="weights kept for features the data cannot fit")
     ap.add_argument("--command", default="", help="the command line to record in the output")
     ap.add_argument("--selftest", action="store_true")

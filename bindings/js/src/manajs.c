@@ -5,7 +5,7 @@
  * so every 64-bit value crosses as two 32-bit halves and every struct as
  * plain arguments.  Nothing here knows a format, and of the rules only where
  * the Mana comes from (mjs_last_landing): each function calls libmana or the
- * mana-cli bots (examples/cli/bot*.c).  Errors: the
+ * mana-cli bots (bots/bot*.c).  Errors: the
  * int functions return a negative MANA_E* code with mana_error_detail()
  * set.
  */
