@@ -436,7 +436,13 @@ Suite *setup_suite(void)
     tcase_add_test(tc, cosmoludo_orientation_chosen);
     tcase_add_test(tc, undo_through_setup);
     tcase_add_test(tc, setup_random);
-    tcase_add_test(tc, setup_random_as_reference);
     suite_add_tcase(s, tc);
+    /* Many seeded setups against the reference: about a second of CPU,
+     * near check's default 4 s limit on a loaded machine (it timed out
+     * once under a parallel build), so it has a case of its own. */
+    TCase *ref = tcase_create("setup_random_reference");
+    tcase_set_timeout(ref, 120);
+    tcase_add_test(ref, setup_random_as_reference);
+    suite_add_tcase(s, ref);
     return s;
 }
