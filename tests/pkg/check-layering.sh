@@ -1,36 +1,58 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# check-layering.sh - the library's files call only files above them in
-# the data-flow order that libmana/game.h's map gives, so no two files
-# call each other, directly or around a circle.  Read from the objects
-# themselves (nm: the mana_* functions and data each defines and the ones
-# it uses), not from the sources.  The generated reach table
-# (reach_table.o) stands for tables.h, at the top of the map, and the
-# POPCNT twin of leaves2.c for leaves2.c.
+# check-layering.sh - the files of one folder call only files above them
+# in the data-flow order that the folder's map gives, so no two files call
+# each other, directly or around a circle.  Read from the objects
+# themselves (nm: the global functions and data each defines and the ones
+# it uses), not from the sources.
 #
-#   usage: tests/pkg/check-layering.sh [OBJDIR [MAP]]
-#   defaults: build/libmana libmana/game.h
+# A map is a header comment with one line a file, in order, each
+# ` *   name.c   what it holds`; a line ` *   @other.h` takes the map of
+# other.h (in the same folder) at that place.  Every object of the folder
+# must be in the map.  For libmana/, the generated reach table
+# (reach_table.o) stands for tables.h, at the top of the map, the POPCNT
+# twin of leaves2.c for leaves2.c, and only the mana_* names are read.
+#
+#   usage: tests/pkg/check-layering.sh [OBJDIR [MAP [PATTERN]]]
+#   defaults: build/libmana libmana/game.h '^mana_'
+#   e.g.      tests/pkg/check-layering.sh build/bots bots/bot_impl.h .
 set -eu
 
 objdir=${1:-build/libmana}
 map=${2:-libmana/game.h}
+pattern=${3:-^mana_}
 NM=${NM:-nm}
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
+srcdir=$(dirname "$map")
 
-# The order: "file.c" names of the map, one a line, numbered.
-sed -n 's/^ \*   \([a-z_0-9]*\)\.c .*/\1/p' "$map" | awk '{ print $1, NR }' >"$tmp/order"
+# map_lines FILE: the "name.c" entries of FILE's map, splicing @includes.
+map_lines() {
+    sed -n 's/^ \*   \([a-z_0-9]*\.c\) .*/\1/p; s/^ \*   \([a-z_0-9]*\.c\)$/\1/p; s/^ \*   @\([a-z_0-9]*\.h\).*/@\1/p' "$1" |
+        while read -r entry; do
+            case $entry in
+            @*) map_lines "$srcdir/${entry#@}" ;;
+            *) echo "${entry%.c}" ;;
+            esac
+        done
+}
+map_lines "$map" | awk '{ print $1, NR }' >"$tmp/order"
 [ -s "$tmp/order" ] || { echo "check-layering: no file map in $map" >&2; exit 1; }
+dups=$(awk '{ print $1 }' "$tmp/order" | sort | uniq -d)
+[ -z "$dups" ] || { echo "check-layering: listed twice in the map of $map: $dups" >&2; exit 1; }
 
+: >"$tmp/defs.raw"
+: >"$tmp/uses.raw"
 for o in "$objdir"/*.o; do
     case $o in *.pic.o | */reach_table.o) continue ;; esac
     f=$(basename "$o" .o)
     [ "$f" = leaves2_popcnt ] && f=leaves2
-    [ -f "$(dirname "$map")/$f.c" ] || continue # a stale object of a deleted file
+    [ -f "$srcdir/$f.c" ] || continue # a stale object of a deleted file
     grep -q "^$f " "$tmp/order" || { echo "check-layering: $f.c is not in the map of $map" >&2; exit 1; }
-    "$NM" "$o" | awk -v f="$f" '$2 ~ /^[TRDB]$/ && $3 ~ /^mana_/ { print $3, f >> "'"$tmp"'/defs.raw" }
-                                $1 == "U" && $2 ~ /^mana_/ { print f, $2 }' >>"$tmp/uses.raw"
+    "$NM" "$o" | awk -v f="$f" -v pat="$pattern" -v defs="$tmp/defs.raw" \
+        '$2 ~ /^[TRDBCVW]$/ && $3 ~ pat { print $3, f >> defs }
+         $1 == "U" && $2 ~ pat { print f, $2 }' >>"$tmp/uses.raw"
 done
 sort -u "$tmp/defs.raw" >"$tmp/defs"
 sort -k2 "$tmp/uses.raw" | join -1 2 -2 1 - "$tmp/defs" | awk '{ print $2, $3, $1 }' | sort -u >"$tmp/edges"
