@@ -94,7 +94,10 @@ serve: wasm
 #                    runs the package's tests, type-checks index.d.ts
 #                    (tests/web/types.ts, tsc --strict), then plays the web
 #                    board in headless Chromium (tests/web/board.test.mjs); screenshots
-#                    go to build/web/screenshots.  About two minutes.
+#                    at 1366x657, 1280x720 and 390x844, mid-game and at game over,
+#                    go to build/web/screenshots; tests/web/deps.sh checks that
+#                    wasm-deps stops naming the package for a user who cannot
+#                    install.  About two minutes.
 #   make web-screenshots   the same screenshots, shrunk into docs/web-*.png
 WEB_TOOLS := $(WEB_BUILD)/tools
 .PHONY: check-web web-deps web-screenshots
@@ -112,6 +115,7 @@ check-web: web-deps
 	$(JS_TEST)
 	$(WEB_TOOLS)/node_modules/.bin/tsc --noEmit --strict --target es2022 --module nodenext \
 	    --moduleResolution nodenext tests/web/types.ts
+	sh tests/web/deps.sh
 	WEB_TOOLS=$(WEB_TOOLS) SHOT_DIR=$(WEB_BUILD)/screenshots node tests/web/board.test.mjs
 
 web-screenshots: check-web

@@ -184,7 +184,7 @@ function setPosition() {
   try {
     const g = new Game({ ...optionsOf(st.game), position: text });
     newGame(g, human);
-    show(`Position set: ${sidesText(g, human)}. (Choose the side beside the box.)`);
+    show(`Position set: ${sidesText(g, human)}.`);
   } catch (e) {
     if (!(e instanceof ManaError)) throw e;
     show(`That MFN was refused: ${e.detail}`);

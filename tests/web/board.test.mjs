@@ -111,7 +111,7 @@ await step('the orientation buttons (the first action) are on screen unscrolled 
 
 await step('a one-line legend of the strokes and digit, the star and the tints', async () => {
   const legend = await text('#legend');
-  assert.match(legend, /strokes and the corner digit: the square's marks/);
+  assert.match(legend, /strokes and corner digit: the square's marks \(how far a piece there moves\)/);
   assert.match(legend, /✦ the Mana came from here/);
   assert.match(legend, /bound: the Mana's mark count/);
   assert.match(legend, /legal move/);
