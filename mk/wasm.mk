@@ -14,7 +14,10 @@
 # include/mana.h (the one version source; the written file is not committed).
 #
 # EMCC names the compiler; Debian's emscripten 3.1.6 needs NODE_PATH to find
-# acorn for optimised builds.  `make check` never needs emscripten.
+# acorn for optimised builds.  `make check` never needs emscripten; make wasm
+# (and so make serve, check-js, check-web) installs it with apt-get when emcc
+# is missing (as root, or through sudo when it asks no password), or stops
+# with the command that would (wasm-deps).
 
 EMCC ?= emcc
 WASM_NODE_PATH ?= /usr/share/nodejs
@@ -30,7 +33,26 @@ WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
     -sEXPORTED_FUNCTIONS=_malloc,_free$(WASM_EXPORTS) \
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8
 
-.PHONY: wasm check-js
+.PHONY: wasm check-js wasm-deps
+
+# apt_need: for each COMMAND:PACKAGE pair of $(1) whose command is missing,
+# installs the Debian package with apt-get, or stops naming every package and
+# the command to run.  The one copy of the install logic (wasm-deps, serve,
+# web-deps).
+define apt_need
+missing=; for p in $(1); do command -v "$${p%%:*}" >/dev/null 2>&1 || missing="$$missing $${p##*:}"; done; \
+if [ -n "$$missing" ]; then \
+    if [ "$$(id -u)" = 0 ]; then sudo=; \
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+    else echo "make $@: missing the Debian packages$$missing; install them with: sudo apt-get install$$missing" >&2; exit 1; fi; \
+    echo "make $@: installing$$missing with apt-get"; \
+    { $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; } || \
+        { echo "make $@: apt-get failed; install the Debian packages$$missing" >&2; exit 1; }; \
+fi
+endef
+
+wasm-deps:
+	@$(call apt_need,$(EMCC):emscripten node:nodejs)
 WEB_BUILD := $(B)/web
 NATIVE_GAMES := $(WEB_BUILD)/native_games
 CLEAN_FILES += $(WASM_DIR)/libmana.mjs $(NATIVE_GAMES) bindings/js/package.json
@@ -46,7 +68,7 @@ $(NATIVE_GAMES): bindings/js/test/native_games.c include/mana.h $(LIB_A)
 	$(Q)mkdir -p $(WEB_BUILD)
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(LIB_A)
 
-$(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(BOT_HDR) mk/wasm.mk
+$(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(BOT_HDR) mk/wasm.mk | wasm-deps
 	$(call say,EMCC,$@)
 	$(Q)mkdir -p $(WASM_DIR)
 	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
@@ -61,6 +83,7 @@ check-js: wasm
 SERVE_PORT ?= 8000
 .PHONY: serve
 serve: wasm
+	@$(call apt_need,/usr/bin/python3:python3)
 	@echo "Mana web board: http://localhost:$(SERVE_PORT)/web/"
 	/usr/bin/python3 -m http.server --bind 127.0.0.1 $(SERVE_PORT)
 
@@ -71,23 +94,16 @@ serve: wasm
 #                    runs the package's tests, type-checks index.d.ts
 #                    (tests/web/types.ts, tsc --strict), then plays the web
 #                    board in headless Chromium (tests/web/board.test.mjs); screenshots
-#                    go to build/web/shots.  About a minute.
+#                    at 1366x657, 1280x720 and 390x844, mid-game and at game over,
+#                    go to build/web/screenshots; tests/web/deps.sh checks that
+#                    wasm-deps stops naming the package for a user who cannot
+#                    install.  About two minutes.
 #   make web-screenshots   the same screenshots, shrunk into docs/web-*.png
 WEB_TOOLS := $(WEB_BUILD)/tools
 .PHONY: check-web web-deps web-screenshots
 
 web-deps:
-	@missing=; \
-	command -v $(EMCC) >/dev/null 2>&1 || missing="$$missing emscripten"; \
-	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
-	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
-	if [ -n "$$missing" ]; then \
-	    echo "make web-deps: installing$$missing with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-	    $$sudo apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	@$(call apt_need,$(EMCC):emscripten chromium:chromium node:nodejs npm:npm)
 	@mkdir -p $(WEB_TOOLS)
 	@cmp -s tests/web/package.json $(WEB_TOOLS)/package.json && \
 	    [ -d $(WEB_TOOLS)/node_modules/puppeteer-core ] || { \
@@ -99,10 +115,11 @@ check-web: web-deps
 	$(JS_TEST)
 	$(WEB_TOOLS)/node_modules/.bin/tsc --noEmit --strict --target es2022 --module nodenext \
 	    --moduleResolution nodenext tests/web/types.ts
-	WEB_TOOLS=$(WEB_TOOLS) SHOT_DIR=$(WEB_BUILD)/shots node tests/web/board.test.mjs
+	sh tests/web/deps.sh
+	WEB_TOOLS=$(WEB_TOOLS) SHOT_DIR=$(WEB_BUILD)/screenshots node tests/web/board.test.mjs
 
 web-screenshots: check-web
-	/usr/bin/python3 tests/web/shrink_png.py $(WEB_BUILD)/shots docs
+	/usr/bin/python3 tests/web/shrink_png.py $(WEB_BUILD)/screenshots docs
 
 # ---- the benchmark -----------------------------------------------------------
 #   make bench-web   perft and random playouts natively, in Node and in headless
@@ -120,7 +137,7 @@ $(BENCH_NATIVE): tests/web/bench_native.c include/mana.h $(LIB_A)
 	$(Q)mkdir -p $(WEB_BUILD)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -o $@ $< $(LIB_A)
 
-$(BENCH_WASM): tests/web/bench_native.c $(LIB_SRC) $(REACH_C) $(LIB_HDR) mk/wasm.mk
+$(BENCH_WASM): tests/web/bench_native.c $(LIB_SRC) $(REACH_C) $(LIB_HDR) mk/wasm.mk | wasm-deps
 	$(call say,EMCC,$@)
 	$(Q)mkdir -p $(WEB_BUILD)
 	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) -sMODULARIZE=1 -sEXPORT_ES6=1 \

@@ -3,10 +3,11 @@
 // explanation, notation and record comes from the library (bindings/js);
 // this file turns clicks, drags and keys into moves and draws the answers.
 import { init } from '../bindings/js/index.js';
-import { buildBoard, pieceSvg, renderBoard, squareAt } from './board.js';
+import { buildBoard, pieceSvg, renderBoard } from './board.js';
+import { Analysis } from './analysis.js';
 
 const mana = await init();
-const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason } = mana;
+const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason, RONIN_COUNT } = mana;
 const $ = (id) => document.getElementById(id);
 
 const LEVELS = {
@@ -27,10 +28,15 @@ const st = {
   preview: null, // a game showing an orientation choice
   request: 0, // id of the bot move being waited for
   thinking: false,
+  ply: null, // reviewing: the position after this many moves; null: the game now
+  review: null, // the Game of that position (a copy), or null
+  bannerHidden: false, // the game-over banner put away by "Review"
 };
 
 const buttons = buildBoard($('board'));
 let worker = null;
+const analysis = new Analysis({ box: $('analysis'), eval: $('eval'), detail: $('eval-detail'),
+  pv: $('pv'), multipv: $('multipv') });
 
 // ---- the bot, in a Web Worker ----------------------------------------------
 
@@ -73,7 +79,8 @@ function play(move, who = 'you') {
     return false;
   }
   st.selected = null;
-  show('');
+  if (st.game.isOver) st.bannerHidden = false;
+  if (who === 'you') show('');
   render();
   setTimeout(askBot, who === 'bot' ? 150 : 0);
   return true;
@@ -86,7 +93,7 @@ function legal() {
 /** Squares a picked piece (or the reserve, or the setup hand) can go to. */
 function targets() {
   const t = new Set();
-  if (st.thinking || st.game.sideToMove !== st.human) return t;
+  if (st.thinking || st.game.sideToMove !== st.human || st.review) return t;
   for (const m of legal()) {
     const k = Move.kind(m);
     if (k === MoveKind.STEP && Move.from(m) === st.selected) t.add(Move.to(m));
@@ -105,10 +112,11 @@ function ownPiece(sq) {
 /** A click (or Enter, or a drop at the end of a drag) on square sq. */
 function clickSquare(sq) {
   const g = st.game;
-  if (g.isOver) return show('The game is over: start a new one or undo.');
+  if (st.review) return show('This is an earlier position: ▶| (or End) returns to the game.');
+  if (g.isOver) return show('The game is over: start a new one, review it or undo.');
   if (st.thinking || g.sideToMove !== st.human) return show('Wait for the bot to move.');
   if (g.status === Status.SETUP) {
-    if (g.orientation < 0) return show('First choose the orientation (buttons below the board).');
+    if (g.orientation < 0) return show('First choose the orientation (the buttons above the board).');
     return play(Move.make(st.dropKind, 0, sq));
   }
   if (st.selected === 'reserve') return play(Move.make(MoveKind.DROP_RONIN, 0, sq));
@@ -130,6 +138,7 @@ function clickSquare(sq) {
 
 function undo() {
   cancelBot();
+  leaveReview();
   const g = st.game;
   if (g.historyValues().length === 0) return show('Nothing to undo.');
   g.undo();
@@ -144,11 +153,14 @@ function undo() {
 function newGame(game, human = st.human) {
   cancelBot();
   st.game.free();
+  leaveReview();
   st.game = game;
   st.human = human;
   st.flipped = human === Color.BLACK;
   st.selected = null;
   st.dropKind = MoveKind.DROP_DAMYO;
+  st.bannerHidden = false;
+  $('mfn-side').value = String(human);
   show('');
   render();
   askBot();
@@ -159,11 +171,20 @@ function optionsOf(game) {
   return { rules: game.rules, ...o };
 }
 
+/** Says plainly which side the person plays in a position just set up. */
+function sidesText(g, human) {
+  const you = COLOR_NAME[human], mover = COLOR_NAME[g.sideToMove];
+  if (g.isOver) return `you play ${you}; that game is over`;
+  return `you play ${you}; ${mover} is to move${g.sideToMove === human ? ' — your turn' : ' (the bot)'}`;
+}
+
 function setPosition() {
   const text = $('mfn-input').value.trim();
+  const human = Number($('mfn-side').value);
   try {
     const g = new Game({ ...optionsOf(st.game), position: text });
-    newGame(g, g.sideToMove);
+    newGame(g, human);
+    show(`Position set: ${sidesText(g, human)}.`);
   } catch (e) {
     if (!(e instanceof ManaError)) throw e;
     show(`That MFN was refused: ${e.detail}`);
@@ -187,8 +208,9 @@ async function load(file) {
   const text = await file.text();
   try {
     const r = mana.readRecord(text);
-    newGame(r.game, r.game.isOver ? st.human : r.game.sideToMove);
-    show(`Loaded ${file.name}: ${r.white || '?'} (White) against ${r.black || '?'} (Black).`);
+    const human = r.game.isOver ? st.human : r.game.sideToMove;
+    newGame(r.game, human);
+    show(`Loaded ${file.name}: ${r.white || '?'} (White) against ${r.black || '?'} (Black); ${sidesText(r.game, human)}.`);
   } catch (e) {
     if (!(e instanceof ManaError)) throw e;
     show(`That record was refused: ${e.detail}`);
@@ -201,10 +223,10 @@ function show(text) {
   $('message').textContent = text;
 }
 
-function lastMove() {
-  const h = st.game.historyValues();
+function lastMove(g) {
+  const h = g.historyValues();
   const m = h[h.length - 1];
-  if (m === undefined || st.game.status === Status.SETUP) return null;
+  if (m === undefined || g.status === Status.SETUP) return null;
   const k = Move.kind(m);
   if (k === MoveKind.STEP) return { from: Move.from(m), to: Move.to(m) };
   return k === MoveKind.DROP_RONIN ? { from: -1, to: Move.to(m) } : null;
@@ -223,14 +245,27 @@ function endText(g) {
   }
 }
 
+/** The result in words ("Black wins (0-1)"), or null while the game goes on. */
+function resultText(g) {
+  if (g.status === Status.WHITE_WON || g.status === Status.BLACK_WON)
+    return `${g.status === Status.WHITE_WON ? 'White' : 'Black'} wins (${g.result})`;
+  return g.status === Status.DRAWN ? `Drawn (${g.result})` : null;
+}
+
 function statusText() {
+  if (st.review) {
+    const g = st.review, n = st.game.historyValues().length;
+    const where = st.ply === 0 ? 'the start' : `move ${st.ply} of ${n}`;
+    const what = resultText(g) || (g.status === Status.SETUP ? `setup, ${COLOR_NAME[g.sideToMove]} to play` : `${COLOR_NAME[g.sideToMove]} to move`);
+    return `Reviewing ${where}: ${what}. ▶| or End returns to the game.`;
+  }
   const g = st.game;
   const side = COLOR_NAME[g.sideToMove];
-  if (g.status === Status.WHITE_WON || g.status === Status.BLACK_WON) {
-    const winner = g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK;
-    return `${COLOR_NAME[winner]} wins (${g.result}): ${endText(g)}${winner === st.human ? ' — well played!' : '.'}`;
+  const result = resultText(g);
+  if (result) {
+    const won = (g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK) === st.human && g.status !== Status.DRAWN;
+    return `${result}: ${endText(g)}${won ? ' — well played!' : '.'}`;
   }
-  if (g.status === Status.DRAWN) return `Drawn (${g.result}): ${endText(g)}.`;
   const you = g.sideToMove === st.human;
   if (st.thinking) return `${side} (bot) is thinking…`;
   if (g.status === Status.SETUP)
@@ -239,8 +274,7 @@ function statusText() {
   return `${side} to move${you ? ' — your turn' : ''}.`;
 }
 
-function manaText() {
-  const g = st.game;
+function manaText(g) {
   if (g.status === Status.SETUP) return 'No Mana during the setup.';
   if (g.isOver) return 'The game is over.';
   if (g.mana === 0) return 'No Mana yet: the first move of play may use any piece.';
@@ -249,14 +283,14 @@ function manaText() {
     `square with ${g.mana} mark${g.mana > 1 ? 's' : ''} (tinted) must move if one can.${from}`;
 }
 
-function renderReserves() {
-  const g = st.game;
+function renderReserves(g) {
   const top = st.flipped ? Color.WHITE : Color.BLACK;
   for (const [id, color] of [['reserve-top', top], ['reserve-bottom', 1 - top]]) {
     const n = g.status === Status.SETUP ? 0 : g.reserve(color);
-    const mine = color === st.human && color === g.sideToMove && !g.isOver && !st.thinking;
+    const mine = color === st.human && color === g.sideToMove && !g.isOver && !st.thinking && !st.review;
     const piece = color === Color.WHITE ? 'R' : 'r';
     const el = $(id);
+    el.hidden = g.status === Status.SETUP; // no reserve before play
     el.innerHTML = `<span>${COLOR_NAME[color]}${color === st.human ? ' (you)' : ' (bot)'} — reserve ${n}</span>`;
     for (let i = 0; i < n; i++) {
       const b = document.createElement('button');
@@ -277,7 +311,7 @@ function renderReserves() {
 
 function renderSetup() {
   const g = st.game;
-  const mine = g.status === Status.SETUP && g.sideToMove === st.human && !st.thinking;
+  const mine = g.status === Status.SETUP && g.sideToMove === st.human && !st.thinking && !st.review;
   $('setup').hidden = !mine;
   $('orient').hidden = !(mine && g.orientation < 0);
   $('place').hidden = !(mine && g.orientation >= 0);
@@ -288,34 +322,100 @@ function renderSetup() {
   $('pick-ronin').disabled = !kinds.has(MoveKind.DROP_RONIN);
   $('pick-damyo').setAttribute('aria-pressed', String(st.dropKind === MoveKind.DROP_DAMYO));
   $('pick-ronin').setAttribute('aria-pressed', String(st.dropKind === MoveKind.DROP_RONIN));
+  $('ronins-left').textContent = `(${roninsToPlace(g, st.human)} left)`;
+}
+
+/** How many Ronins colour has still to place during the setup: the five
+ * (RONIN_COUNT, mana.h's MANA_RONIN_COUNT) less those on the board. */
+function roninsToPlace(g, color) {
+  const mine = color === Color.WHITE ? 'R' : 'r';
+  let n = 0;
+  for (let sq = 0; sq < 36; sq++) if (g.pieceAt(sq) === mine) n++;
+  return RONIN_COUNT - n;
+}
+
+/** The game over banner over the dimmed board, unless put away. */
+function renderBanner() {
+  const g = st.game;
+  const on = g.isOver && !st.review && !st.bannerHidden;
+  $('banner').hidden = !on;
+  document.body.classList.toggle('over', on); // the board dimmed, the banner for the status
+  if (!on) return;
+  $('banner-result').textContent = resultText(g);
+  const why = endText(g);
+  $('banner-reason').textContent = why ? `— ${why}.` : '';
+}
+
+/** The move list: a button per move, the shown position marked. */
+function renderMoves() {
+  const moves = st.game.history();
+  const at = st.ply ?? moves.length;
+  $('moves').replaceChildren(...moves.map((t, i) => {
+    const li = document.createElement('li');
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t });
+    b.dataset.ply = String(i + 1);
+    if (i + 1 === at) b.setAttribute('aria-current', 'true');
+    li.append(b);
+    return li;
+  }));
+  const cur = $('moves').querySelector('[aria-current]');
+  if (cur) $('moves').scrollTop = cur.parentElement.offsetTop - $('moves').clientHeight / 2;
+  $('nav-first').disabled = $('nav-prev').disabled = at === 0;
+  $('nav-next').disabled = $('nav-last').disabled = st.ply === null;
+  $('review').hidden = !st.review;
+  $('review').textContent = st.review ? `Showing the position after ${at} of ${moves.length} moves.` : '';
 }
 
 function render() {
-  const g = st.preview || st.game;
-  const live = st.game;
+  const g = st.preview || st.review || st.game;
+  const live = st.review || st.game;
   renderBoard(buttons, {
     game: g,
     flipped: st.flipped,
     selected: typeof st.selected === 'number' ? st.selected : null,
     targets: st.preview ? new Set() : targets(),
-    last: lastMove(),
+    last: lastMove(live),
     manaSquare: live.status === Status.PLAYING && live.mana > 0 ? live.manaSquare : null,
     manaMarks: live.status === Status.PLAYING ? live.mana : 0,
   });
   $('status').textContent = statusText();
-  $('mana').textContent = manaText();
+  $('mana').textContent = manaText(live);
   $('mfn').textContent = live.position ?? '';
-  $('mfn').title = live.position ? 'the current position' : 'no MFN during the setup';
-  const moves = live.history();
-  $('moves').replaceChildren(...moves.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
-  $('moves').parentElement.scrollTop = 1e9;
-  $('undo').disabled = moves.length === 0;
-  $('pass').hidden = !(live.sideToMove === st.human && !st.thinking &&
+  $('mfn').title = live.position ? 'the position on the board' : 'no MFN during the setup';
+  renderMoves();
+  $('undo').disabled = st.game.historyValues().length === 0;
+  $('pass').hidden = !(st.game.sideToMove === st.human && !st.thinking && !st.review &&
     legal().some((m) => Move.kind(m) === MoveKind.PASS));
   document.body.classList.toggle('thinking', st.thinking);
-  renderReserves();
+  renderReserves(live);
   renderSetup();
+  renderBanner();
+  if ($('analysis-on').checked) analysis.show(live);
 }
+
+// ---- review: the move list as a way back through the game ---------------------
+
+/** Shows the position after ply moves (0..the moves played; null or the
+ * number played: the game now). */
+function goTo(ply) {
+  const n = st.game.historyValues().length;
+  if (st.review) { st.review.free(); st.review = null; }
+  st.ply = ply === null || ply >= n ? null : Math.max(0, ply);
+  if (st.ply !== null) {
+    st.review = st.game.clone();
+    for (let k = n; k > st.ply; k--) st.review.undo();
+  }
+  st.selected = null;
+  show('');
+  render();
+}
+
+function leaveReview() {
+  if (st.review) { st.review.free(); st.review = null; }
+  st.ply = null;
+}
+
+const shownPly = () => st.ply ?? st.game.historyValues().length;
 
 // ---- input: clicks, drags, keys ----------------------------------------------
 
@@ -329,7 +429,7 @@ let drag = null; // { from, ghost, moved }
 $('board').addEventListener('pointerdown', (e) => {
   const sq = squareOf(e.target);
   if (sq === null || e.button !== 0) return;
-  if (st.game.status !== Status.PLAYING || !ownPiece(sq) || st.game.sideToMove !== st.human || st.thinking) return;
+  if (st.game.status !== Status.PLAYING || !ownPiece(sq) || st.game.sideToMove !== st.human || st.thinking || st.review) return;
   drag = { from: sq, x: e.clientX, y: e.clientY, moved: false, ghost: null };
 });
 window.addEventListener('pointermove', (e) => {
@@ -386,7 +486,19 @@ document.addEventListener('keydown', (e) => {
   else if (e.key === 'u') undo();
   else if (e.key === 'f') { st.flipped = !st.flipped; render(); }
   else if (e.key === 'n') openNewGame();
+  else if (e.key === 'a') { $('analysis-on').checked = !$('analysis-on').checked; toggleAnalysis(); }
+  else if (e.target.closest('#board') && e.key.startsWith('Arrow')) return; // they move on the board
+  else if (e.key === 'ArrowLeft') goTo(Math.max(0, shownPly() - 1));
+  else if (e.key === 'ArrowRight') goTo(shownPly() + 1);
+  else if (e.key === 'Home') goTo(0);
+  else if (e.key === 'End') goTo(null);
+  else return;
+  if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') e.preventDefault();
 });
+
+function toggleAnalysis() {
+  if ($('analysis-on').checked) render(); else analysis.off();
+}
 
 // ---- setup controls ------------------------------------------------------------
 
@@ -421,6 +533,22 @@ $('place-for-me').onclick = () => {
 // ---- buttons -------------------------------------------------------------------
 
 $('undo').onclick = undo;
+$('nav-first').onclick = () => goTo(0);
+$('nav-prev').onclick = () => goTo(Math.max(0, shownPly() - 1));
+$('nav-next').onclick = () => goTo(shownPly() + 1);
+$('nav-last').onclick = () => goTo(null);
+$('moves').onclick = (e) => {
+  const b = e.target.closest('button[data-ply]');
+  if (b) goTo(Number(b.dataset.ply));
+};
+$('analysis-on').onchange = toggleAnalysis;
+$('banner-new').onclick = () => openNewGame();
+$('banner-review').onclick = () => {
+  st.bannerHidden = true;
+  render();
+  $('nav-prev').focus();
+  show('Review: ◀ ▶ (or ← →) step through the game, or click a move.');
+};
 $('pass').onclick = () => play('pass');
 $('flip').onclick = () => { st.flipped = !st.flipped; render(); };
 $('copy-mfn').onclick = async () => {

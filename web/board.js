@@ -3,8 +3,11 @@
 // the library's answers (pieceAt, marksAt, mana, manaSquare); no rule here.
 // The look follows the library's SVG (mana_svg / mana-cli show --svg): each
 // square's marks as one, two or three strokes crossing at its centre (one
-// slanted stroke, a cross, a six-pointed star), White light, Black dark,
-// the Damyo larger with a gold ring.
+// slanted stroke, a cross, a six-pointed star) and as a digit in the
+// bottom-right corner, outside every piece's disc, so the count reads under
+// a piece too; White light, Black dark, the Damyo larger with a gold ring.
+// The corners: rank digit top-left (file a), file letter bottom-left
+// (bottom row), the Mana's star top-right, the mark count bottom-right.
 
 import { squareName } from '../bindings/js/index.js';
 
@@ -22,7 +25,9 @@ function marksSvg(m) {
     const dx = 36 * Math.cos(a), dy = 36 * Math.sin(a);
     s += `<line class="mark" x1="${50 - dx}" y1="${50 + dy}" x2="${50 + dx}" y2="${50 - dy}"/>`;
   }
-  return s;
+  // The digit sits where no disc reaches (a Damyo's radius is 34, the digit
+  // is more than 40 from the centre), drawn under the pieces as in mana_svg.
+  return m ? s + `<text class="count" x="94" y="95">${m}</text>` : s;
 }
 
 /** The SVG of a piece ('D', 'R', 'd', 'r'), alone (also used by the reserve). */
@@ -87,10 +92,10 @@ export function renderBoard(buttons, view) {
     b.setAttribute('aria-label', squareLabel(sq, piece, marks, view));
     let s = marksSvg(marks);
     if (c === 0) s += `<text class="coord rank" x="5" y="17">${name[1]}</text>`;
-    if (r === 5) s += `<text class="coord file" x="95" y="95">${name[0]}</text>`;
+    if (r === 5) s += `<text class="coord file" x="5" y="95">${name[0]}</text>`;
     if (view.manaSquare === sq) s += '<text class="bird" x="84" y="22">✦</text>';
     if (piece) s += pieceSvg(piece);
-    if (view.targets.has(sq)) s += `<circle class="dot" cx="50" cy="50" r="${piece ? 44 : 14}"/>`;
+    if (view.targets.has(sq)) s += `<circle class="dot" cx="50" cy="50" r="${piece ? 39 : 14}"/>`;
     b.firstChild.innerHTML = s;
   }
 }

@@ -2,13 +2,33 @@
 // The bots of the web board, in a Web Worker so that the page never waits
 // for a search.  The worker has its own libmana module; the page sends the
 // game as a record (the one text format of a whole game, options and start
-// position included) and gets back the chosen move as text.
+// position included) and gets back moves as text.  Two kinds of request:
 //
-//   in:  { id, record, kind, limits }     out: { id, move, stats } | { id, error }
+//   a move:    in  { id, record, kind, limits }
+//              out { id, move, stats } | { id, error }
+//   analysis:  in  { id, record, analyse: true, budgetMs }
+//              out, once per completed depth of ab (1, 2, 3, ...):
+//                  { id, analysis: true, final, depth, nodes, score, mate,
+//                    pv: [move text], multipv: [{ score, mate, pv }] }
+//              | { id, error }
+//
+// An analysis reply's score is centi-Ronins from the view of the side to
+// move of the analysed position, mate the plies to a forced win (> 0) or
+// loss (< 0) for it (Bot.stats).  pv is the best line as text: the bot's
+// principal variation when Bot.stats has one (stats.pv, moves as integers),
+// else the one move the search chose; multipv the other lines when
+// Bot.stats gives them (stats.multipv: [{ score, mate, pv }]), else [].
+// Each depth is a fresh ab bot with a depth limit, so a reply is the same
+// as `new Bot('ab', { depth })` gives anywhere.  Deepening stops when a
+// mate is found, when a depth adds nothing (setup searches are shallow),
+// or when budgetMs is spent; a newer request stops an older one between
+// two depths.
 import { init } from '../bindings/js/index.js';
 
 const ready = init();
 const bots = new Map(); // one bot per level, so ab keeps its hash table
+const MAX_DEPTH = 60; // ab's deepest iteration (BotLimits.depth)
+let latest = 0; // the newest request: older analyses stop
 
 async function choose({ id, record, kind, limits }) {
   const mana = await ready;
@@ -23,9 +43,62 @@ async function choose({ id, record, kind, limits }) {
   }
 }
 
-self.onmessage = async (e) => {
+/** The moves of a line from game's position, as text (each formatted in
+ * the position it is played from). */
+function lineText(game, moves) {
+  const g = game.clone();
   try {
-    self.postMessage(await choose(e.data));
+    return moves.map((m) => {
+      const t = g.format(m);
+      g.play(m);
+      return t;
+    });
+  } finally {
+    g.free();
+  }
+}
+
+/** One depth of the analysis: the reply for a fresh ab bot of that depth. */
+function analyseDepth(mana, game, depth) {
+  const bot = new mana.Bot('ab', { depth });
+  try {
+    const move = bot.choose(game);
+    const s = bot.stats;
+    const pv = Array.isArray(s.pv) && s.pv.length ? s.pv : [move];
+    const multipv = Array.isArray(s.multipv)
+      ? s.multipv.map((l) => ({ score: l.score, mate: l.mate, pv: lineText(game, l.pv) })) : [];
+    return { depth: s.depth, nodes: s.nodes, score: s.score, mate: s.mate, pv: lineText(game, pv), multipv };
+  } finally {
+    bot.free();
+  }
+}
+
+async function analyse({ id, record, budgetMs = 1500 }) {
+  const mana = await ready;
+  const { game } = mana.readRecord(record);
+  const t0 = performance.now();
+  try {
+    let before = -1;
+    for (let d = 1; d <= MAX_DEPTH && id === latest; d++) {
+      const r = analyseDepth(mana, game, d);
+      // The next depth costs a few times this one: stop before the budget.
+      const final = d === MAX_DEPTH || r.mate !== 0 || r.depth === before ||
+        (performance.now() - t0) * 3 > budgetMs;
+      self.postMessage({ id, analysis: true, final, ...r });
+      if (final) return;
+      before = r.depth;
+      await new Promise((ok) => setTimeout(ok, 0)); // lets a newer request in
+    }
+  } finally {
+    game.free();
+  }
+}
+
+self.onmessage = async (e) => {
+  latest = e.data.id;
+  try {
+    if (e.data.analyse) await analyse(e.data);
+    else self.postMessage(await choose(e.data));
   } catch (err) {
     self.postMessage({ id: e.data.id, error: err.detail || String(err) });
   }

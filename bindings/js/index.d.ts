@@ -359,6 +359,8 @@ export interface Mana {
   Errors: typeof Errors;
   /** The option names, in the order of enum mana_option. */
   OPTION_NAMES: readonly (keyof Options)[];
+  /** Ronins per side, on the board and in the reserve together (mana.h's MANA_RONIN_COUNT). */
+  readonly RONIN_COUNT: 5;
   /** The values an option accepts, e.g. "pass|draw|loss". */
   optionValues(name: keyof Options): string;
   /**

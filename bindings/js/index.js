@@ -12,6 +12,7 @@ const MAX_MOVES = 128;
 const MFN_MAX = 47;
 const MOVE_TEXT_MAX = 5;
 const PERFT_MAX = 64; // mana_perft's deepest depth
+const RONIN_COUNT = 5; // Ronins per side, on the board and in the reserve
 const INT_MAX = 0x7fffffff;
 
 const Status = Object.freeze({ SETUP: 0, PLAYING: 1, WHITE_WON: 2, BLACK_WON: 3, DRAWN: 4 });
@@ -522,6 +523,7 @@ function bind(M) {
   return Object.freeze({
     Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, EndReason, Errors: ERR,
     OPTION_NAMES: Object.freeze([...OPTION_KEYS]),
+    RONIN_COUNT,
     optionValues: (name) => C.optionValues(optionIndex(name)),
     readRecord, readRecords, square: libSquare, squareName: libSquareName,
     strerror: (code) => C.strerror(code),

@@ -101,14 +101,16 @@ test('the enums and the move layout: the values of include/mana.h, in the runtim
   assert.equal(mana.OPTION_NAMES.length, header.MANA_OPTION_COUNT);
 });
 
-test("index.js's buffer sizes and perft bound are mana.h's (the library has no call for them)", () => {
+test("index.js's buffer sizes, perft bound and Ronin count are mana.h's (the library has no call for them)", async () => {
   const header = headerConstants();
   const source = read('..', 'index.js');
   const copies = { MAX_MOVES: 'MANA_MAX_MOVES', MFN_MAX: 'MANA_MFN_MAX', MOVE_TEXT_MAX: 'MANA_MOVE_TEXT_MAX',
-    PERFT_MAX: 'MANA_PERFT_DEPTH_MAX' };
+    PERFT_MAX: 'MANA_PERFT_DEPTH_MAX', RONIN_COUNT: 'MANA_RONIN_COUNT' };
   for (const [name, cName] of Object.entries(copies)) {
     const m = new RegExp(`^const ${name} = (\\d+);`, 'm').exec(source);
     assert.ok(m, `${name} not found in index.js`);
     assert.equal(Number(m[1]), header[cName], `${name} against ${cName}`);
   }
+  assert.equal((await init()).RONIN_COUNT, header.MANA_RONIN_COUNT, 'the API\'s RONIN_COUNT');
+  assert.match(read('..', 'index.d.ts'), /readonly RONIN_COUNT: 5;/);
 });
