@@ -28,6 +28,16 @@ test('new Game() is a jactalea game at the orientation choice', () => {
   });
 });
 
+test('String(game) counts the setup moves in English: 0 moves, 1 move, 2 moves', () => {
+  withGame(undefined, (g) => {
+    assert.equal(String(g), 'Game(jactalea, setup after 0 moves)');
+    g.play('O0');
+    assert.equal(String(g), 'Game(jactalea, setup after 1 move)');
+    g.play('D@c6'); // orientation 0: c6 has 3 marks, any square of ranks 5-6 will do
+    assert.equal(String(g), 'Game(jactalea, setup after 2 moves)');
+  });
+});
+
 test('cosmoludo preset and options by name', () => {
   withGame({ rules: 'cosmoludo', blocked: 'draw', repetition: 3, plyLimit: 200, reentryWhenBlocked: false }, (g) => {
     assert.equal(g.rules, 'cosmoludo');
