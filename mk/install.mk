@@ -97,7 +97,7 @@ check-layering: $(LIB_A)
 check-header:
 	$(Q)for h in $(PUBLIC_HDR); do sh tests/pkg/check-header.sh $$h || exit 1; done
 
-# mandoc -Tlint, or groff -ww -z where mandoc is not installed.
+# mandoc -Tlint and groff -ww -z, each where installed; synopses in 80 columns.
 check-man:
 	$(Q)sh tests/pkg/check-man.sh man include/mana.h tests/exports.txt
 
