@@ -5,7 +5,7 @@
  * queries on its position (status, side, pieces, marks, Mana, reserves,
  * hash).  Each checks its arguments, then calls the internals.  The others
  * live with their rules: mana_play and mana_undo (the hot path) in play.c,
- * mana_setup_random in setup.c, mana_perft in perft.c, MFN in mfn.c,
+ * mana_setup_random in setup_random.c, mana_perft in perft.c, MFN in mfn.c,
  * notation in notation.c.
  */
 #include <stdlib.h>
