@@ -4,9 +4,9 @@
 #   make            build/libmana.so (with soname), build/libmana.a,
 #                   build/mana-cli; BUILD_DIR=dir builds elsewhere
 #   make demo       one whole game of Mana on screen (needs only cc and make)
-#   make check      every test (installs the check, pkg-config and mandoc
-#                   packages with apt-get first if they are missing, saying
-#                   so in one line); each part runs even if another failed,
+#   make check      every test (installs the check, pkg-config, mandoc and
+#                   groff-base packages with apt-get first if they are
+#                   missing, saying so in one line); each part runs even if another failed,
 #                   and the output ends with the line `N passed, N failed`
 #                   (N: parts of the check)
 #   make V=1 ...    show the commands
@@ -206,6 +206,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists check 2>/dev/null || missing="$$missing check"; \
 	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	if [ -n "$$missing" ]; then \
 	    echo "make check: installing the missing Debian packages$$missing with apt-get"; \
 	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \

@@ -504,8 +504,8 @@ static void header(const match *m)
     if (m->nplayers == 2)
         printf("match: %s (first) against %s, %d game%s", d0, d1, m->games, m->games == 1 ? "" : "s");
     else
-        printf("%s: %d players, %d pairings of %d games", m->gauntlet ? "gauntlet" : "round robin", m->nplayers,
-               m->npairings, m->games);
+        printf("%s: %d players, %d pairings of %d game%s", m->gauntlet ? "gauntlet" : "round robin", m->nplayers,
+               m->npairings, m->games, m->games == 1 ? "" : "s");
     printf(", rules %s, ply limit %d, seed %llu, %s, %s, %d job%s\n",
            m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->rule[MANA_OPT_PLY_LIMIT],
            (unsigned long long)m->seed, setups[m->setup_mode], tc, m->jobs, m->jobs == 1 ? "" : "s");

@@ -217,14 +217,14 @@ void match_report(const match *m, double secs)
     if (m->npairings == 1) {
         int max_pairs = counted_pairs(m);
         two_player_table(m, max_pairs);
-        printf("%s vs %s: %ld games in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
-               played, secs, played ? (double)plies / (double)played : 0.0);
+        printf("%s vs %s: %ld game%s in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
+               played, played == 1 ? "" : "s", secs, played ? (double)plies / (double)played : 0.0);
         pairing_stats(m, 0, max_pairs, 1);
         return;
     }
     standings(m);
     for (int pi = 0; pi < m->npairings; pi++)
         pairing_stats(m, pi, -1, 0);
-    printf("%ld games in %.1f s, %.1f plies a game on average\n", played, secs,
+    printf("%ld game%s in %.1f s, %.1f plies a game on average\n", played, played == 1 ? "" : "s", secs,
            played ? (double)plies / (double)played : 0.0);
 }

@@ -142,7 +142,8 @@ MANA_API int mana_legal_action_mask(const mana_game *g, uint8_t *mask, size_t si
     if (!g || !mask)
         return mana__fail(MANA_EINVAL, "mana_legal_action_mask: %s is NULL", g ? "mask" : "game");
     if (size < MANA_ACTION_COUNT)
-        return mana__fail(MANA_ESPACE, "mana_legal_action_mask: %zu bytes, %d needed", size, MANA_ACTION_COUNT);
+        return mana__fail(MANA_ESPACE, "mana_legal_action_mask: %s, %d needed", mana__count((long long)size, "byte").s,
+                          MANA_ACTION_COUNT);
     return mana__action_mask(g, mask);
 }
 

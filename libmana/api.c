@@ -5,7 +5,7 @@
  * queries on its position (status, side, pieces, marks, Mana, reserves,
  * hash).  Each checks its arguments, then calls the internals.  The others
  * live with their rules: mana_play and mana_undo (the hot path) in play.c,
- * mana_setup_random in setup.c, mana_perft in perft.c, MFN in mfn.c,
+ * mana_setup_random in setup_random.c, mana_perft in perft.c, MFN in mfn.c,
  * notation in notation.c.
  */
 #include <stdlib.h>
@@ -114,7 +114,7 @@ copy_checked(mana_game *dst, const mana_game *src)
     int err = mana__reserve_history(dst, src->len);
     dst->len = len;
     if (err)
-        return mana__fail(MANA_ENOMEM, "mana_copy: out of memory for a history of %u moves", src->len);
+        return mana__fail(MANA_ENOMEM, "mana_copy: out of memory for a history of %s", mana__count(src->len, "move").s);
     copy_into(dst, src);
     return MANA_OK;
 }
@@ -178,7 +178,7 @@ static int give_moves(const mana_move *list, int n, mana_move *out, int cap, con
     if (out == NULL && cap == 0)
         return n;
     if (cap < n)
-        return mana__fail(MANA_ESPACE, "%s: %d moves, room for %d", fn, n, cap);
+        return mana__fail(MANA_ESPACE, "%s: %s, room for %d", fn, mana__count(n, "move").s, cap);
     memcpy(out, list, (size_t)n * sizeof *out);
     return n;
 }
@@ -282,7 +282,7 @@ MANA_API int mana_history(const mana_game *g, mana_move *out, int cap)
     if (!out)
         return n;
     if (cap < n)
-        return mana__fail(MANA_ESPACE, "mana_history: %d moves, room for %d", n, cap);
+        return mana__fail(MANA_ESPACE, "mana_history: %s, room for %d", mana__count(n, "move").s, cap);
     for (int i = 0; i < n; i++)
         out[i] = g->hist[i].move;
     return n;

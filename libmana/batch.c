@@ -122,7 +122,7 @@ MANA_API mana_batch *mana_batch_new(const mana_game *start, int n, uint64_t seed
     struct mana_batch *b = calloc(1, sizeof *b);
     if (!b || (b->n = n, batch_alloc(b, start)) != MANA_OK) {
         mana_batch_free(b);
-        mana__fail(MANA_ENOMEM, "mana_batch_new: out of memory for %d games", n);
+        mana__fail(MANA_ENOMEM, "mana_batch_new: out of memory for %s", mana__count(n, "game").s);
         return NULL;
     }
     b->flags = flags;

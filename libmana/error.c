@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Error codes, their messages, the per-thread failure detail, and the
- * version string. */
+/* Error codes, their messages, the per-thread failure detail, the counted
+ * nouns of every message ("1 mark", "2 marks"), and the version string. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,12 +18,19 @@ int mana__fail(int err, const char *fmt, ...)
     return err;
 }
 
+struct mana__count mana__count(long long n, const char *noun)
+{
+    struct mana__count c;
+    snprintf(c.s, sizeof c.s, "%lld %s%s", n, noun, n == 1 ? "" : "s");
+    return c;
+}
+
 int mana__give_text(const char *text, int n, char *buf, size_t size, const char *fn)
 {
     if ((size_t)n >= size) {
         if (size)
             buf[0] = '\0';
-        return mana__fail(MANA_ESPACE, "%s: needs %d bytes, buf has %zu", fn, n + 1, size);
+        return mana__fail(MANA_ESPACE, "%s: needs %s, buf has %zu", fn, mana__count(n + 1LL, "byte").s, size);
     }
     memcpy(buf, text, (size_t)n);
     buf[n] = '\0';

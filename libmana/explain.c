@@ -21,6 +21,12 @@ static struct sqname name(int sq)
     return n;
 }
 
+/* "1 mark", "2 marks". */
+static struct mana__count marks(int n)
+{
+    return mana__count(n, "mark");
+}
+
 static int explain_placement(const struct mana_game *g, int kind, int to)
 {
     const struct mana_pos *p = &g->pos;
@@ -64,14 +70,14 @@ static int explain_reentry(const struct mana_game *g, int to)
     if (p->mana == 0 && mana__bound_can_move(p))
         return ILLEGAL("re-entry is only for when none of your pieces can move");
     if (mana__bound_can_move(p))
-        return ILLEGAL(
-            "the Mana binds you to a piece on a square with %d marks that can move; re-entry is only for when none can",
-            p->mana);
+        return ILLEGAL("the Mana binds you to a piece on a square with %s that can move; re-entry is only for when "
+                       "none can",
+                       marks(p->mana).s);
     if (mana__bound_pieces(p) && !g->opt[MANA_OPT_REENTRY_WHEN_BLOCKED])
         return ILLEGAL("re-entry is not allowed while your bound pieces are only blocked (reentry_when_blocked off)");
     if ((p->occ[0] | p->occ[1]) & bb_sq(to))
         return ILLEGAL("%s is occupied", name(to).s);
-    return ILLEGAL("re-entry only on squares with %d marks (reentry option); %s has %d", p->mana, name(to).s,
+    return ILLEGAL("re-entry only on squares with %s (reentry option); %s has %d", marks(p->mana).s, name(to).s,
                    bb_marks_at(p->orient, to));
 }
 
@@ -88,11 +94,11 @@ static int explain_step(const struct mana_game *g, int from, int to)
         return ILLEGAL("%s holds your own piece", name(to).s);
     int steps = bb_marks_at(p->orient, from);
     if (p->mana && steps != p->mana && mana__bound_can_move(p))
-        return ILLEGAL("the Mana binds you to a piece on a square with %d marks; %s has %d", p->mana, name(from).s,
+        return ILLEGAL("the Mana binds you to a piece on a square with %s; %s has %d", marks(p->mana).s, name(from).s,
                        steps);
     if (!(mana__reach(steps, from, BB_ALL & ~f, BB_ALL) & t))
-        return ILLEGAL("a piece on %s moves exactly %d step%s; %s is not %d step%s away by any path", name(from).s,
-                       steps, steps > 1 ? "s" : "", name(to).s, steps, steps > 1 ? "s" : "");
+        return ILLEGAL("a piece on %s moves exactly %s; %s is not %s away by any path", name(from).s,
+                       mana__count(steps, "step").s, name(to).s, mana__count(steps, "step").s);
     return ILLEGAL("every %d-step path from %s to %s is blocked (pieces are never passed through, squares never "
                    "visited twice)",
                    steps, name(from).s, name(to).s);

@@ -46,7 +46,7 @@ static int read_rank(const char **s, int rank, struct mana_pos *p)
             return MFN_FAIL("board: rank %d has more than 6 files", rank + 1);
     }
     if (file != MANA_FILE_COUNT)
-        return MFN_FAIL("board: rank %d has %d files, not 6", rank + 1, file);
+        return MFN_FAIL("board: rank %d has %s, not 6", rank + 1, mana__count(file, "file").s);
     return MANA_OK;
 }
 
@@ -59,7 +59,7 @@ static int read_board(const char **s, struct mana_pos *p)
             return err;
         char want = rank ? '/' : ' ';
         if (rank && **s == ' ')
-            return MFN_FAIL("board: only %d ranks, not 6", MANA_RANK_COUNT - rank);
+            return MFN_FAIL("board: only %s, not 6", mana__count(MANA_RANK_COUNT - rank, "rank").s);
         if (**s != want) {
             if (**s == '\0')
                 return MFN_FAIL("board: %s",

@@ -80,7 +80,8 @@ MANA_API int mana_observation(const mana_game *g, int flags, uint8_t *planes, si
     if (flags != MANA_OBS_ABSOLUTE && flags != MANA_OBS_SIDE_TO_MOVE)
         return mana__fail(MANA_EINVAL, "mana_observation: unknown flags %d (0 absolute, 1 side to move)", flags);
     if (size < MANA_OBSERVATION_SIZE)
-        return mana__fail(MANA_ESPACE, "mana_observation: %zu bytes, %d needed", size, MANA_OBSERVATION_SIZE);
+        return mana__fail(MANA_ESPACE, "mana_observation: %s, %d needed", mana__count((long long)size, "byte").s,
+                          MANA_OBSERVATION_SIZE);
     mana__observe(g, flags, planes);
     return MANA_OBSERVATION_SIZE;
 }
@@ -90,7 +91,8 @@ MANA_API int mana_board(const mana_game *g, char *out, size_t size)
     if (!g || !out)
         return mana__fail(MANA_EINVAL, "mana_board: %s is NULL", g ? "out" : "game");
     if (size < MANA_SQUARE_COUNT)
-        return mana__fail(MANA_ESPACE, "mana_board: %zu bytes, %d needed", size, MANA_SQUARE_COUNT);
+        return mana__fail(MANA_ESPACE, "mana_board: %s, %d needed", mana__count((long long)size, "byte").s,
+                          MANA_SQUARE_COUNT);
     const struct mana_pos *p = &g->pos;
     memset(out, 0, MANA_SQUARE_COUNT);
     static const char code[2][2] = {{'R', 'D'}, {'r', 'd'}};

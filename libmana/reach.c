@@ -170,7 +170,7 @@ MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, in
             found[n++] = MANA_MOVE_MAKE(MANA_MOVE_STEP, sq, bb_first(d));
     }
     if (out && cap < n)
-        return mana__fail(MANA_ESPACE, "mana_damyo_threats: %d threats, room for %d", n, cap);
+        return mana__fail(MANA_ESPACE, "mana_damyo_threats: %s, room for %d", mana__count(n, "threat").s, cap);
     for (int i = 0; out && i < n; i++)
         out[i] = found[i];
     return n;

@@ -59,7 +59,8 @@ int mana__text_end(struct mana_text *t, const char *fn)
     if (t->len >= t->size) {
         if (t->size)
             t->buf[0] = '\0';
-        return mana__fail(MANA_ESPACE, "%s: needs %zu bytes, buf has %zu", fn, t->len + 1, t->size);
+        return mana__fail(MANA_ESPACE, "%s: needs %s, buf has %zu", fn, mana__count((long long)t->len + 1, "byte").s,
+                          t->size);
     }
     t->buf[t->len] = '\0';
     return (int)t->len;

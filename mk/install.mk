@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # install.mk - make install / uninstall, mana.pc, and the packaging checks
-# (export list, header self-containment, man pages, C examples, Python).
+# (export list, header self-containment, man pages, document names, C
+# examples, Python).
 #
 #   make install   [DESTDIR=/stage] [PREFIX=/usr/local] [LIBDIR=...]
 #                  [INCLUDEDIR=...] [MANDIR=...] [PKGCONFIGDIR=...] [BINDIR=...]
@@ -31,8 +32,8 @@ EXAMPLES_BIN := $(EXAMPLES_C:%.c=$(B)/%)
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 .PHONY: install uninstall mana-pc-always
-.PHONY: check-exports check-header check-man check-examples check-layering
-CHECK_STEPS += check-exports check-header check-man check-examples check-layering
+.PHONY: check-exports check-header check-man check-examples check-layering check-doc-names
+CHECK_STEPS += check-exports check-header check-man check-examples check-layering check-doc-names
 
 # Regenerated on every run: PREFIX and the other paths may differ between
 # `make` and `make install`, and one sed costs nothing.
@@ -97,9 +98,14 @@ check-layering: $(LIB_A)
 check-header:
 	$(Q)for h in $(PUBLIC_HDR); do sh tests/pkg/check-header.sh $$h || exit 1; done
 
-# mandoc -Tlint, or groff -ww -z where mandoc is not installed.
+# mandoc -Tlint and groff -ww -z, each where installed; synopses in 80 columns.
 check-man:
 	$(Q)sh tests/pkg/check-man.sh man include/mana.h tests/exports.txt
+
+# No stale document name (the list is in the script); every
+# docs/*.md, manual page and docs/rules.md section named exists.
+check-doc-names:
+	$(Q)sh tests/pkg/check-doc-names.sh
 
 # The C examples, built against the build tree as a user would build them
 # against an installed copy (.ci/install-check.sh does that), then run.

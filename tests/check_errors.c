@@ -334,6 +334,73 @@ START_TEST(strerror_any_value)
 }
 END_TEST
 
+/* The detail of a refused call, asserted word for word: code err, game
+ * unchanged, detail exactly want. */
+#define REFUSED_WITH(g, call, err, want)               \
+    do {                                               \
+        inv_snapshot before_;                          \
+        inv_snapshot_take((g), &before_);              \
+        tu_refused((g), &before_, (call), (err));      \
+        ck_assert_str_eq(mana_error_detail(), (want)); \
+    } while (0)
+
+/* Counted nouns read as English: "1 mark", "1 step", "1 move", "1 byte",
+ * and the plural from 2 (and for 0).  Orientation 0 (docs/rules.md "Board
+ * and coordinates"): rank 1 has 1 3 2 2 1 3 marks, rank 2 2 1 3 1 3 2,
+ * rank 3 2 3 1 3 1 2, rank 4 3 1 2 2 3 1. */
+START_TEST(details_count_in_english)
+{
+    /* White D e1 (1 mark), R b2 (1), R d4 (2); Mana 1: e1 and b2 are
+     * bound, and b2 can move (a2, c2, b1, b3 are empty). */
+    mana_game *g = tu_game("6/6/3R2/2r3/1R4/d3D1 w 1 0");
+    REFUSED_WITH(g, mana_play_str(g, "d4-d6"), MANA_EILLEGAL,
+                 "the Mana binds you to a piece on a square with 1 mark; d4 has 2");
+    REFUSED_WITH(g, mana_play_str(g, "R@a3"), MANA_EILLEGAL,
+                 "the Mana binds you to a piece on a square with 1 mark that can move; re-entry is only for when "
+                 "none can");
+    REFUSED_WITH(g, mana_play_str(g, "b2-b4"), MANA_EILLEGAL,
+                 "a piece on b2 moves exactly 1 step; b4 is not 1 step away by any path");
+    /* the plural beside it: d4 has 2 marks, d4-d5 is one step */
+    REFUSED_WITH(g, mana_play_str(g, "d4-d5"), MANA_EILLEGAL,
+                 "the Mana binds you to a piece on a square with 1 mark; d4 has 2");
+    mana_free(g);
+    g = tu_game("6/6/3R2/2r3/1R4/d3D1 w 2 0"); /* bound to 2: d4 */
+    REFUSED_WITH(g, mana_play_str(g, "d4-d5"), MANA_EILLEGAL,
+                 "a piece on d4 moves exactly 2 steps; d5 is not 2 steps away by any path");
+    REFUSED_WITH(g, mana_play_str(g, "e1-e2"), MANA_EILLEGAL,
+                 "the Mana binds you to a piece on a square with 2 marks; e1 has 1");
+    mana_free(g);
+
+    /* Re-entry on the Mana's mark count only: White's D b2 (1 mark), the
+     * one piece bound by Mana 1, is boxed in by its Ronins a2, c2, b1, b3,
+     * so White may re-enter (reserve 1), on a 1-mark square: a1 yes, c1
+     * (2 marks) no. */
+    static const int mana_mark[] = {MANA_OPT_REENTRY, MANA_REENTRY_MANA_MARK, -1};
+    g = tu_game_opts(MANA_RULES_JACTALEA, "5d/6/6/1R4/RDR3/1R4 w 1 0", mana_mark);
+    REFUSED_WITH(g, mana_play_str(g, "R@c1"), MANA_EILLEGAL,
+                 "re-entry only on squares with 1 mark (reentry option); c1 has 2");
+    ck_assert_int_eq(mana_is_legal(g, MANA_MOVE_MAKE(MANA_MOVE_DROP_RONIN, 0, tu_sq("a1"))), 1);
+
+    /* Buffers and lists one short: after b2-b1 the history holds 1 move. */
+    mana_free(g);
+    g = tu_game("6/6/3R2/2r3/1R4/d3D1 w 1 0");
+    tu_play(g, "b2-b1");
+    mana_move m[1];
+    uint8_t board[1];
+    REFUSED_WITH(g, mana_history(g, m, 0), MANA_ESPACE, "mana_history: 1 move, room for 0");
+    REFUSED_WITH(g, mana_board(g, board, 1), MANA_ESPACE, "mana_board: 1 byte, 36 needed");
+    mana_free(g);
+
+    /* MFN: a rank of one file, a board of one rank (and two). */
+    g = tu_game(TU_HOME);
+    REFUSED_WITH(g, mana_set_position(g, "d/6/6/6/6/RRRDRR b - 0"), MANA_EPARSE,
+                 "MFN: board: rank 6 has 1 file, not 6");
+    REFUSED_WITH(g, mana_set_position(g, "rrdrrr b - 0"), MANA_EPARSE, "MFN: board: only 1 rank, not 6");
+    REFUSED_WITH(g, mana_set_position(g, "rrdrrr/6 b - 0"), MANA_EPARSE, "MFN: board: only 2 ranks, not 6");
+    mana_free(g);
+}
+END_TEST
+
 Suite *errors_suite(void)
 {
     Suite *s = suite_create("errors");
@@ -352,6 +419,7 @@ Suite *errors_suite(void)
     tc = tcase_create("messages");
     tcase_add_test(tc, strerror_and_detail);
     tcase_add_test(tc, strerror_any_value);
+    tcase_add_test(tc, details_count_in_english);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -116,7 +116,6 @@ build "$top" now
 if [ -n "$ref" ]; then
     mkdir "$tmp/ref.src"
     git -C "$top" archive "$ref" | tar -xf - -C "$tmp/ref.src"
-    [ -d "$top/../shared" ] && ln -s "$top/../shared" "$tmp/shared"
     build "$tmp/ref.src" ref
     names="ref now"
 fi

@@ -2,7 +2,8 @@
 /**
  * libmana for JavaScript and TypeScript: the rules engine of Claude Leroy's
  * board game Mana, compiled to WebAssembly.  The same library, concepts and
- * names as the C API (include/mana.h, man 3 libmana) and the Python package.
+ * names as the C API (include/mana.h, man 7 libmana, the section-3 pages such
+ * as mana_play(3)) and the Python package.
  *
  * ```js
  * import { init } from 'libmana';
@@ -18,7 +19,7 @@
  * Conventions
  * - Squares are integers 0..35, a1 = 0, b1 = 1, ..., f1 = 5, a2 = 6, ...,
  *   f6 = 35 (sq = 6 * (rank - 1) + file); methods taking a square also take
- *   its name "a1".."f6".  RULES.md "Board and coordinates".
+ *   its name "a1".."f6".  docs/rules.md "Board and coordinates".
  * - A move is the library's `mana_move`: an unsigned 32-bit integer (see
  *   {@link Move}); its text ("b2-c4", "b2xc4", "D@c6", "R@c3", "O2",
  *   "pass") comes from {@link Game.format} and {@link Game.parse}.
@@ -113,7 +114,7 @@ export declare function square(sq: number | string): number;
 export type Square = number | string;
 
 /**
- * Rule options (RULES.md "Rule options"), by name.  Values may be given as
+ * Rule options (docs/rules.md "Rule options"), by name.  Values may be given as
  * the words of the record format ("draw", "on", "chosen", "400") or as
  * numbers and booleans; they are read back as shown here.
  */
@@ -168,7 +169,7 @@ export declare class Game {
   /** Every option, read back (a new object each time). */
   readonly options: Required<Options>;
   /**
-   * Replaces the position by an MFN (RULES.md "MFN") and clears the history
+   * Replaces the position by an MFN (docs/rules.md "MFN") and clears the history
    * (mana_set_position).  The game is then in play (or finished).  Options
    * are kept.  ManaError EPARSE (the detail names the field) leaves the
    * game unchanged.
@@ -185,7 +186,7 @@ export declare class Game {
    * order (mana_legal_moves): orientation and placements in setup; in play
    * the steps of the pieces the Mana binds, else every other piece's steps
    * and the re-entries; "pass" when nothing else is legal.  At most 128;
-   * empty once the game is over.  RULES.md "Setup", "Moving", "The Mana".
+   * empty once the game is over.  docs/rules.md "Setup", "Moving", "The Mana".
    */
   legalMoves(): number[];
   /** True if the move (integer or text) is legal now. */
@@ -220,7 +221,7 @@ export declare class Game {
   setupRandom(seed?: number | bigint): void;
   /**
    * Counts the leaves of the legal-move tree depth plies deep (mana_perft,
-   * RULES.md "Perft"); depth 0..64 (else ManaError EINVAL).  Exact up to
+   * docs/rules.md "Perft"); depth 0..64 (else ManaError EINVAL).  Exact up to
    * 2^53.  The game is restored before it returns.
    */
   perft(depth: number): number;
@@ -236,7 +237,7 @@ export declare class Game {
   readonly sideToMove: number;
   /**
    * The Mana: the mark count 1..3 that binds the side to move, or 0 when
-   * there is none (setup, first move of play).  RULES.md "The Mana".
+   * there is none (setup, first move of play).  docs/rules.md "The Mana".
    */
   readonly mana: number;
   /** The square the Mana came from (where the last moved or re-entered piece landed), or null. */

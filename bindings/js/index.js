@@ -403,7 +403,8 @@ function bind(M) {
       return sized((buf, size) => C.svg(this._h(), width, flags, buf, size), 'draw the board');
     }
     toString() {
-      return `Game(${this.rules}, ${this.position ?? `setup after ${this.historyValues().length} moves`})`;
+      const n = this.historyValues().length;
+      return `Game(${this.rules}, ${this.position ?? `setup after ${n} move${n === 1 ? '' : 's'}`})`;
     }
   }
 

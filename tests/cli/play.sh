@@ -41,6 +41,16 @@ expect_eq "$(grep -o 'White to move (Mana 2)> ' "$o" | wc -l | tr -d ' ')" 14 "a
 
 expect_grep "$o" "illegal move a3-a4: no piece on a3" "no piece there"
 
+# 1b. The same position bound to 1 (e1 and b2 have 1 mark): counts in the
+# singular, from the library's detail.
+printf '%s\n' 'd4-d6' 'R@a3' 'b2-b4' | "$CLI" play --white human --black human --no-color \
+    --mfn '6/6/3R2/2r3/1R4/d3D1 w 1 0' >"$o" 2>&1
+expect_grep "$o" "illegal move d4-d6: the Mana binds you to a piece on a square with 1 mark; d4 has 2" "1 mark"
+expect_grep "$o" "illegal move R@a3: the Mana binds you to a piece on a square with 1 mark that can move;" \
+    "1 mark, re-entry"
+expect_grep "$o" "illegal move b2-b4: a piece on b2 moves exactly 1 step; b4 is not 1 step away by any path" \
+    "1 step"
+
 # 2. A path blocked by a piece: with a Black Ronin on d5, d4 cannot reach
 # d6 (two steps in a line have one path only, through d5).
 printf '%s\n' 'd4-d6' | "$CLI" play --white human --black human --no-color \

@@ -148,6 +148,7 @@ expect_eq "$(cat "$o")" "mana-cli play: --mfn: MFN: board: bad character 'b' in 
 "$CLI" match --white ab --black random --games 1 --depth 1 --json "$tmp/odd.json" >"$o" 2>&1
 expect_status $? 0 "a match of 1 game"
 expect_grep "$o" "match: ab (depth 1) (first) against random, 1 game, " "1 game, singular"
+expect_grep "$o" "ab vs random: 1 game in " "1 game, singular, in the summary"
 expect_grep "$o" "W-D-L 1-0-0 score 100.0%" "the game counted in W-D-L"
 expect_grep "$o" "pentanomial model of 0 game pairs" "no pair"
 expect_grep "$o" "note: Elo and LOS count complete pairs only; 1 unpaired game is left out (W-D-L and score count it)" \
@@ -155,6 +156,10 @@ expect_grep "$o" "note: Elo and LOS count complete pairs only; 1 unpaired game i
 expect_grep "$tmp/odd.json" '"pentanomial": [0, 0, 0, 0, 0], "unpaired_games": 1,' "unpaired_games in the JSON"
 "$CLI" match --white ab --black random --games 2 --depth 1 >"$o" 2>&1
 expect_no_grep "$o" "unpaired" "no note when every game has its pair"
+# a round robin of 1 game a pairing, in the singular
+"$CLI" match --player ab --player random --player random --depth 1 --games 1 -q >"$o" 2>&1
+expect_grep "$o" "round robin: 3 players, 3 pairings of 1 game, " "1 game a pairing, singular"
+expect_grep "$o" "3 games in " "the total, plural"
 # a tournament of 3 games a pairing: one unpaired game each
 "$CLI" match --player ab --player random --player mcts --depth 1 --iterations 50 --games 3 -q >"$o" 2>&1
 expect_eq "$(grep -c ' (1 unpaired game left out of Elo and LOS)$' "$o")" 3 "each pairing's unpaired game named"

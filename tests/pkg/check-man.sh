@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # check-man.sh - the manual pages are lint clean and agree with the library:
-#   1. every full page passes `mandoc -Tlint -Wstyle` (or, where mandoc is
-#      not installed, `groff -ww -z -mandoc`) with no message at all;
+#   1. every full page (mana-cli(1) included) passes both
+#      `mandoc -Tlint -Wstyle` and `groff -ww -z -mandoc` (each where it is
+#      installed, at least one of them) with no message at all, and its
+#      SYNOPSIS fits 80 columns (`MANWIDTH=80 man -l`);
 #   2. every stub is a symbolic link to a full page of the same directory
 #      whose NAME section lists the stub's name (`man -l` reads it from the
 #      tree; `make install` writes it as a one-line `.so` stub); a `.so`
@@ -36,7 +38,8 @@ bad() {
 # the rest are full pages.
 : >"$tmp/full"
 : >"$tmp/stubs"
-for f in "$mandir"/man3/*.3 "$mandir"/man7/*.7; do
+for f in "$mandir"/man1/*.1 "$mandir"/man3/*.3 "$mandir"/man7/*.7; do
+    [ -e "$f" ] || continue
     rel=${f#"$mandir"/}
     if [ -L "$f" ] || head -n 1 "$f" | grep -q '^\.so '; then
         echo "$rel" >>"$tmp/stubs"
@@ -45,8 +48,13 @@ for f in "$mandir"/man3/*.3 "$mandir"/man7/*.7; do
     fi
 done
 
-# 1. Lint.  mandoc resolves .Xr against the installed manuals, which this
-# tree is not (yet): "referenced manual not found" is left to check 4.
+# 1. Lint, by both formatters: mandoc checks the mdoc semantics, groff
+# the typesetting (-ww: every warning, such as "can't break line" for a
+# synopsis item too wide for the page).  mandoc resolves .Xr against the
+# installed manuals, which this tree is not (yet): "referenced manual not
+# found" is left to check 4.
+linter=
+: >"$tmp/lint"
 if command -v mandoc >/dev/null 2>&1; then
     linter="mandoc -Tlint -Wstyle"
     while read -r rel; do
@@ -54,15 +62,28 @@ if command -v mandoc >/dev/null 2>&1; then
             grep -v 'referenced manual not found' |
             grep -v 'mandoc\.db' >>"$tmp/lint" || true
     done <"$tmp/full"
-else
-    linter="groff -ww -z"
+fi
+if command -v groff >/dev/null 2>&1; then
+    linter="${linter:+$linter and }groff -ww -z"
     while read -r rel; do
         (cd "$mandir" && groff -ww -z -mandoc "$rel" 2>&1) >>"$tmp/lint" || true
     done <"$tmp/full"
 fi
+[ -n "$linter" ] || bad "neither mandoc nor groff (Debian packages mandoc, groff-base) is installed"
 if [ -s "$tmp/lint" ]; then
-    bad "$linter reports:"
+    bad "$linter report:"
     cat "$tmp/lint" >&2
+fi
+
+# 1b. Each SYNOPSIS fits 80 columns, as man(1) shows it in a terminal of
+# that width (ASCII output: one byte a column).
+if command -v man >/dev/null 2>&1; then
+    while read -r rel; do
+        MANWIDTH=80 man -E ascii -l "$mandir/$rel" 2>/dev/null | sed 's/.\x08//g' |
+            awk -v rel="$rel" '/^[A-Z]/ { sec = $0 }
+                sec == "SYNOPSIS" && length($0) > 80 { print rel ": " length($0) " columns: " $0 }'
+    done <"$tmp/full" >"$tmp/wide"
+    [ ! -s "$tmp/wide" ] || bad "SYNOPSIS wider than 80 columns (MANWIDTH=80 man -l):$(printf '\n'; cat "$tmp/wide")"
 fi
 
 # NAME-section names of each full page: "page name" lines.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Game and Bot API: options, positions, queries, clone, history, bots,
-// version.  Expected values are worked out from RULES.md by hand.
+// version.  Expected values are worked out from docs/rules.md by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -28,11 +28,21 @@ test('new Game() is a jactalea game at the orientation choice', () => {
   });
 });
 
+test('String(game) counts the setup moves in English: 0 moves, 1 move, 2 moves', () => {
+  withGame(undefined, (g) => {
+    assert.equal(String(g), 'Game(jactalea, setup after 0 moves)');
+    g.play('O0');
+    assert.equal(String(g), 'Game(jactalea, setup after 1 move)');
+    g.play('D@c6'); // orientation 0: c6 has 3 marks, any square of ranks 5-6 will do
+    assert.equal(String(g), 'Game(jactalea, setup after 2 moves)');
+  });
+});
+
 test('cosmoludo preset and options by name', () => {
   withGame({ rules: 'cosmoludo', blocked: 'draw', repetition: 3, plyLimit: 200, reentryWhenBlocked: false }, (g) => {
     assert.equal(g.rules, 'cosmoludo');
     assert.equal(g.orientation, 3);
-    // RULES.md "Rule options": cosmoludo fixes orientation 3, the back rank,
+    // docs/rules.md "Rule options": cosmoludo fixes orientation 3, the back rank,
     // the Damyo on a double square; re-entry stays on any empty square.
     assert.deepEqual(g.options, { orientation: 3, setupArea: 'back-rank', damyoOnDouble: true,
       reentry: 'any', reentryWhenBlocked: false, blocked: 'draw', repetition: 3, plyLimit: 200 });

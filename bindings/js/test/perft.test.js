@@ -50,7 +50,7 @@ test('setup perft from the start of each edition', () => {
   // Jactalea: Black chooses one of 4 orientations first.
   withGame({}, (g) => assert.equal(g.perft(1), 4));
   // Cosmoludo: orientation 3, Black places first on rank 6, whose marks
-  // are a6..f6 = 2 3 1 2 2 3 (RULES.md board, orientation 3); the Damyo must
+  // are a6..f6 = 2 3 1 2 2 3 (docs/rules.md board, orientation 3); the Damyo must
   // stand on a double square (damyo_on_double on): D@a6, D@d6, D@e6, and a
   // Ronin may go on any of the 6 squares: 3 + 6 = 9.
   withGame({ rules: 'cosmoludo' }, (g) => {

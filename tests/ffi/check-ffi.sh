@@ -1,0 +1,121 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# check-ffi.sh - libmana's C ABI from three scripting languages: the
+# examples in examples/ffi/ (LuaJIT's FFI, Ruby's Fiddle, Node.js through
+# koffi) each load LIBMANA by its absolute path, play the seeded random
+# game of examples/c/play_game, count perft 4 of the README's position and
+# show one refused illegal move.  Their whole output must be what the C side
+# says: play_game SEED's output, `mana-cli perft 4 MFN`'s count and the
+# detail `mana-cli play` gives for the same move.  An example whose
+# interpreter is missing is skipped, saying so (a failure with --require).
+# koffi is installed with npm into NODE_DIR from examples/ffi/node/package.json
+# when it is missing there.
+#
+#   usage: check-ffi.sh [--require] LIBMANA PLAY_GAME MANA-CLI NODE_DIR
+set -u
+require=0
+if [ "${1:-}" = --require ]; then
+    require=1
+    shift
+fi
+[ $# -eq 4 ] || { echo "usage: check-ffi.sh [--require] LIBMANA PLAY_GAME MANA-CLI NODE_DIR" >&2; exit 2; }
+lib=$1 play_game=$2 cli=$3 node_dir=$4
+case $lib in
+/*) ;;
+*) echo "check-ffi: LIBMANA must be an absolute path, not '$lib'" >&2; exit 2 ;;
+esac
+root=$(cd "$(dirname "$0")/../.." && pwd)
+# The README's perft position: Black to move, Mana 3, no Black piece on a
+# 3-mark square, so any piece may move; c6 has 1 mark, so c6-c4 is refused.
+MFN='2d3/6/2R1r1/1r4/3D2/6 b 3 3'
+# 4294967297 = 2^32 + 1: a seed that needs the whole uint64_t parameter.
+SEEDS='1 7 4294967297'
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+failures=0
+skipped=0
+
+fail() {
+    echo "check-ffi: FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+skip() {
+    echo "check-ffi: skipped: $*"
+    skipped=$((skipped + 1))
+    [ $require -eq 0 ] || fail "$* (--require)"
+}
+
+# ---- what the C side says -------------------------------------------------
+perft=$("$cli" perft --rules cosmoludo 4 "$MFN" | tail -n 1)
+detail=$(printf 'c6-c4\nquit\n' | "$cli" play --rules cosmoludo --white human --black human --no-color \
+    --mfn "$MFN" 2>&1 | sed -n 's/.*illegal move c6-c4: //p')
+if [ -z "$perft" ] || [ -z "$detail" ]; then
+    echo "check-ffi: no perft count or no detail from $cli" >&2
+    exit 1
+fi
+for s in $SEEDS; do
+    "$play_game" "$s" >"$tmp/want.$s" || { echo "check-ffi: $play_game $s failed" >&2; exit 1; }
+    printf 'perft(4) = %s\nrefused c6-c4: MANA_EILLEGAL (illegal move): %s\n' "$perft" "$detail" >>"$tmp/want.$s"
+done
+
+# run NAME COMMAND...: COMMAND SEED for every seed, output compared with
+# the C side's.
+run() {
+    name=$1
+    shift
+    bad=0
+    for s in $SEEDS; do
+        MANA_LIBRARY=$lib "$@" "$s" >"$tmp/got" 2>"$tmp/err"
+        rc=$?
+        if [ $rc -ne 0 ] || [ -s "$tmp/err" ]; then
+            fail "$name, seed $s: exit status $rc"
+            sed 's/^/    | /' "$tmp/err" >&2
+            bad=1
+        elif ! cmp -s "$tmp/got" "$tmp/want.$s"; then
+            fail "$name, seed $s: not the C side's game, perft or detail"
+            diff "$tmp/want.$s" "$tmp/got" | head -n 20 | sed 's/^/    | /' >&2
+            bad=1
+        fi
+    done
+    [ $bad -eq 0 ] && echo "check-ffi: $name: seeds $SEEDS played as play_game plays them, perft(4) = $perft, c6-c4 refused as in C"
+}
+
+# ---- LuaJIT ------------------------------------------------------------------
+if command -v luajit >/dev/null 2>&1; then
+    run "luajit ($(luajit -v | cut -d' ' -f2))" luajit "$root/examples/ffi/luajit/random_game.lua"
+else
+    skip "luajit not installed (Debian package luajit)"
+fi
+
+# ---- Ruby --------------------------------------------------------------------
+if ! command -v ruby >/dev/null 2>&1; then
+    skip "ruby not installed (Debian package ruby)"
+elif ! ruby -e 'require "fiddle"' >/dev/null 2>&1; then
+    skip "ruby has no fiddle (Debian package ruby)"
+else
+    run "ruby $(ruby -e 'print RUBY_VERSION') (fiddle)" ruby -W2 "$root/examples/ffi/ruby/random_game.rb"
+fi
+
+# ---- Node.js through koffi -------------------------------------------------
+pkg=$root/examples/ffi/node/package.json
+if ! command -v node >/dev/null 2>&1; then
+    skip "node not installed (Debian package nodejs)"
+else
+    if ! cmp -s "$pkg" "$node_dir/package.json" || [ ! -f "$node_dir/node_modules/koffi/package.json" ]; then
+        if command -v npm >/dev/null 2>&1; then
+            echo "check-ffi: installing koffi into $node_dir with npm"
+            mkdir -p "$node_dir" && cp "$pkg" "$node_dir/package.json" &&
+                (cd "$node_dir" && npm install --no-audit --no-fund --loglevel=error >"$tmp/npm" 2>&1) ||
+                sed 's/^/    | /' "$tmp/npm"
+        fi
+    fi
+    if [ -f "$node_dir/node_modules/koffi/package.json" ]; then
+        run "node $(node --version) (koffi)" env NODE_PATH="$node_dir/node_modules" node \
+            "$root/examples/ffi/node/random_game.js"
+    else
+        skip "koffi not installed (npm install --prefix $node_dir koffi)"
+    fi
+fi
+
+[ $failures -eq 0 ] || exit 1
+echo "check-ffi: $((3 - skipped)) of 3 examples run, $skipped skipped"
