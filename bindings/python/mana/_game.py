@@ -36,6 +36,7 @@ _status = lib.mana_status
 _hash = lib.mana_hash
 _get_position = lib.mana_get_position
 _history_format = lib.mana_history_format
+_history = lib.mana_history
 
 
 _STATUS: Tuple[Status, ...] = tuple(Status)
@@ -195,6 +196,15 @@ class Game(ReachMixin):
     game with the same history; pickling stores the rules, the start (MFN
     or setup) and the moves, and replays them when loaded.
 
+    python-chess's names work too: push(move), pop() and undo() (both
+    return the Move taken back), peek(), legal_moves (a live view:
+    iteration, len(), ``in``; ``legal_moves()`` gives the list), outcome()
+    (an Outcome, or None while the game goes on), is_game_over(), copy(),
+    turn (a Color), result(), move_stack.
+
+    Integer arguments may be numpy integers or anything with __index__
+    (bool and numpy.bool_ refused where a number is meant).
+
     Attack maps (the Mana ignored or given): pieces(color), piece_reach(sq),
     reach_maps(color), reach_under(color, mana), damyo_capturable(),
     damyo_threats(mana); square sets are frozensets of indices 0..35.
@@ -239,7 +249,7 @@ class Game(ReachMixin):
         self._bufp = self._buf.buffer_info()[0]
         self._tbuf = ctypes.create_string_buffer(MFN_MAX + 1)
         self._tbufp = ctypes.addressof(self._tbuf)
-        self._hist = array.array("I")  # the history, for undo() (grown on demand)
+        self._hist = array.array("I", bytes(4 * 64))  # the history, for undo() (grows)
         self._preset = preset
         # Record tags (White, Black, Date, Event, ...): read_record fills
         # them, record() writes them.
@@ -554,24 +564,27 @@ class Game(ReachMixin):
         try:
             value = self._last_value(g)
             rc = _undo(g)
-            text = self._format(g, value) if rc >= 0 else ""
+            n = _fmt(g, value, self._tbufp, 8) if rc >= 0 else 0
         finally:
             self._lock.release()
         if rc < 0:
             fail(rc, "undo")
-        return make_move(value, text)
+        if n < 0:
+            fail(n, "format move %d" % value)
+        return make_move(value, _decode(self._tbuf.raw[:n]))
 
     def _last_value(self, g: int) -> int:
-        """The last move of g's history (-1 for none), read into _hist."""
-        n = lib.mana_history(g, None, 0)
-        if n <= 0:
-            return -1
-        if len(self._hist) < n:
-            self._hist = array.array("I", bytes(4 * max(n, 2 * len(self._hist))))
-        rc = lib.mana_history(g, self._hist.buffer_info()[0], len(self._hist))
-        if rc < 0:
-            fail(rc, "read the history")
-        return int(self._hist[n - 1])
+        """The last move of g's history (-1 for none), read into _hist
+        (one call while it is large enough, else grown once)."""
+        hist = self._hist
+        n = _history(g, hist.buffer_info()[0], len(hist))
+        if n == ErrorCode.ESPACE:
+            n = _history(g, None, 0)
+            self._hist = hist = array.array("I", bytes(4 * max(n, 2 * len(hist))))
+            n = _history(g, hist.buffer_info()[0], len(hist))
+        if n < 0:
+            fail(n, "read the history")
+        return int(hist[n - 1]) if n else -1
 
     # ---- python-chess's names ------------------------------------------------
     def push(self, move: MoveLike) -> None:

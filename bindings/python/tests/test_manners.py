@@ -290,3 +290,39 @@ def test_docstring_examples_print_what_they_show() -> None:
 def test_deepcopy_and_copy_module_agree_with_copy(start: mana.Game) -> None:
     start.push("a6-a4")
     assert copy.copy(start) == start.copy() == copy.deepcopy(start)
+
+
+# ---- document names ------------------------------------------------------------
+
+def docstrings() -> List[str]:
+    """Every docstring of the package: modules, classes, functions,
+    methods and properties."""
+    out: List[str] = []
+    for module in modules():
+        out.append(module.__doc__ or "")
+        for obj in vars(module).values():
+            if getattr(obj, "__module__", None) != module.__name__:
+                continue
+            out.append(getattr(obj, "__doc__", None) or "")
+            for member in vars(obj).values() if isinstance(obj, type) else ():
+                target = member.fget if isinstance(member, property) else member
+                out.append(getattr(target, "__doc__", None) or "")
+    return out
+
+
+def test_docstrings_cite_the_projects_own_documents() -> None:
+    # They cited "RULES.md" (docs/rules.md since) and sections by name.
+    import re
+    import os
+    from conftest import REPO
+    with open(os.path.join(REPO, "docs", "rules.md"), encoding="utf-8") as f:
+        headings = {line.lstrip("#").strip() for line in f if line.startswith("#")}
+    texts_ = docstrings()
+    assert len(texts_) > 200
+    cited = set()
+    for text in texts_:
+        assert "RULES.md" not in text and "man 3 libmana" not in text, text[:200]
+        for m in re.finditer(r'docs/rules\.md\s+"([^"]+)"', text):
+            cited.add(" ".join(m.group(1).split()))
+    assert {"Perft", "Moving", "Setup", "Rule options"} <= cited
+    assert cited <= headings, cited - headings
