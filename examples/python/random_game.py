@@ -15,9 +15,12 @@ rng = random.Random(seed)
 with mana.Game("cosmoludo", ply_limit=1000) as game:
     game.setup_random(seed)
     print("start:", game.position)
-    while game.status == mana.Status.PLAYING:
-        game.play(rng.choice(game.legal_moves()))
+    while not game.is_game_over():
+        game.push(rng.choice(game.legal_moves()))
+    outcome = game.outcome()
+    assert outcome is not None  # the game is over
     moves = game.history()[12:]  # after the 12 placements
     print("moves:", " ".join(moves))
     print("end:  ", game.position)
-    print("result: %s after %d moves" % (game.status.name.lower(), len(moves)))
+    print("result: %s, %s by %s after %d moves" % (
+        outcome.result(), game.status.name.lower(), outcome.reason, len(moves)))

@@ -2,7 +2,8 @@
 """ManaError and the checks every value crossing into C goes through."""
 
 import enum
-from typing import Any, NoReturn
+import operator
+from typing import Any, NoReturn, SupportsIndex
 
 from ._lib import lib, optional
 
@@ -37,10 +38,10 @@ def error_name(code: int) -> str:
         return "MANA_E?"
 
 
-def strerror(code: int) -> str:
+def strerror(code: SupportsIndex) -> str:
     """The library's message for an error code (mana_strerror)."""
-    check_int(code, "error code")
-    return str(lib.mana_strerror(code).decode("utf-8", "replace"))
+    c = check_int(code, "error code")
+    return str(lib.mana_strerror(c).decode("utf-8", "replace"))
 
 
 class ManaError(Exception):
@@ -94,12 +95,25 @@ INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
 
 
+def is_bool(value: Any) -> bool:
+    """True for a bool or a numpy bool (numpy.bool_), which are no numbers
+    here even though numpy's still has an __index__."""
+    t = type(value)
+    return isinstance(value, bool) or (t.__module__ == "numpy" and t.__name__ in ("bool_", "bool"))
+
+
 def need_int(value: Any, what: str, accepted: str = "an int") -> int:
-    """value if it is an int (bool refused: True is no number), else
-    TypeError saying what is accepted."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """value as a Python int when it is an integer: an int, a numpy integer
+    (numpy.int64, numpy.uint8, ...) or anything else with __index__
+    (operator.index), bool and numpy.bool_ refused (True is no number);
+    else TypeError saying what is accepted.  The one place where the
+    package accepts or refuses an integer argument."""
+    if is_bool(value):
         raise TypeError("%s must be %s, not %s" % (what, accepted, type(value).__name__))
-    return int(value)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be %s, not %s" % (what, accepted, type(value).__name__)) from None
 
 
 class ManaRangeError(ManaError, ValueError):

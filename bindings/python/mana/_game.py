@@ -12,15 +12,16 @@ from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
+from ._views import LegalMoves, Outcome
 from ._types import (FILE_NAMES, RANK_NAMES, Color, ColorLike, EndReason, Option, OptionName,
-                     OptionValue, Rules, Square, Status, parse_option, square)
+                     IntLike, OptionValue, Rules, Square, Status, parse_option, square)
 from ._types import color as to_color
 
 MAX_MOVES = 128  # MANA_MAX_MOVES
 MFN_MAX = 47  # MANA_MFN_MAX
 MOVE_TEXT_MAX = 5  # MANA_MOVE_TEXT_MAX
 
-MoveLike = Union[Move, int, str]
+MoveLike = Union[Move, IntLike, str]
 PresetLike = Union[str, int, Rules]
 
 _new = lib.mana_new
@@ -35,6 +36,7 @@ _status = lib.mana_status
 _hash = lib.mana_hash
 _get_position = lib.mana_get_position
 _history_format = lib.mana_history_format
+_history = lib.mana_history
 
 
 _STATUS: Tuple[Status, ...] = tuple(Status)
@@ -194,6 +196,15 @@ class Game(ReachMixin):
     game with the same history; pickling stores the rules, the start (MFN
     or setup) and the moves, and replays them when loaded.
 
+    python-chess's names work too: push(move), pop() and undo() (both
+    return the Move taken back), peek(), legal_moves (a live view:
+    iteration, len(), ``in``; ``legal_moves()`` gives the list), outcome()
+    (an Outcome, or None while the game goes on), is_game_over(), copy(),
+    turn (a Color), result(), move_stack.
+
+    Integer arguments may be numpy integers or anything with __index__
+    (bool and numpy.bool_ refused where a number is meant).
+
     Attack maps (the Mana ignored or given): pieces(color), piece_reach(sq),
     reach_maps(color), reach_under(color, mana), damyo_capturable(),
     damyo_threats(mana); square sets are frozensets of indices 0..35.
@@ -207,8 +218,8 @@ class Game(ReachMixin):
     the Game is garbage-collected; a closed game raises ValueError.
     """
 
-    __slots__ = ("_g", "_lock", "_buf", "_bufp", "_tbuf", "_tbufp", "_preset", "headers",
-                 "_declared", "__weakref__")
+    __slots__ = ("_g", "_lock", "_buf", "_bufp", "_tbuf", "_tbufp", "_hist", "_preset",
+                 "headers", "_declared", "__weakref__")
 
     def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
                  **options: OptionValue) -> None:
@@ -238,6 +249,7 @@ class Game(ReachMixin):
         self._bufp = self._buf.buffer_info()[0]
         self._tbuf = ctypes.create_string_buffer(MFN_MAX + 1)
         self._tbufp = ctypes.addressof(self._tbuf)
+        self._hist = array.array("I", bytes(4 * 64))  # the history, for undo() (grows)
         self._preset = preset
         # Record tags (White, Black, Date, Event, ...): read_record fills
         # them, record() writes them.
@@ -433,11 +445,20 @@ class Game(ReachMixin):
             fail(n, "list the legal moves")
         return self._buf[:n].tolist()
 
-    def legal_moves(self) -> List[Move]:
-        """The legal moves as Move objects (str() is the notation), in the
-        library's order; [] once the game is over.  One library call lists
-        them and one copies the position, from which each Move's text is
-        formatted when first asked for (so listing costs no formatting)."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, as python-chess's ``board.legal_moves``: a live,
+        sized, iterable view (``for m in g.legal_moves``, ``len(...)``,
+        ``m in g.legal_moves`` for a Move, value or text) that is also
+        callable: ``g.legal_moves()`` is the list of Moves (str() is the
+        notation), in the library's order, [] once the game is over.  One
+        library call lists them and one copies the position, from which
+        each Move's text is formatted when first asked for (so listing
+        costs no formatting).  See mana.LegalMoves."""
+        return LegalMoves(self)
+
+    def _legal_move_list(self) -> List[Move]:
+        """The list of legal_moves()."""
         g = self._enter()
         try:
             n = _legal(g, self._bufp, MAX_MOVES)
@@ -460,7 +481,7 @@ class Game(ReachMixin):
             fail(rc, "format move %d" % value)
         return _decode(self._tbuf.raw[:rc])
 
-    def move(self, value: Union[int, Move]) -> Move:
+    def move(self, value: Union[IntLike, Move]) -> Move:
         """The Move of a move value legal now (ManaError EILLEGAL if not)."""
         v = _move_value(value, "move", "a Move or an int move value")
         g = self._enter()
@@ -535,16 +556,76 @@ class Game(ReachMixin):
         if rc < 0:
             fail(rc, "play %r" % text)
 
-    def undo(self) -> None:
-        """Takes back the last move (setup moves included).  ManaError
-        ENOHISTORY when there is none."""
+    def undo(self) -> Move:
+        """Takes back the last move (setup moves included) and returns it
+        (a Move, written as in the position it was played from).
+        ManaError ENOHISTORY when there is none (the game is unchanged)."""
         g = self._enter()
         try:
+            value = self._last_value(g)
             rc = _undo(g)
+            n = _fmt(g, value, self._tbufp, 8) if rc >= 0 else 0
         finally:
             self._lock.release()
         if rc < 0:
             fail(rc, "undo")
+        if n < 0:
+            fail(n, "format move %d" % value)
+        return make_move(value, _decode(self._tbuf.raw[:n]))
+
+    def _last_value(self, g: int) -> int:
+        """The last move of g's history (-1 for none), read into _hist
+        (one call while it is large enough, else grown once)."""
+        hist = self._hist
+        n = _history(g, hist.buffer_info()[0], len(hist))
+        if n == ErrorCode.ESPACE:
+            n = _history(g, None, 0)
+            self._hist = hist = array.array("I", bytes(4 * max(n, 2 * len(hist))))
+            n = _history(g, hist.buffer_info()[0], len(hist))
+        if n < 0:
+            fail(n, "read the history")
+        return int(hist[n - 1]) if n else -1
+
+    # ---- python-chess's names ------------------------------------------------
+    def push(self, move: MoveLike) -> None:
+        """Plays move (a Move, its value or its text): play(), under
+        python-chess's name."""
+        self.play(move)
+
+    def pop(self) -> Move:
+        """Takes back the last move and returns it: undo(), under
+        python-chess's name (ManaError ENOHISTORY when there is none)."""
+        return self.undo()
+
+    def peek(self) -> Move:
+        """The last move played (setup moves included), as move_stack[-1],
+        without taking it back.  ManaError ENOHISTORY when there is none."""
+        with self.clone() as before:
+            if not before.ply:
+                raise ManaError(ErrorCode.ENOHISTORY, "no move has been played",
+                                "peek at the last move")
+            return before.undo()
+
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended, as an Outcome (winner: Color or None for a
+        draw; reason: the library's EndReason; result(): "1-0", "0-1",
+        "1/2-1/2"), or None while it is not finished (setup or play)."""
+        st = self.status
+        if not st.is_over:
+            return None
+        winner = None if st == Status.DRAWN else \
+            (Color.WHITE if st == Status.WHITE_WON else Color.BLACK)
+        return Outcome(winner, self.end_reason)
+
+    def is_game_over(self) -> bool:
+        """True once the game is won or drawn: is_over(), under
+        python-chess's name."""
+        return self.is_over()
+
+    def copy(self) -> "Game":
+        """An independent deep copy (position, options, history, headers):
+        clone(), under python-chess's name."""
+        return self.clone()
 
     def history_values(self) -> List[int]:
         """The moves played since the start (setup or start_position), as
@@ -652,7 +733,7 @@ class Game(ReachMixin):
             fail(n, "read the history")
         return int(n)
 
-    def setup_random(self, seed: int = 0) -> None:
+    def setup_random(self, seed: IntLike = 0) -> None:
         """Completes the setup with random legal setup moves drawn from a
         64-bit seed (0..2**64-1); the same seed gives the same setup.
         ManaError ESTATE outside setup."""
@@ -665,9 +746,9 @@ class Game(ReachMixin):
         if rc < 0:
             fail(rc, "complete the setup at random")
 
-    def perft(self, depth: int) -> int:
+    def perft(self, depth: IntLike) -> int:
         """The number of leaves of the legal-move tree depth (0..64) plies
-        deep (RULES.md "Perft").  Releases the GIL while counting."""
+        deep (docs/rules.md "Perft").  Releases the GIL while counting."""
         d = check_arg(depth, "perft depth", 0, PERFT_MAX, "perft to depth %r" % (depth,))
         out = ctypes.c_uint64()
         g = self._enter()
@@ -709,7 +790,10 @@ class Game(ReachMixin):
         """The side to move (in setup: the side choosing or placing)."""
         return Color(self._query(lib.mana_side_to_move, "ask the side to move"))
 
-    turn = side_to_move
+    @property
+    def turn(self) -> Color:
+        """The side to move: side_to_move, under python-chess's name."""
+        return self.side_to_move
 
     @property
     def mana(self) -> int:
@@ -835,7 +919,7 @@ class Game(ReachMixin):
         array (or bytearray) to fill in place, returned."""
         return self._with_ptr(_actions.observation, bool(side_to_move), out)
 
-    def action_to_move(self, action: int) -> Move:
+    def action_to_move(self, action: IntLike) -> Move:
         """The legal Move with action id action (ManaError EINVAL for an id
         out of range or off the board, EILLEGAL for one not legal now)."""
         return self.move(self._with_ptr(_actions.move_value, action))

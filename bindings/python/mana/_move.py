@@ -53,7 +53,7 @@ class Move:
     - ``str(move)`` is the notation ("b2-c4", "b2xc4", "D@c6", "R@c3",
       "O2", "pass"); ``int(move)`` / ``move.value`` the library's value.
     - Two moves are equal when their values are (a step's value does not
-      say whether it captures: RULES.md "Moving"); moves hash by value and
+      say whether it captures: docs/rules.md "Moving"); moves hash by value and
       are immutable, so they can be dict keys and set members.
     - ``kind`` is a MoveKind; ``from_square`` and ``to_square`` are square
       indices 0..35 (a1 = 0) or None where the kind has none;

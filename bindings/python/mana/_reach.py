@@ -12,7 +12,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from ._errors import check_arg, fail
 from ._lib import lib
-from ._types import SQUARE_COUNT, Color, ColorLike, Square, square
+from ._types import SQUARE_COUNT, Color, ColorLike, IntLike, Square, square
 from ._types import color as to_color
 
 _u64 = ctypes.c_uint64
@@ -71,7 +71,7 @@ class ReachMixin:
         return (min(damyo) if damyo else None), squares(r.value)
 
     def piece_reach(self, sq: Square) -> SquareSet:
-        """Where the piece on sq could step, the Mana ignored (RULES.md
+        """Where the piece on sq could step, the Mana ignored (docs/rules.md
         "Moving").  ManaError EINVAL for an empty square."""
         ends = _u64()
         self._call("mana_piece_reach", "find a piece's reach", square(sq), ctypes.byref(ends))
@@ -85,7 +85,7 @@ class ReachMixin:
                    maps)
         return squares(maps[0]), squares(maps[1]), squares(maps[2])
 
-    def reach_under(self, color: ColorLike, mana: int) -> Tuple[int, SquareSet, SquareSet]:
+    def reach_under(self, color: ColorLike, mana: IntLike) -> Tuple[int, SquareSet, SquareSet]:
         """(move count, step end squares, re-entry squares) color would have
         if it were to move under Mana mark count mana (0..3; 0: none yet).
         ManaError ESTATE during setup."""
@@ -100,7 +100,7 @@ class ReachMixin:
         """True if the side to move can capture the enemy Damyo now."""
         return self._call("mana_damyo_capturable", "look for a Damyo capture") == 1
 
-    def damyo_threats(self, mana: int) -> List[Tuple[int, int]]:
+    def damyo_threats(self, mana: IntLike) -> List[Tuple[int, int]]:
         """The (attacker square, Damyo square) steps with which the opponent
         would capture the side to move's Damyo under Mana mark count mana
         (0..3), by attacker square.  ManaError ESTATE during setup."""

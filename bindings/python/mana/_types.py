@@ -3,7 +3,7 @@
 
 import ctypes
 import enum
-from typing import Dict, List, Tuple, Union
+from typing import Dict, List, SupportsIndex, Tuple, Union
 
 from ._errors import check_arg
 from ._lib import optional
@@ -50,7 +50,7 @@ class Status(NamedIntEnum):
 
 
 class Rules(NamedIntEnum):
-    """enum mana_preset: the rule presets (RULES.md "Setup")."""
+    """enum mana_preset: the rule presets (docs/rules.md "Setup")."""
 
     JACTALEA = 0  # 2005 edition: orientation chosen, setup on two ranks
     COSMOLUDO = 1  # 2020 edition: orientation 3, back rank, Damyo on a double
@@ -78,7 +78,7 @@ class EndReason(NamedIntEnum):
 
 
 class Option(NamedIntEnum):
-    """enum mana_option: the rule options (RULES.md "Rule options")."""
+    """enum mana_option: the rule options (docs/rules.md "Rule options")."""
 
     ORIENTATION = 0
     SETUP_AREA = 1
@@ -127,7 +127,12 @@ OPTION_WORDS: Dict[str, Tuple[Option, Dict[str, int]]] = {
 }
 
 OptionName = Union[str, Option]
-OptionValue = Union[int, str]
+# An integer argument: an int, a numpy integer (numpy.int64, numpy.uint8,
+# ...) or anything else with __index__; bool and numpy.bool_ are refused
+# where a number is meant (need_int).
+IntLike = SupportsIndex
+
+OptionValue = Union[IntLike, str]
 
 SQUARE_COUNT = 36
 FILE_NAMES = "abcdef"
@@ -153,7 +158,7 @@ def _square_names() -> List[str]:
 SQUARE_NAMES: List[str] = _square_names()
 _SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
-Square = Union[int, str]
+Square = Union[IntLike, str]
 
 
 SQUARE_RANGE = "0..35 (a1 = 0, f6 = 35) or a name a1..f6"
@@ -178,7 +183,7 @@ def square_name(sq: Square) -> str:
     return SQUARE_NAMES[square(sq)]
 
 
-ColorLike = Union[Color, int, str]
+ColorLike = Union[Color, IntLike, str]
 COLOR_RANGE = 'Color.WHITE, Color.BLACK, 0, 1, "white" or "black"'
 
 

@@ -32,7 +32,7 @@ k + 1): ``transform_action(a, turns)`` maps ids and
 """
 
 import ctypes
-from typing import Any, Optional
+from typing import Any, Optional, SupportsIndex
 
 from ._errors import check_arg, fail
 from ._lib import lib
@@ -154,7 +154,7 @@ def observation(g: int, side_to_move: bool, out: Any = None) -> Any:
     return finish(buf) if out is None else out
 
 
-def move_value(g: int, action: int) -> int:
+def move_value(g: int, action: SupportsIndex) -> int:
     """The mana_move value of action id action in the game at address g
     (legal or not); ManaError EINVAL for an id out of range or off the
     board."""
@@ -184,7 +184,7 @@ def board(g: int) -> str:
     return buf.raw.replace(b"\0", b".").decode("ascii")
 
 
-def transform_action(action: int, quarter_turns: int) -> int:
+def transform_action(action: SupportsIndex, quarter_turns: SupportsIndex) -> int:
     """The id of action after quarter_turns (0..3) clockwise quarter turns
     of the board (see the module docstring for when that is a symmetry of
     the rules).  ManaError EINVAL for an id out of range or off the board
@@ -197,7 +197,7 @@ def transform_action(action: int, quarter_turns: int) -> int:
     return int(rc)
 
 
-def transform_observation(obs: Any, quarter_turns: int) -> Any:
+def transform_observation(obs: Any, quarter_turns: SupportsIndex) -> Any:
     """obs (numpy, shape (..., 12, 6, 6)) turned quarter_turns clockwise,
     matching transform_action (needs numpy)."""
     if not HAVE_NUMPY:

@@ -23,6 +23,7 @@ Threads: an engine object belongs to one thread at a time, like a Game.
 import ctypes
 import dataclasses
 import math
+import numbers
 import queue
 import subprocess
 import threading
@@ -30,11 +31,12 @@ import time
 from typing import (IO, Any, Dict, Iterator, List, Mapping, MutableMapping, NoReturn, Optional,
                     Sequence, Tuple, TypeVar, Union)
 
-from ._errors import ErrorCode, ManaError, fail
+from ._errors import ErrorCode, ManaError, fail, is_bool, need_int
 from ._lib import lib
 from ._game import Game
 from ._move import Move
-from ._types import Option
+from ._types import Color, ColorLike, Option
+from ._types import color as to_color
 
 __all__ = ["EngineError", "EngineTerminatedError", "EngineTimeoutError", "Limit",
            "Score", "PlayResult", "EngineOption", "OptionMap", "SimpleEngine"]
@@ -86,17 +88,21 @@ class Limit:
         def ms(key: str, seconds: Optional[float], least: int) -> None:
             if seconds is None:
                 return
-            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            if is_bool(seconds) or not isinstance(seconds, numbers.Real) \
                     or not math.isfinite(seconds) or seconds < 0 or (least and seconds == 0):
                 raise ValueError("Limit %s must be a %s number of seconds, not %r"
                                  % (key, "positive" if least else "finite non-negative", seconds))
-            out.extend([key, str(max(least, int(round(seconds * 1000))))])
+            out.extend([key, str(max(least, int(round(float(seconds) * 1000))))])
 
         def count(key: str, n: Optional[int]) -> None:
             if n is not None:
-                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                try:
+                    v = need_int(n, "Limit " + key)
+                except TypeError:
+                    v = 0
+                if v < 1:
                     raise ValueError("Limit %s must be a positive int, not %r" % (key, n))
-                out.extend([key, str(n)])
+                out.extend([key, str(v)])
 
         ms("movetime", self.time, 1)
         count("depth", self.depth)
@@ -109,6 +115,12 @@ class Limit:
         count("movestogo", self.remaining_moves)
         return out
 
+    def __repr__(self) -> str:
+        """Only the limits set: Limit(time=0.1, depth=4)."""
+        return "Limit(%s)" % ", ".join("%s=%r" % (f.name, getattr(self, f.name))
+                                       for f in dataclasses.fields(self)
+                                       if getattr(self, f.name) is not None)
+
     def expected_seconds(self, white_to_move: bool) -> Optional[float]:
         """How long the search may take by these limits, if bounded by time."""
         if self.time is not None:
@@ -119,11 +131,77 @@ class Limit:
 
 @dataclasses.dataclass(frozen=True)
 class Score:
-    """A score from the side to move's view: centi-Ronin, or a forced
-    Damyo capture in ``mate`` plies (negative: the side to move loses)."""
+    """An engine's score, from the view of the side ``turn``: ``cp`` in
+    centi-Ronin (positive: good for turn), or ``mate``, a forced Damyo
+    capture in that many plies (positive: turn captures, negative: turn's
+    Damyo falls).  The engine protocol scores from the side to move's
+    view, so the scores of ``play()`` and ``analyse()`` have ``turn`` =
+    the side to move of the position searched; a Score made by hand
+    without ``turn`` (None) has no known view and refuses white(),
+    black() and pov().
+
+    As python-chess's PovScore and Score:
+
+    - ``relative``: the score as the engine sent it, from the side to
+      move's (``turn``'s) view: ``info["score"].relative.cp``;
+    - ``white()``, ``black()``: the same score from White's / Black's
+      view (negated when that side is not turn), a Score with that turn;
+    - ``pov(color)``: the same from color's view (a Color, 0 / 1,
+      "white" / "black");
+    - ``is_mate()``: True for a forced Damyo capture (``mate`` set);
+    - ``score(mate_score=None)``: cp, or for a mate ``mate_score -
+      plies`` (negated when losing) when mate_score is given, else None.
+    """
 
     cp: Optional[int] = None
     mate: Optional[int] = None
+    turn: Optional[Color] = None
+
+    @property
+    def relative(self) -> "Score":
+        """This score from its own side's view (the side to move, for an
+        engine's score): itself."""
+        return self
+
+    def pov(self, color: ColorLike) -> "Score":
+        """This score from color's view; ValueError when it has no
+        point of view (turn None)."""
+        side = to_color(color)
+        if self.turn is None:
+            raise ValueError("this Score has no point of view (turn=None): make it with "
+                             "turn=mana.Color.WHITE or BLACK, as play() and analyse() do")
+        if side == self.turn:
+            return self
+        return Score(None if self.cp is None else -self.cp,
+                     None if self.mate is None else -self.mate, side)
+
+    def white(self) -> "Score":
+        """This score from White's view (positive: good for White)."""
+        return self.pov(Color.WHITE)
+
+    def black(self) -> "Score":
+        """This score from Black's view (positive: good for Black)."""
+        return self.pov(Color.BLACK)
+
+    def is_mate(self) -> bool:
+        """True when the score is a forced Damyo capture (mate set)."""
+        return self.mate is not None
+
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
+        """cp; for a mate, mate_score - plies when winning, -(mate_score -
+        plies) when losing, if mate_score is given, else None."""
+        if self.mate is None:
+            return self.cp
+        if mate_score is None:
+            return None
+        return mate_score - self.mate if self.mate > 0 else -mate_score - self.mate
+
+    def __repr__(self) -> str:
+        parts = ["%s=%d" % (k, v) for k, v in (("cp", self.cp), ("mate", self.mate))
+                 if v is not None]
+        if self.turn is not None:
+            parts.append("turn=Color.%s" % self.turn.name)
+        return "Score(%s)" % ", ".join(parts)
 
 
 @dataclasses.dataclass
@@ -211,7 +289,8 @@ _SETUP_KEYS = ("samples",)  # setup samples N
 _KNOWN_KEYS = _INT_KEYS + ("time", "wr", "score", "pv", "string", "setup")
 
 
-def _parse_pair(info: Dict[str, Any], words: Sequence[str], i: int) -> int:
+def _parse_pair(info: Dict[str, Any], words: Sequence[str], i: int,
+                turn: Optional[Color]) -> int:
     """Parses the known key at words[i] into info; the index after it."""
     key = words[i]
     if key in _INT_KEYS:
@@ -224,7 +303,7 @@ def _parse_pair(info: Dict[str, Any], words: Sequence[str], i: int) -> int:
         kind, value = words[i + 1], int(words[i + 2])
         if kind not in ("cp", "mate"):
             raise ValueError(kind)
-        info["score"] = Score(**{kind: value})
+        info["score"] = Score(**{kind: value}, turn=turn)
         return i + 3
     else:  # setup: a flag, then its own fields (setup samples N)
         info["setup"] = True
@@ -236,15 +315,18 @@ def _parse_pair(info: Dict[str, Any], words: Sequence[str], i: int) -> int:
     return i + 2
 
 
-def parse_info(words: Sequence[str]) -> Dict[str, Any]:
+def parse_info(words: Sequence[str], turn: Optional[ColorLike] = None) -> Dict[str, Any]:
     """The key/value pairs of an ``info`` line (its words after "info"),
     each known key parsed by name: ints for depth, seldepth, nodes, nps,
-    iterations; time in seconds; score as Score; wr as float; pv as a
+    iterations; time in seconds; score as Score (from the view of turn,
+    the side to move of the position searched: None when not given); wr
+    as float; pv as a
     list of move texts; string as the rest of the line; ``setup`` as
     True, with ``setup samples N`` as setup_samples.  An unknown key keeps
     the words up to the next known key as its text value (so the keys
     after it are still read).  EngineError for a malformed known key."""
     info: Dict[str, Any] = {}
+    side = None if turn is None else to_color(turn)
     i = 0
     try:
         while i < len(words):
@@ -256,7 +338,7 @@ def parse_info(words: Sequence[str]) -> Dict[str, Any]:
                 info["pv"] = list(words[i + 1:])
                 break
             if key in _KNOWN_KEYS:
-                i = _parse_pair(info, words, i)
+                i = _parse_pair(info, words, i, side)
                 continue
             j = i + 1
             while j < len(words) and words[j] not in _KNOWN_KEYS:
@@ -281,9 +363,11 @@ def rule_option_text(option: Option, value: int) -> Tuple[str, str]:
 
 
 def _protocol_value(value: Union[str, int, bool]) -> str:
-    if isinstance(value, bool):
+    if is_bool(value):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, str):
+        return value
+    return str(need_int(value, "an option value", "a str, an int or a bool"))
 
 
 class SimpleEngine:
@@ -304,6 +388,10 @@ class SimpleEngine:
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
         self._lock = threading.Lock()
         self._closed = False
+        # A command failed and its answers may still be due (_resync);
+        # a go was sent and its bestmove not read yet.
+        self._out_of_step = False
+        self._searching = False
         self._reader = threading.Thread(target=self._read, name="mana-engine-reader",
                                         daemon=True)
         self._reader.start()
@@ -423,6 +511,10 @@ class SimpleEngine:
         """``isready``: waits for ``readyok``; raises EngineError if an
         ``info string error`` came before it (the engine refused a
         command sent since the last ping)."""
+        self._resync()
+        self._ping()
+
+    def _ping(self) -> None:
         self.send("isready")
         errors = [l for l in self._expect("readyok", self.timeout)
                   if l.startswith("info string error")]
@@ -433,13 +525,18 @@ class SimpleEngine:
         """Sets engine options by name (as advertised; case-insensitive).
         KeyError for an option the engine did not advertise, EngineError if
         it refuses a value."""
-        for name, value in options.items():
+        self._resync()
+        self._configure(options)
+
+    def _configure(self, options: Mapping[str, Union[str, int, bool]]) -> None:
+        for name in options:  # every name checked before anything is sent
             if name not in self.options:
                 raise KeyError("the engine has no option %r (it has %s)"
                                % (name, ", ".join(self.options)))
+        for name, value in options.items():
             self.send("setoption name %s value %s" % (self.options[name].name,
                                                       _protocol_value(value)))
-        self.ping()
+        self._ping()
 
     def _set_rules(self, game: Game) -> None:
         settings: Dict[str, Union[str, int]] = {"Rules": game.preset.name.lower()}
@@ -451,7 +548,7 @@ class SimpleEngine:
             missing = sorted(set(settings) - set(known))
             raise EngineError("the engine cannot be told the game's rules: it has no "
                               "option %s" % ", ".join(missing))
-        self.configure(known)
+        self._configure(known)
 
     # ---- searching -----------------------------------------------------------
     def position_command(self, game: Game) -> str:
@@ -469,22 +566,69 @@ class SimpleEngine:
         set already), ``newgame`` if new_game, the position and ``go``;
         reads the info lines and ``bestmove``.  The move is checked:
         EngineError for an illegal or unreadable one.  Waits at most the
-        limit's time plus ``self.timeout`` seconds."""
+        limit's time plus ``self.timeout`` seconds.
+
+        After any failure (a refused search, an unreadable line, an
+        illegal move, an interrupt) the engine is brought back in step
+        before the next command: ``stop``, the rest of the failed search
+        read and dropped up to its ``bestmove``, then ``isready`` /
+        ``readyok``; an engine that does not answer that within timeout
+        seconds is killed.  So the next play() reads its own answer,
+        never the failed search's."""
         if not self._lock.acquire(False):
             raise RuntimeError("this engine is searching for another thread: an engine "
                                "belongs to one thread at a time")
         try:
-            if rules:
-                self._set_rules(game)
-            if new_game:
-                self.send("newgame")
-            self.send(self.position_command(game))
-            self.send(" ".join(["go"] + limit.words()))
-            expected = limit.expected_seconds(game.side_to_move == 0)
-            deadline = time.monotonic() + (expected or 0.0) + self.timeout
-            return self._read_search(game, deadline)
+            self._resync()
+            return self._play(game, limit, rules, new_game)
+        except (EngineTerminatedError, EngineTimeoutError):
+            raise
+        except Exception as e:
+            if self._resync():
+                raise
+            raise EngineError("%s; then the engine did not answer isready in time, so it "
+                              "was stopped" % e) from e
         finally:
             self._lock.release()
+
+    def _play(self, game: Game, limit: Limit, rules: bool, new_game: bool) -> PlayResult:
+        self._out_of_step = True  # until this search's bestmove is read
+        if rules:
+            self._set_rules(game)
+        if new_game:
+            self.send("newgame")
+        self.send(self.position_command(game))
+        words = " ".join(["go"] + limit.words())
+        self._searching = True
+        self.send(words)
+        expected = limit.expected_seconds(game.side_to_move == 0)
+        deadline = time.monotonic() + (expected or 0.0) + self.timeout
+        result = self._read_search(game, deadline)
+        self._out_of_step = False
+        return result
+
+    def _resync(self) -> bool:
+        """After a failed command: ``stop`` if a search's bestmove is still
+        due, every line up to that bestmove dropped, then ``isready`` and
+        every line up to ``readyok`` dropped.  True when in step (or
+        nothing was out of step); False when the engine did not answer
+        within timeout seconds and was killed (or had exited)."""
+        if not self._out_of_step or self._closed:
+            return not self._closed
+        try:
+            deadline = time.monotonic() + self.timeout
+            if self._searching:
+                self.send("stop")
+                while self._searching:
+                    if self.readline(deadline).split()[:1] == ["bestmove"]:
+                        self._searching = False
+            self.send("isready")
+            self._expect("readyok", self.timeout)
+        except EngineError:  # timed out (killed) or exited
+            self.close(kill=True)
+            return False
+        self._out_of_step = False
+        return True
 
     def analyse(self, game: Game, limit: Limit) -> Dict[str, Any]:
         """The totals of a search of game's position (play()'s info)."""
@@ -494,12 +638,13 @@ class SimpleEngine:
         infos: List[Dict[str, Any]] = []
         strings: List[str] = []
         merged: Dict[str, Any] = {}
+        turn = game.side_to_move
         while True:
             words = self.readline(deadline).split()
             if not words:
                 continue
             if words[0] == "info":
-                info = parse_info(words[1:])
+                info = parse_info(words[1:], turn)
                 if "string" in info:
                     strings.append(info["string"])
                     if info["string"].startswith("error"):
@@ -508,6 +653,7 @@ class SimpleEngine:
                     infos.append(info)
                     merged.update(info)
             elif words[0] == "bestmove":
+                self._searching = False
                 if len(words) < 2:
                     raise EngineError("bestmove without a move")
                 move = self._checked_move(game, words[1])
@@ -564,6 +710,12 @@ class SimpleEngine:
             pass
         # The process is gone, so its output ends: the reader stops.
         self._reader.join(1.0)
+
+    def __repr__(self) -> str:
+        name = self.id.get("name")
+        state = "exited %s" % self.process.returncode if self.process.returncode is not None \
+            else "pid=%d" % self.process.pid
+        return "<SimpleEngine (%s%s)>" % (state, ", %r" % name if name else "")
 
     def __enter__(self) -> "SimpleEngine":
         return self

@@ -20,17 +20,18 @@ PettingZoo or Gymnasium (duck-typed to their interfaces).
   limit (``ply_limit`` plies of play, 400 by default, 0 for none) ends it;
 - finished agents are stepped with ``None`` and then leave ``agents``.
 
-Setup is part of the game (orientation choice and placements are actions)
-unless ``random_setup=True``, which completes it at random from the reset
-seed.
+Both environments start every game with its setup completed at random
+from the reset seed (``random_setup=True``, the default of both), so that
+episodes start from varied positions of play; ``random_setup=False``
+makes the setup part of the game (the orientation choice and the
+placements are actions).
 
 ``ManaVectorEnv`` steps N games with one library call (mana_batch_step):
 arrays in, arrays out, finished games reset at once.  It needs numpy.
 """
 
-import operator
 import random
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, SupportsIndex, Tuple
 
 from . import actions as _a
 from ._lib import lib
@@ -39,7 +40,7 @@ try:
     import numpy as _np
 except ImportError:  # pragma: no cover - numpy is optional
     _np = None  # type: ignore[assignment]
-from ._errors import INT_MAX, INT_MIN, ErrorCode, check_arg, check_u64, fail, refused
+from ._errors import INT_MAX, INT_MIN, ErrorCode, check_arg, check_u64, fail, need_int, refused
 from ._game import Game, option_value
 from ._types import Color, Option, Status
 
@@ -131,6 +132,9 @@ class DictSpace:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DictSpace) and other.spaces == self.spaces
 
+    def __repr__(self) -> str:
+        return "DictSpace({%s})" % ", ".join("%r: %r" % kv for kv in self.spaces.items())
+
 
 def observation_space() -> DictSpace:
     """The space of observe(): planes (values 0..5: reserves) and mask."""
@@ -147,26 +151,24 @@ def _other_view(obs: Any) -> Any:
 
 
 def _action_id(action: Any) -> int:
-    """action (an int or numpy integer, not a bool or float) as an int
-    (range-checked by action_to_move): TypeError, never a truncated id."""
-    if isinstance(action, bool) or (_np is not None and isinstance(action, _np.bool_)):
-        raise TypeError("an action must be an int, not bool")
-    try:
-        value = operator.index(action)
-    except TypeError:
-        raise TypeError("an action must be an int, not %s" % type(action).__name__) from None
-    return value
+    """action (an int, a numpy integer or anything with __index__; not a
+    bool or float) as an int (range-checked by action_to_move): TypeError,
+    never a truncated id."""
+    return need_int(action, "an action", "an int")
 
 
 class ManaEnv:
     """One game of Mana as a PettingZoo AEC environment (see the module
     docstring).  ``ManaEnv(preset="jactalea", ply_limit=400,
-    random_setup=False, **options)``; options as for mana.Game."""
+    random_setup=True, **options)``; options as for mana.Game.
+    random_setup=True (the default, as ManaVectorEnv's) completes each
+    game's setup at random from the reset seed; False makes the setup's
+    moves actions of the agents."""
 
     metadata = {"name": "mana_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, preset: str = "jactalea", ply_limit: int = 400,
-                 random_setup: bool = False, render_mode: Optional[str] = None,
+    def __init__(self, preset: str = "jactalea", ply_limit: SupportsIndex = 400,
+                 random_setup: bool = True, render_mode: Optional[str] = None,
                  **options: Any) -> None:
         self.preset = preset
         self.ply_limit = option_value(Option.PLY_LIMIT, {}, ply_limit)
@@ -202,6 +204,11 @@ class ManaEnv:
     def __str__(self) -> str:
         return "mana_v0"
 
+    def __repr__(self) -> str:
+        return "<ManaEnv mana_v0 preset=%r ply_limit=%d random_setup=%r, %s to act, ply %d>" % (
+            self.preset, self.ply_limit, self.random_setup, self.agent_selection,
+            self.game.ply if not self.game.closed else -1)
+
     # ---- episode -----------------------------------------------------------
     def _new_game(self, seed: int) -> Game:
         opts = dict(self.options)
@@ -223,7 +230,8 @@ class ManaEnv:
         self._skip_agent_selection: Optional[str] = None
         self._plies = 0
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+    def reset(self, seed: Optional[SupportsIndex] = None,
+              options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game (seed: the random setup's and the action
         spaces' seed; options: unused, accepted as PettingZoo passes it)."""
         if seed is not None:
@@ -267,7 +275,7 @@ class ManaEnv:
                 return
             yield self.agent_selection
 
-    def step(self, action: Optional[int]) -> None:
+    def step(self, action: Optional[SupportsIndex]) -> None:
         """Plays action (an int or numpy integer id legal for
         agent_selection), or removes a finished agent (action None).
         ManaError EILLEGAL / EINVAL for an action that is not legal, TypeError
@@ -305,7 +313,7 @@ class ManaEnv:
             self.infos[k] = {"status": status.name.lower()}
         self.agent_selection = _AGENT_OF[self.game.side_to_move]
 
-    def _was_dead_step(self, action: Optional[int]) -> None:
+    def _was_dead_step(self, action: Optional[SupportsIndex]) -> None:
         if action is not None:
             raise ValueError("a terminated or truncated agent must be stepped with None")
         agent = self.agent_selection
@@ -353,8 +361,8 @@ class ManaVectorEnv:
     ``playout()`` plays every game to its end with random moves in C.
     """
 
-    def __init__(self, num_envs: int, preset: str = "jactalea", ply_limit: int = 400,
-                 random_setup: bool = True, seed: int = 0, side_to_move: bool = True,
+    def __init__(self, num_envs: SupportsIndex, preset: str = "jactalea",
+                 ply_limit: SupportsIndex = 400, random_setup: bool = True, seed: SupportsIndex = 0, side_to_move: bool = True,
                  **options: Any) -> None:
         if not _a.HAVE_NUMPY:
             raise RuntimeError("ManaVectorEnv needs numpy (Debian: python3-numpy)")
@@ -365,6 +373,8 @@ class ManaVectorEnv:
         if ply_limit:
             opts["ply_limit"] = ply_limit
         self._start = Game(preset, **opts)
+        self._preset_name, self._ply_limit = str(preset), need_int(ply_limit, "ply_limit")
+        self._random_setup = bool(random_setup)
         self._b = None
         g = self._start._enter()
         try:
@@ -391,6 +401,11 @@ class ManaVectorEnv:
         self.single_observation_space = observation_space()["observation"]
         self.single_action_space = Discrete(_a.ACTION_COUNT)
 
+    def __repr__(self) -> str:
+        return "<ManaVectorEnv num_envs=%d preset=%r ply_limit=%d random_setup=%r%s>" % (
+            self.num_envs, self._preset_name, self._ply_limit, self._random_setup,
+            "" if self._b else " closed")
+
     def close(self) -> None:
         """Frees the games now (also done when the env is collected)."""
         b, self._b = self._b, None
@@ -409,7 +424,7 @@ class ManaVectorEnv:
             raise ValueError("operation on a closed ManaVectorEnv")
         return int(self._b)
 
-    def reset(self, seed: Optional[int] = None) -> Tuple[Any, Any]:
+    def reset(self, seed: Optional[SupportsIndex] = None) -> Tuple[Any, Any]:
         """Resets every game (seed: restart the seed sequence; default: the
         batch's current seed sequence continues from a reset)."""
         b = self._ptr()
@@ -465,14 +480,15 @@ class ManaVectorEnv:
         """Each game's side to move: 1 Black, 0 White (plane 8)."""
         return self.observations[:, 8, 0, 0]
 
-    def game(self, i: int) -> Game:
+    def game(self, i: SupportsIndex) -> Game:
         """An independent copy (a mana.Game) of game i as it stands."""
-        g = _a.c_function("mana_batch_game")(self._ptr(), check_arg(i, "index", 0, self.num_envs - 1, "read a batched game"))
+        k = check_arg(i, "index", 0, self.num_envs - 1, "read a batched game")
+        g = _a.c_function("mana_batch_game")(self._ptr(), k)
         if not g:
-            fail(-1, "read batched game %d" % i)
+            fail(-1, "read batched game %d" % k)
         c = lib.mana_clone(g)
         if not c:
-            fail(-6, "copy batched game %d" % i)
+            fail(-6, "copy batched game %d" % k)
         return Game._adopt(c, self._start.preset, None)
 
     def sample_actions(self, rng: Any) -> Any:

@@ -25,7 +25,7 @@ DIR/.partial, then os.replace):
     3 Black won, 4 drawn), lengths int16 (G,) (plies of play).
   DIR/shard-000000.mana   the same games as records (docs/record-format.md,
       written by mana_record_write; tags Event "mana.selfplay" and Round,
-      the game's number), readable with mana.read_records.
+      the game's number), readable with mana.read_records_file.
   DIR/manifest.json       the run's parameters and, for every finished
       shard, its files' names, sizes and SHA-256 sums.
 

@@ -9,7 +9,7 @@ In a notebook a Game displays itself through ``game._repr_svg_()``.
 """
 
 import ctypes
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex
 
 from ._errors import fail, need_int, refused
 from ._lib import lib
@@ -31,7 +31,7 @@ SIZES = "0 or %d..%d" % (WIDTH_MIN, WIDTH_MAX)  # widths mana_svg accepts
 _svg = lib.mana_svg
 
 
-def board(game: "Game", size: int = 0, *, flipped: bool = False,
+def board(game: "Game", size: SupportsIndex = 0, *, flipped: bool = False,
           coordinates: bool = True, last_move: bool = True, mana: bool = True,
           caption: bool = True) -> str:
     """The SVG image (text) of game's position, drawn by libmana.

@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 START = "rrdrrr/6/6/6/6/RRRDRR b - 0"
 
-# perft.txt (RULES.md "Perft") at depths 1-3, the table tests/check_perft.c
+# perft.txt (docs/rules.md "Perft") at depths 1-3, the table tests/check_perft.c
 # also copies: (mfn, blocked, [perft(1), perft(2), perft(3)]).
 # test_table_matches_perft_txt checks it against the file when present.
 PERFT = [

@@ -61,7 +61,7 @@ def test_start_observation_by_hand() -> None:
     ab = g.observation()
     assert np.flatnonzero(ab[0]).tolist() == [3]
     assert np.flatnonzero(ab[2]).tolist() == [32]
-    # 1-mark squares of orientation 0 (RULES.md): a1 e1 b2 d2 c3 e3 b4 f4 a5 c5 e5 d6
+    # 1-mark squares of orientation 0 (docs/rules.md "Board and coordinates"): a1 e1 b2 d2 c3 e3 b4 f4 a5 c5 e5 d6
     want = [mana.square(s) for s in "a1 e1 b2 d2 c3 e3 b4 f4 a5 c5 e5 d6".split()]
     assert np.flatnonzero(ab[4]).tolist() == sorted(want)
 

@@ -189,6 +189,7 @@ def test_limit_times_are_checked_not_clamped() -> None:
 FAKE = textwrap.dedent("""
     import os, signal, sys, time
     mode = sys.argv[1]
+    searches = 0
     for line in sys.stdin:
         w = line.split()
         if w == ["mana"]:
@@ -199,6 +200,19 @@ FAKE = textwrap.dedent("""
         elif w == ["isready"]:
             print("readyok", flush=True)
         elif w[:1] == ["go"]:
+            searches += 1
+            if mode.startswith("errmid ") and searches == 1:
+                # an error part-way, then the rest of the search
+                print("info depth 1 score cp 10", flush=True)
+                print("info string error: lost the hash table", flush=True)
+                print("info depth 2 score cp 12", flush=True)
+                print("bestmove " + mode.split()[1], flush=True)
+            elif mode.startswith("errmid "):
+                print("info depth 3 score cp -7", flush=True)
+                print("bestmove " + mode.split()[2], flush=True)
+            if mode == "errhang":
+                print("info string error: stuck", flush=True)
+                time.sleep(60)
             if mode == "crash":
                 os.kill(os.getpid(), signal.SIGSEGV)
             if mode == "exit":
@@ -305,3 +319,93 @@ def test_rule_options_in_the_librarys_words() -> None:
     assert me.rule_option_text(mana.Option.PLY_LIMIT, 400) == ("PlyLimit", "400")
     with pytest.raises(mana.ManaError):
         me.rule_option_text(mana.Option.BLOCKED, 7)
+
+
+# ---- staying in step after an error (issue 23, case 3) -------------------------
+
+def test_in_step_after_an_error_part_way_through_a_search(tmp_path: Any) -> None:
+    # The first search reports an error, then goes on to its bestmove
+    # d6-d5; the second answers a6-a4 (both legal at START, Black to
+    # move).  Before, the rest of the first search stayed queued with
+    # rules=False: the second play() answered d6-d5 at depth 2.
+    with fake(tmp_path, "errmid d6-d5 a6-a4") as e:
+        game = mana.Game(position=START)
+        with pytest.raises(me.EngineError, match="refused the search: error: lost the hash"):
+            e.play(game, me.Limit(depth=1), rules=False)
+        r = e.play(game, me.Limit(depth=1), rules=False)
+        assert str(r.move) == "a6-a4"
+        assert r.info == {"depth": 3, "score": me.Score(cp=-7, turn=mana.Color.BLACK)}
+        assert len(r.infos) == 1
+        e.ping()  # nothing left over either
+
+
+def test_in_step_after_an_interrupt(tmp_path: Any, monkeypatch: Any) -> None:
+    # A KeyboardInterrupt while the first search's lines are read leaves
+    # its answer due; the next command reads and drops it first.
+    real = me.parse_info
+    calls = []
+
+    def interrupted(words: Any, turn: Any = None) -> Any:
+        calls.append(words)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(words, turn)
+
+    with fake(tmp_path, "errmid d6-d5 a6-a4") as e:
+        monkeypatch.setattr(me, "parse_info", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+        r = e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+        assert str(r.move) == "a6-a4" and r.info["depth"] == 3
+
+
+def test_engine_that_cannot_resynchronise_is_stopped(tmp_path: Any) -> None:
+    e = fake(tmp_path, "errhang", timeout=0.5)
+    pid = e.process.pid
+    with pytest.raises(me.EngineError, match="error: stuck; then the engine did not answer "
+                       "isready in time, so it was stopped"):
+        e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+    assert e.process.returncode is not None and gone(pid)
+    with pytest.raises(me.EngineTerminatedError):
+        e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+
+
+def test_illegal_move_then_the_next_search(tmp_path: Any) -> None:
+    with fake(tmp_path, "illegal") as e:
+        for _ in range(2):  # each answer read once, none left over
+            with pytest.raises(me.EngineError, match="'a1-a1', not a legal move"):
+                e.play(mana.Game(position=START), me.Limit(depth=1), rules=False)
+        e.ping()
+
+
+# ---- scores and their point of view ----------------------------------------------
+
+def test_score_points_of_view() -> None:
+    # Black to move scores +35: White's view is -35; a mate in 3 for the
+    # side to move is a loss in 3 for the other.
+    s = me.Score(cp=35, turn=mana.Color.BLACK)
+    assert s.relative is s and s.relative.cp == 35
+    assert s.black() == s and s.pov("black") == s
+    assert s.white() == me.Score(cp=-35, turn=mana.Color.WHITE)
+    assert s.white().black() == s and s.pov(0) == s.white()
+    assert not s.is_mate() and s.score() == 35
+    m = me.Score(mate=3, turn=mana.Color.WHITE)
+    assert m.is_mate() and m.black().mate == -3 and m.white().mate == 3
+    assert m.score() is None and m.score(mate_score=1000) == 997
+    assert m.black().score(mate_score=1000) == -997
+    with pytest.raises(ValueError, match="no point of view"):
+        me.Score(cp=3).white()
+    info = me.parse_info("depth 2 score cp 40".split(), mana.Color.WHITE)
+    assert info["score"].black().cp == -40
+    assert me.parse_info("score cp 40".split())["score"].turn is None
+
+
+def test_engine_scores_carry_the_side_to_move(engine: me.SimpleEngine) -> None:
+    # White to move takes the Damyo at once (c5xc6): a mate for White,
+    # whose view the engine's score is; Black's view is the loss.
+    game = mana.Game(position="2d3/2R3/6/6/6/3D2 w - 0")
+    r = engine.play(game, me.Limit(depth=3))
+    assert str(r.move) == "c5xc6"
+    score = r.info["score"]
+    assert score.turn == mana.Color.WHITE and score.is_mate() and score.white().mate > 0
+    assert score.black().mate == -score.mate

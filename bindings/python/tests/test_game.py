@@ -153,7 +153,7 @@ def test_undo_without_history(start: mana.Game) -> None:
 
 
 def test_finished_game(start: mana.Game) -> None:
-    # Black to move without his Damyo: White has won (RULES.md "MFN").
+    # Black to move without his Damyo: White has won (docs/rules.md "MFN (Mana Forsyth Notation)").
     start.position = "r5/6/6/6/6/RRRDRR b 1 0"
     assert start.status == mana.Status.WHITE_WON
     assert start.status.is_over and start.is_over()
@@ -316,7 +316,7 @@ def test_closed_game() -> None:
 
 
 def test_text_board(start: mana.Game) -> None:
-    # Orientation 0 (RULES.md "Board and coordinates"): rank 6 reads
+    # Orientation 0 (docs/rules.md "Board and coordinates"): rank 6 reads
     # 2 2 3 1 2 2 from a6, rank 1 reads 1 3 2 2 1 3 from a1; each square
     # shows its piece then its marks.
     text = str(start)

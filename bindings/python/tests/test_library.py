@@ -146,7 +146,12 @@ def test_missing_library_is_a_clear_error(tmp_path: "os.PathLike[str]") -> None:
 
 
 def installed_build_library() -> Optional[str]:
-    """The shared library of the build tree, if built (libmana.so.MAJOR)."""
+    """The shared library of the build tree, if built: make check-python
+    names it (MANA_TREE_LIBRARY, its BUILD_DIR's libmana.so.MAJOR), else
+    build/libmana.so.MAJOR."""
+    named = os.environ.get("MANA_TREE_LIBRARY")
+    if named:
+        return named if os.path.exists(named) else None
     major = mana.__version__.split(".")[0]
     for d in (os.path.join(REPO, "build"), REPO):
         p = os.path.join(d, "libmana.so." + major)
@@ -155,10 +160,33 @@ def installed_build_library() -> Optional[str]:
     return None
 
 
+def sanitizer_env() -> Dict[str, str]:
+    """What a fresh python3 needs to load the build tree's library: under
+    SANITIZE=1 (MANA_TREE_SANITIZE) that library is built with ASan, whose
+    runtime must come first in the process, so it is preloaded
+    (MANA_ASAN_RUNTIME: $CC -print-file-name=libasan.so) with leak
+    detection off (the interpreter's own allocations at exit are not
+    libmana's).  Skips, saying why, when that cannot be done."""
+    sanitize = os.environ.get("MANA_TREE_SANITIZE", "")
+    if not sanitize:
+        return {}
+    if sanitize != "1":
+        pytest.skip("SANITIZE=%s: a python3 without that sanitizer's runtime cannot load the "
+                    "sanitized libmana, and only the ASan runtime (SANITIZE=1) is preloaded"
+                    % sanitize)
+    runtime = os.environ.get("MANA_ASAN_RUNTIME", "")
+    if not os.path.isabs(runtime) or not os.path.exists(runtime):
+        pytest.skip("SANITIZE=1: the ASan runtime is not found ($CC -print-file-name="
+                    "libasan.so gave %r), so python3 cannot load the ASan libmana" % runtime)
+    preload = " ".join(p for p in (runtime, os.environ.get("LD_PRELOAD", "")) if p)
+    options = ":".join(o for o in ("detect_leaks=0", os.environ.get("ASAN_OPTIONS", "")) if o)
+    return {"LD_PRELOAD": preload, "ASAN_OPTIONS": options}
+
+
 def test_mana_library_selects_another_libmana(tmp_path: "os.PathLike[str]") -> None:
     lib = installed_build_library()
     if lib is None:
         pytest.skip("no libmana.so built in the tree")
-    r = run_python({"MANA_LIBRARY": lib}, str(tmp_path))
+    r = run_python(dict(sanitizer_env(), MANA_LIBRARY=lib), str(tmp_path))
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [lib, "421"]

@@ -101,7 +101,7 @@ def test_other_ranges_whatever_the_size() -> None:
 
 
 def test_a_finished_game_says_why_once() -> None:
-    # Black to move without his Damyo: White has won (RULES.md "MFN").
+    # Black to move without his Damyo: White has won (docs/rules.md "MFN (Mana Forsyth Notation)").
     with mana.Game(position="r5/6/6/6/6/RRRDRR b 1 0") as g:
         before = snapshot(g)
         for move in ("a6-a5", "pass"):
@@ -156,7 +156,7 @@ def test_bool_is_not_an_int() -> None:
 
 def test_colours_by_enum_number_or_name() -> None:
     # White has three of his five Ronins: two captured, two to re-enter
-    # (RULES.md "Re-entry").
+    # (docs/rules.md "The Mana").
     with mana.Game(position="rrdrrr/6/6/6/6/RRRD2 b - 0") as g:
         assert g.reserve(mana.Color.WHITE) == g.reserve(0) == 2
         for name in ("white", "WHITE", "White"):

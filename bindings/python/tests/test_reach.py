@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Attack maps and Damyo threats, worked out by hand.
 
-Position 5d/6/6/6/r5/RD4 w 1 0, orientation 0 (RULES.md "Board and
+Position 5d/6/6/6/r5/RD4 w 1 0, orientation 0 (docs/rules.md "Board and
 coordinates": rank 1 reads 1 3 2 2 1 3, rank 2 reads 2 1 3 1 3 2, rank 6
 reads 2 2 3 1 2 2): White Ronin a1 (1 mark), White Damyo b1 (3 marks),
 Black Ronin a2 (2 marks), Black Damyo f6 (2 marks); White to move, Mana 1.

@@ -37,9 +37,17 @@ def test_record_round_trip(tmp_path: Any) -> None:
     assert "Result: " + res in lines
     path = tmp_path / "g.mana"
     path.write_text(text, encoding="utf-8")
-    for source in (str(path), path, path.read_bytes(), io.StringIO(text),
-                   io.BytesIO(text.encode())):
-        r = mana.read_record(source)
+    # A str is record text; a pathlib.Path and file objects are read;
+    # read_record_file takes a path as str or os.PathLike.
+    readers = [lambda: mana.read_record(text), lambda: mana.read_record(path),
+               lambda: mana.read_record(path.read_bytes()),
+               lambda: mana.read_record(io.StringIO(text)),
+               lambda: mana.read_record(io.BytesIO(text.encode())),
+               lambda: mana.read_record_file(str(path)), lambda: mana.read_record_file(path),
+               lambda: next(mana.read_records_file(str(path))),
+               lambda: next(mana.read_records(text))]
+    for read in readers:
+        r = read()
         assert r.history_values() == g.history_values()
         assert r.options() == g.options()
         assert r.status == g.status and r.end_reason == g.end_reason
@@ -175,15 +183,47 @@ def test_record_source_types() -> None:
     g.setup_random(3)
     text = g.record()
     for bad in (5, 1.5, None, ["a"]):
-        with pytest.raises(TypeError, match="path .*bytes.*file object"):
+        with pytest.raises(TypeError, match="record text .*file object.*read_record_file"):
             mana.read_record(bad)  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             mana.read_records(bad)  # type: ignore[arg-type]
-    # a str is a path; text in a str is read through StringIO or bytes
+        with pytest.raises(TypeError, match="path is a str, bytes or os.PathLike"):
+            mana.read_record_file(bad)  # type: ignore[arg-type]
+    for source in (text, io.StringIO(text), text.encode(), bytearray(text.encode())):
+        assert mana.read_record(source).history() == g.history()
+
+
+def test_a_str_is_text_never_a_path(tmp_path: Any, monkeypatch: Any) -> None:
+    # Before, read_record(str) opened the str as a path: record text gave
+    # "OSError: File name too long" or FileNotFoundError.
+    g = mana.Game(position=START)
+    g.play("a6-a4")
+    text = g.record()
+    assert mana.read_record(text).history() == ["a6-a4"]
+    # A file whose name is the first line of the record is not read instead.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "Rules: jactalea").write_text("Rules: cosmoludo\n\n")
+    assert mana.read_record("Rules: jactalea").preset == mana.Rules.JACTALEA
+    # A path in a str is refused, naming read_record_file (and the file
+    # when it exists); the same for read_records.
+    (tmp_path / "game.mana").write_text(text)
+    with pytest.raises(mana.ManaError) as e:
+        mana.read_record("game.mana")
+    assert e.value.code == E.EPARSE
+    assert "'game.mana' names a file: read_record takes record text, read it with " \
+        "mana.read_record_file('game.mana')" in str(e.value)
+    with pytest.raises(mana.ManaError, match=r"names a file: .*mana.read_records_file"):
+        list(mana.read_records("game.mana"))
+    with pytest.raises(mana.ManaError, match=r"takes record text, not a path: for a file "
+                       r"use mana.read_record_file\(path\)"):
+        mana.read_record("missing.mana")
+    # Text of several lines that is no record gets no path hint.
+    with pytest.raises(mana.ManaError) as e:
+        mana.read_record("not\na record\n")
+    assert "read_record_file" not in str(e.value)
+    assert mana.read_record_file("game.mana").history() == ["a6-a4"]
     with pytest.raises(FileNotFoundError):
-        mana.read_record(text)
-    for source in (io.StringIO(text), text.encode(), bytearray(text.encode())):
-        assert mana.read_record(source).history() == g.history()  # type: ignore[arg-type]
+        mana.read_record_file("missing.mana")
 
 
 # A game mana-cli match decided off the board: Black's engine answered a

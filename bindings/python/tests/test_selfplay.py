@@ -50,7 +50,7 @@ def test_shard_is_deterministic_and_consistent(tmp_path: object) -> None:
         r = int(z["results"][z["game"][i] - 10])
         want = 0 if r == 4 else (1 if (r == 3) == bool(z["to_play"][i]) else -1)
         assert z["outcomes"][i] == want
-    games = list(mana.read_records(os.path.join(a, "shard-000001.mana")))
+    games = list(mana.read_records_file(os.path.join(a, "shard-000001.mana")))
     assert [g.headers["Round"] for g in games] == [str(i) for i in range(10, 20)]
     assert [int(g.status) for g in games] == [int(r) for r in z["results"]]
 
@@ -111,7 +111,7 @@ def check_exact(out: str, reference: str) -> None:
             assert hashlib.sha256(data).hexdigest() == \
                 m["shards"]["shard-%06d" % i]["files"][name]["sha256"]
             assert data == open(os.path.join(reference, name), "rb").read(), name
-    games = sum(len(list(mana.read_records(os.path.join(out, "shard-%06d.mana" % i))))
+    games = sum(len(list(mana.read_records_file(os.path.join(out, "shard-%06d.mana" % i))))
                 for i in range(12))
     assert games == 1200
 
