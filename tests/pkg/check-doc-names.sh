@@ -11,8 +11,7 @@
 #      docs/rules.md (a heading that starts with it: "MFN" for "MFN (Mana
 #      Forsyth Notation)").
 # Read: the files git tracks (every file below the top when git is not
-# there), text only.  bindings/python is left out until the fix of its
-# docstrings (issue 24) is merged; then delete EXCLUDE.
+# there), text only.
 #
 #   usage: tests/pkg/check-doc-names.sh [TOP]
 set -u
@@ -20,7 +19,6 @@ top=${1:-.}
 cd "$top" || exit 2
 export LC_ALL=C
 self=tests/pkg/check-doc-names.sh
-EXCLUDE='^bindings/python/'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
@@ -33,7 +31,7 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     git ls-files
 else
     find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||'
-fi | grep -v "$EXCLUDE" | grep -vx "$self" | while read -r f; do
+fi | grep -vx "$self" | while read -r f; do
     [ -f "$f" ] && echo "$f"
 done | tr '\n' '\0' | xargs -0 grep -Il . >"$tmp/files" 2>/dev/null
 [ -s "$tmp/files" ] || { echo "check-doc-names: no files to read in $top" >&2; exit 2; }
