@@ -8,7 +8,8 @@
 #                   groff-base packages with apt-get first if they are
 #                   missing, saying so in one line); each part runs even if another failed,
 #                   and the output ends with the line `N passed, N failed`
-#                   (N: parts of the check)
+#                   (N: parts of the check; README.md, "What `make check`
+#                   runs", lists them; make -s print-check-parts names them)
 #   make V=1 ...    show the commands
 #   make SANITIZE=1 check   the same tests under ASan + UBSan
 #
@@ -107,7 +108,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 CHECK_STEPS :=
 CLEAN_FILES :=
 
-.PHONY: all demo check check-unit check-version deps clean version
+.PHONY: all demo check check-unit check-version deps clean version print-check-parts
 all: $(LIB_SO) $(LIB_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
@@ -231,7 +232,12 @@ check-unit: $(CHECK_BIN)
 
 # The parts of `make check`, each run on its own after the build so that
 # one failure does not hide the others; the last line counts them.
+# README.md's table "What `make check` runs" is the one description of
+# them (check-parts holds it to this list).
 CHECK_PARTS = check-unit check-version $(CHECK_STEPS)
+print-check-parts:
+	@for p in $(CHECK_PARTS); do echo $$p; done
+
 check:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory all

@@ -2,14 +2,17 @@
 # bench.mk - performance: rates, medians, instruction counts.
 #
 #   make bench        the full benchmark (a few minutes), compared with the
-#                     last run recorded in BENCHMARKS.md; BENCH_ARGS=--json
+#                     run recorded in BENCHMARKS.md; BENCH_ARGS=--json
 #                     prints one JSON object instead
-#   make bench-record the same, appended to BENCHMARKS.md as a new section
-#                     (table, change since the last run, JSON block)
-#   make check        runs check-alloc (no heap call in play/undo/movegen,
-#                     a game in <= 128 bytes) and check-bench (a few-second
-#                     run of the benchmark, its figures kept in a file and
-#                     never judged)
+#   make bench-record the same, then the run replaces the recorded one: the
+#                     section of BENCHMARKS.md between the lines
+#                     <!-- bench:begin --> and <!-- bench:end --> (summary,
+#                     table, JSON block); the rest of the file is kept
+#
+# check-alloc and check-bench are parts of `make check` (the README lists
+# them all).  check-bench runs the benchmark for a few seconds (figures kept
+# in a file, never judged) and records a quick run twice into a copy of
+# BENCHMARKS.md (tests/bench/check-record.sh).
 #
 # The bench and the allocation check count heap calls by wrapping malloc,
 # calloc and realloc at link time (tests/perf/malloc_count.c).
@@ -25,7 +28,6 @@ ALLOC_OBJ := $(B)/tests/perf/check_alloc.o $(B)/tests/perf/malloc_count.o
 
 .PHONY: bench bench-record check-bench check-alloc
 CHECK_STEPS += check-alloc check-bench
-CLEAN_FILES += BENCHMARKS.md.run
 
 # The reference generator is built again here, without the check flags.
 $(B)/tests/bench/ref_movegen.o: tests/ref_movegen.c
@@ -55,12 +57,12 @@ bench: $(BENCH_BIN)
 	$(BENCH_BIN) --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md $(BENCH_ARGS)
 
 bench-record: $(BENCH_BIN)
-	$(BENCH_BIN) --perft-file '$(PERFT_FILE)' --compare BENCHMARKS.md --markdown $(BENCH_ARGS) >BENCHMARKS.md.run
-	{ echo; cat BENCHMARKS.md.run; } >>BENCHMARKS.md && rm -f BENCHMARKS.md.run
+	$(BENCH_BIN) --perft-file '$(PERFT_FILE)' --record BENCHMARKS.md $(BENCH_ARGS)
 
 # The figures of the quick run go to a file: `make check` prints no table.
 check-bench: $(BENCH_BIN)
 	$(Q)$(BENCH_BIN) --quick --perft-file '$(PERFT_FILE)' >$(B)/bench-quick.txt
+	$(Q)tests/bench/check-record.sh $(BENCH_BIN) BENCHMARKS.md '$(PERFT_FILE)'
 	@echo "check-bench: the quick benchmark ran (figures in $(B)/bench-quick.txt; make bench for the full table)"
 
 check-alloc: $(ALLOC_BIN)

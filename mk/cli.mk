@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # cli.mk - tests of mana-cli's play loop, game records, bots, match and
-# engine protocol, run by `make check` as check-cli:
+# engine protocol, run by `make check` as check-cli (README.md lists every
+# part of `make check`):
 #   tests/cli/botcheck   the bots (C, linked with the bot objects)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # install.mk - make install / uninstall, mana.pc, and the packaging checks
-# (export list, header self-containment, man pages, document names, C
-# examples, Python).
+# of `make check` (check-exports, check-header, check-man, check-examples,
+# check-layering, check-doc-names, check-parts: README.md's table says what each checks).
 #
 #   make install   [DESTDIR=/stage] [PREFIX=/usr/local] [LIBDIR=...]
 #                  [INCLUDEDIR=...] [MANDIR=...] [PKGCONFIGDIR=...] [BINDIR=...]
@@ -32,8 +32,8 @@ EXAMPLES_BIN := $(EXAMPLES_C:%.c=$(B)/%)
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 .PHONY: install uninstall mana-pc-always
-.PHONY: check-exports check-header check-man check-examples check-layering check-doc-names
-CHECK_STEPS += check-exports check-header check-man check-examples check-layering check-doc-names
+.PHONY: check-exports check-header check-man check-examples check-layering check-doc-names check-parts
+CHECK_STEPS += check-exports check-header check-man check-examples check-layering check-doc-names check-parts
 
 # Regenerated on every run: PREFIX and the other paths may differ between
 # `make` and `make install`, and one sed costs nothing.
@@ -89,6 +89,10 @@ uninstall:
 # ---- checks -----------------------------------------------------------------
 check-exports: $(LIB_SHLIB) tests/exports.txt
 	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h
+
+# README.md's table of the parts of `make check` against $(CHECK_PARTS).
+check-parts:
+	$(Q)sh tests/pkg/check-parts.sh README.md $(CHECK_PARTS)
 
 # No circle between the library's files: each calls only files above it in
 # libmana/game.h's map (read from the objects with nm).

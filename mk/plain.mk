@@ -5,8 +5,8 @@
 # with one library file built with a macro that leaves its plain code
 # alone (before the library, so that the archive's object of that file
 # is not needed: the plain object defines all it does), makes sure the
-# other build's function is absent, and runs some suites.  Part of
-# make check, a few seconds each.
+# other build's function is absent, and runs some suites.  Parts of
+# make check (README.md lists every part), a few seconds each.
 #
 #   make check-setup-plain   setup_random.c with MANA_SETUP_PLAIN: the
 #                            placements without BMI2; the setup suite

@@ -5,11 +5,12 @@
 #                              tools/tune/tune.py (weights of ab_eval.c)
 #   $(B)/tools/strength/solve  exact forced Damyo captures within N plies
 #                              (the setup cap of docs/strength.md)
-# `make check-tune` (part of `make check`, a few seconds) plays two short
-# games, extracts their features and fits weights on them with the tuning
-# script's own test mode.  `make check-solve` (part of `make check`, about a
-# second) solves positions whose wins are worked out by hand, and checks
-# that ab reports the forced wins the solver proves.
+# `make check-tune` (part of `make check`, a few seconds; README.md lists
+# every part) plays two short games, extracts their features and fits
+# weights on them with the tuning script's own test mode.  `make
+# check-solve` (part of `make check`, about a second) solves positions
+# whose wins are worked out by hand, and checks that ab reports the forced
+# wins the solver proves.
 
 TUNE_OBJ := $(patsubst %,$(B)/bots/%.o,ab_eval ab_weights)
 TUNE_FEATURES := $(B)/tools/tune/features

@@ -3,12 +3,15 @@
  * bench - the libmana benchmark (see bench.h for the figures).
  *
  *   bench [--perft-file PATH] [--runs N] [--seconds S] [--threads N]
- *         [--quick] [--json | --markdown] [--compare BENCHMARKS.md] [--only LIST]
+ *         [--quick] [--json | --markdown] [--compare BENCHMARKS.md]
+ *         [--record BENCHMARKS.md] [--only LIST]
  *
  * --quick is the few-second run of `make check`; the figures are printed,
- * never judged (the machine may be shared and noisy).  --markdown prints a
- * section to append to BENCHMARKS.md; --compare shows the change since
- * the last JSON block of that file.  --only takes a
+ * never judged (the machine may be shared and noisy).  --compare shows the
+ * change since the run recorded in that file (the JSON block between its
+ * lines <!-- bench:begin --> and <!-- bench:end -->); --record does the
+ * same and then replaces that section with this run (summary, table, JSON
+ * block); --markdown prints the section instead.  --only takes a
  * comma-separated list of perft, threads, full, playouts, movegen, ref,
  * memory.  Single-thread rates are per CPU second of the measuring thread
  * (the same as per wall second on an idle machine, steadier on a shared
@@ -22,9 +25,10 @@
 
 #include "bench.h"
 
-#define USAGE                                                                                \
-    "usage: bench [--perft-file PATH] [--runs N] [--seconds S] [--threads N]\n"              \
-    "             [--quick] [--json | --markdown] [--compare BENCHMARKS.md] [--only LIST]\n" \
+#define USAGE                                                                   \
+    "usage: bench [--perft-file PATH] [--runs N] [--seconds S] [--threads N]\n" \
+    "             [--quick] [--json | --markdown] [--compare BENCHMARKS.md]\n"  \
+    "             [--record BENCHMARKS.md] [--only LIST]\n"                     \
     "LIST: comma-separated perft, threads, full, playouts, movegen, ref, memory\n"
 
 /* Reads the options into cfg; exits with status 2 on a bad one. */
@@ -39,10 +43,11 @@ static void parse_args(int argc, char **argv, struct bench_cfg *cfg)
                                              {"compare", required_argument, NULL, 'c'},
                                              {"only", required_argument, NULL, 'o'},
                                              {"markdown", no_argument, NULL, 'm'},
+                                             {"record", required_argument, NULL, 'R'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     int c;
-    while ((c = getopt_long(argc, argv, "f:r:s:t:qjmc:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:r:s:t:qjmc:o:R:h", longopts, NULL)) != -1) {
         if (c == 'f')
             cfg->perft_file = optarg;
         else if (c == 'r')
@@ -61,13 +66,15 @@ static void parse_args(int argc, char **argv, struct bench_cfg *cfg)
             cfg->compare = optarg;
         else if (c == 'o')
             cfg->only = optarg;
+        else if (c == 'R')
+            cfg->record = optarg;
         else {
             fputs(USAGE, c == 'h' ? stdout : stderr);
             exit(c == 'h' ? 0 : 2);
         }
     }
-    if (optind < argc || cfg->runs < 1 || cfg->runs > 63 || cfg->threads < 1 || cfg->threads > 64 ||
-        !(cfg->seconds > 0)) {
+    if (optind < argc || (cfg->record && (cfg->json || cfg->markdown)) || cfg->runs < 1 || cfg->runs > 63 ||
+        cfg->threads < 1 || cfg->threads > 64 || !(cfg->seconds > 0)) {
         fputs(USAGE, stderr);
         exit(2);
     }
@@ -75,7 +82,7 @@ static void parse_args(int argc, char **argv, struct bench_cfg *cfg)
 
 int main(int argc, char **argv)
 {
-    struct bench_cfg cfg = {"tests/data/perft.txt", NULL, 1.0, 3, 2, 0, 0, NULL};
+    struct bench_cfg cfg = {"tests/data/perft.txt", NULL, 1.0, 3, 2, 0, 0, NULL, NULL};
     static struct bench_set set;
     static struct bench_results rs;
     parse_args(argc, argv, &cfg);

@@ -22,6 +22,10 @@
 #define BENCH_MAX_DEPTH 16
 #define BENCH_MAX_RESULTS 40
 
+/* The lines around the recorded run in BENCHMARKS.md (--record). */
+#define BENCH_BEGIN "<!-- bench:begin -->"
+#define BENCH_END "<!-- bench:end -->"
+
 /* The command-line settings. */
 struct bench_cfg {
     const char *perft_file; /* perft.txt (tests/data/perft.txt) */
@@ -32,6 +36,7 @@ struct bench_cfg {
     int json;               /* print one JSON object instead of a table */
     int markdown;           /* print a section for BENCHMARKS.md */
     const char *only;       /* comma-separated figure names, or NULL: all */
+    const char *record;     /* BENCHMARKS.md whose recorded run to replace, or NULL */
 };
 
 /* One position of perft.txt with the counts it lists. */
@@ -70,7 +75,7 @@ double bench_median(double *v, int n);                            /* sorts v */
 void bench_add(struct bench_results *rs, const char *key, const char *label, const char *unit, double value);
 int bench_load_positions(const char *path, struct bench_set *set); /* 0 or -1 */
 mana_game *bench_game(const struct bench_pos *p);                  /* NULL on failure */
-char *bench_read_file(const char *path);                           /* NUL-terminated; free it */
+char *bench_read_file(const char *path);                           /* NUL-terminated; free it; NULL */
 void bench_fail(const char *what);                                 /* prints and exits with status 1 */
 
 /* bench_perft.c: figure 1 (with perft on N threads), 2 and 5. */
@@ -83,7 +88,8 @@ void bench_playouts(const struct bench_cfg *cfg, struct bench_results *rs);
 void bench_movegen(const struct bench_set *set, const struct bench_cfg *cfg, struct bench_results *rs);
 
 /* bench_report.c: the table, --json or --markdown, with the change since
- * the last JSON block of cfg->compare. */
+ * the run recorded in cfg->compare (or cfg->record, which it then
+ * replaces; exits with status 1 if that file has no recorded section). */
 void bench_print(const struct bench_results *rs, const struct bench_cfg *cfg, const char *source);
 
 /* bench_mem.c: figure 6 (needs the malloc wrappers of tests/perf). */

@@ -110,14 +110,30 @@ static int parse_text(const char *text, struct bench_set *set)
 char *bench_read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = malloc(1 << 20);
-    size_t n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    return buf;
+    char *buf = NULL;
+    size_t n = 0, size = 0;
+    while (f) {
+        if (n + 1 >= size) {
+            char *grown = realloc(buf, size = size ? 2 * size : 1 << 16);
+            if (!grown)
+                break;
+            buf = grown;
+        }
+        size_t got = fread(buf + n, 1, size - 1 - n, f);
+        n += got;
+        if (got == 0) {
+            int bad = ferror(f);
+            fclose(f);
+            if (bad)
+                break;
+            buf[n] = 0;
+            return buf;
+        }
+    }
+    if (f)
+        fclose(f);
+    free(buf);
+    return NULL;
 }
 
 int bench_load_positions(const char *path, struct bench_set *set)

@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# check-parts.sh - the README's table of the parts of `make check` (the
+# rows between the lines <!-- check-parts:begin --> and
+# <!-- check-parts:end -->, first column) names exactly the parts the
+# Makefile runs, in the same order, each once.
+#
+#   usage: tests/pkg/check-parts.sh README PART...
+#   (make check-parts passes $(CHECK_PARTS); make -s print-check-parts
+#   prints them)
+set -eu
+
+readme=$1
+shift
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+for p in "$@"; do echo "$p"; done >"$tmp/make.txt"
+sed -n '/^<!-- check-parts:begin -->$/,/^<!-- check-parts:end -->$/p' "$readme" |
+    sed -n 's/^| `\([^`]*\)` |.*/\1/p' >"$tmp/readme.txt"
+
+if [ ! -s "$tmp/readme.txt" ]; then
+    echo "check-parts: $readme has no table of parts between <!-- check-parts:begin --> and <!-- check-parts:end -->" >&2
+    exit 1
+fi
+if ! cmp -s "$tmp/make.txt" "$tmp/readme.txt"; then
+    echo "check-parts: $readme's table of make check's parts differs from the Makefile's (< Makefile, > $readme):" >&2
+    diff "$tmp/make.txt" "$tmp/readme.txt" | grep '^[<>]' >&2 || true
+    exit 1
+fi
+echo "check-parts: $readme lists the $(wc -l <"$tmp/make.txt" | tr -d ' ') parts of make check, in order"
