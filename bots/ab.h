@@ -81,6 +81,7 @@ typedef struct ab_view {
     int give;          /* bit k-1: some legal move of ours lands on k marks */
     int unsafe;        /* bit k-1: under Mana k they would take our Damyo */
     int in_check;      /* every Mana we can give is unsafe (as the board is) */
+    int score;         /* ab_score of the features (ab_look_cached only) */
     int f[F_COUNT];
 } ab_view;
 
@@ -94,11 +95,34 @@ void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v);
 /* Returns the weighted sum of v's features, in hundredths of a Ronin. */
 int ab_score(const ab_view *v);
 
+/* The evaluation cache: a direct-mapped table of what the search reads of
+ * a view (score, win_now, give, unsafe, in_check), keyed by the position's
+ * mana_hash mixed with a key of the rule options (the hash does not cover
+ * them).  An entry is a pure function of its key, so the cache never
+ * needs clearing and a search's results do not depend on what it holds.
+ * The check word is the key xor the data word: an entry torn by a
+ * concurrent writer does not pass it. */
+#define AB_EV_BITS 16 /* 2^16 entries of 16 bytes: 1 MiB */
+typedef struct ab_ev_entry {
+    uint64_t check; /* the key xor data */
+    uint64_t data;  /* score, flags and a valid bit (ab_eval.c) */
+} ab_ev_entry;
+
+/* Returns the key of g's rule options for the evaluation cache (never 0). */
+uint64_t ab_rules_key(const mana_game *g);
+/* Fills v with the view of the play-phase position g, hash its mana_hash
+ * and rules its ab_rules_key: win_now, give, unsafe, in_check and score
+ * (from cache, or from ab_look, then stored), us and marks; f is not
+ * filled. */
+void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
+                    ab_view *v);
+
 /* ---- search (ab_search.c) ---- */
 typedef struct ab_state {
     tt_table tt;
     mana_move killers[AB_MAX_PLY][2];
     int32_t history[2][AB_HIST_SIZE];
+    ab_ev_entry ev[1 << AB_EV_BITS]; /* the evaluation cache */
 } ab_state;
 
 typedef struct ab_search {
@@ -109,6 +133,7 @@ typedef struct ab_search {
     int aborted;
     int seldepth;
     int root_depth; /* the iteration's depth: extensions stop at twice it */
+    uint64_t rules; /* ab_rules_key of the searched game, 0 until needed */
 } ab_search;
 
 /* Negamax with principal variation search from a node ply plies below the

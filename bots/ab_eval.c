@@ -38,15 +38,18 @@ void ab_marks(const mana_game *g, uint64_t marks[3])
 #define FILE_F 0x820820820ULL /* f1 f2 ... f6 */
 #define ALL36 0xFFFFFFFFFULL
 
+/* Returns the number of squares in b: the builtin where the target has
+ * POPCNT, else a branch-free SWAR count (Hacker's Delight 5-1), not the
+ * libgcc routine the builtin would call. */
 static int popcount(uint64_t b)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
     return __builtin_popcountll(b);
 #else
-    int n = 0;
-    for (; b; b &= b - 1)
-        n++;
-    return n;
+    b = b - ((b >> 1) & 0x5555555555555555ULL);
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((b * 0x0101010101010101ULL) >> 56);
 #endif
 }
 
@@ -79,46 +82,90 @@ static int near(uint64_t set, uint64_t d)
     return d ? popcount(set & ball3(d)) : 0;
 }
 
-static int damyo_room(const mana_game *g, uint64_t d)
+/* The reach of one side's pieces, by the mark count of their squares:
+ * each piece's ends read once (mana_piece_reach), for every Mana. */
+typedef struct side_reach {
+    uint64_t to[3];  /* the ends of the pieces on k + 1 marks */
+    int n[3];        /* their steps: one per piece and end */
+    uint64_t all_to; /* the ends of all the pieces */
+    int all_n;
+    int damyo_ends; /* the ends of the Damyo (0 without one) */
+} side_reach;
+
+static void side_reach_of(const mana_game *g, const uint64_t marks[3], uint64_t pieces, uint64_t damyo, side_reach *r)
 {
-    uint64_t ends = 0;
-    if (d && mana_piece_reach(g, first_sq(d), &ends) == MANA_OK)
-        return popcount(ends);
-    return 0;
+    memset(r, 0, sizeof *r);
+    for (uint64_t b = pieces; b; b &= b - 1) {
+        uint64_t bit = b & (~b + 1), ends = 0;
+        mana_piece_reach(g, first_sq(b), &ends);
+        int n = popcount(ends);
+        for (int k = 0; k < 3; k++)
+            if (marks[k] & bit) {
+                r->to[k] |= ends;
+                r->n[k] += n;
+            }
+        r->all_to |= ends;
+        r->all_n += n;
+        if (bit & damyo)
+            r->damyo_ends = n;
+    }
+}
+
+/* The ends of the steps of side r under Mana k (1..3): the bound pieces',
+ * or, when they have none, every piece's (the exception). */
+static uint64_t steps_under(const side_reach *r, int k)
+{
+    return r->to[k - 1] ? r->to[k - 1] : r->all_to;
+}
+
+/* What mana_reach_under(g, c, k, to, in) answers, c's pieces' reach being
+ * r: read from r while a bound piece can step (every piece under k = 0),
+ * else asked of libmana, which knows the re-entries of the exception. */
+static int moves_under(const mana_game *g, const side_reach *r, int c, int k, uint64_t *to, uint64_t *in)
+{
+    uint64_t t = k ? r->to[k - 1] : r->all_to;
+    if (t == 0)
+        return mana_reach_under(g, c, k, to, in);
+    *to = t;
+    *in = 0;
+    return k ? r->n[k - 1] : r->all_n;
 }
 
 /* The Mana counts we can give, and our moves, under the Mana binding us. */
-static void our_moves(const mana_game *g, const uint64_t marks[3], ab_view *v, uint64_t their_d)
+static void our_moves(const mana_game *g, const side_reach *ours, ab_view *v, uint64_t their_d)
 {
     uint64_t to = 0, in = 0;
-    int n = mana_reach_under(g, v->us, mana_mana(g), &to, &in);
+    int n = moves_under(g, ours, v->us, mana_mana(g), &to, &in);
     v->win_now = (to & their_d) != 0;
     v->f[F_MOBILITY] = n > 0 ? n : 0;
     v->f[F_REENTRY] = in != 0;
     v->give = 0;
     for (int k = 0; k < 3; k++)
-        if ((to | in) & marks[k])
+        if ((to | in) & v->marks[k])
             v->give |= 1 << k;
 }
 
 /* Under each Mana count: their moves and threats, ours on their Damyo. */
-static void per_mana(const mana_game *g, ab_view *v, uint64_t our_d, uint64_t their_d)
+static void per_mana(const mana_game *g, const side_reach *ours, const side_reach *theirs, ab_view *v, uint64_t our_d,
+                     uint64_t their_d)
 {
     int least = -1;
     v->unsafe = 0;
     for (int k = 1; k <= 3; k++) {
-        uint64_t to = 0;
-        int n = mana_reach_under(g, !v->us, k, &to, NULL);
-        if (to & our_d) {
+        int given = (v->give & (1 << (k - 1))) != 0;
+        if (steps_under(theirs, k) & our_d) {
             v->unsafe |= 1 << (k - 1);
             v->f[F_THREAT_US]++;
-        } else if (v->give & (1 << (k - 1))) {
+        } else if (given) {
             v->f[F_SAFE_GIVE]++;
         }
-        if ((v->give & (1 << (k - 1))) && (least < 0 || n < least))
-            least = n;
-        mana_reach_under(g, v->us, k, &to, NULL);
-        v->f[F_THREAT_THEM] += (to & their_d) != 0;
+        if (given) {
+            uint64_t to, in;
+            int n = moves_under(g, theirs, !v->us, k, &to, &in);
+            if (least < 0 || n < least)
+                least = n;
+        }
+        v->f[F_THREAT_THEM] += (steps_under(ours, k) & their_d) != 0;
     }
     v->f[F_OPP_LEAST] = least > 0 ? least : 0;
     v->in_check = v->give != 0 && (v->give & ~v->unsafe) == 0;
@@ -133,11 +180,14 @@ void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v)
     uint64_t our_d = 0, our_r = 0, their_d = 0, their_r = 0;
     mana_pieces(g, v->us, &our_d, &our_r);
     mana_pieces(g, !v->us, &their_d, &their_r);
+    side_reach ours, theirs;
+    side_reach_of(g, marks, our_d | our_r, our_d, &ours);
+    side_reach_of(g, marks, their_d | their_r, their_d, &theirs);
     v->f[F_TEMPO] = 1;
     v->f[F_RONINS] = popcount(our_r) - popcount(their_r);
-    our_moves(g, marks, v, their_d);
-    per_mana(g, v, our_d, their_d);
-    v->f[F_DAMYO_ROOM] = damyo_room(g, our_d) - damyo_room(g, their_d);
+    our_moves(g, &ours, v, their_d);
+    per_mana(g, &ours, &theirs, v, our_d, their_d);
+    v->f[F_DAMYO_ROOM] = ours.damyo_ends - theirs.damyo_ends;
     v->f[F_PRESSURE] = near(our_d | our_r, their_d) - near(their_d | their_r, our_d);
 }
 
@@ -147,4 +197,57 @@ int ab_score(const ab_view *v)
     for (int i = 0; i < F_COUNT; i++)
         s += ab_weights[i] * v->f[i];
     return s;
+}
+
+uint64_t ab_rules_key(const mana_game *g)
+{
+    uint64_t key = 0x9E3779B97F4A7C15ULL;
+    for (int opt = 0; opt < MANA_OPTION_COUNT; opt++) {
+        int value = 0;
+        mana_get_option(g, opt, &value);
+        key = (key ^ (uint32_t)value) * 0x100000001B3ULL; /* FNV-1a's prime */
+        key ^= key >> 29;
+    }
+    return key | 1;
+}
+
+/* The data word of an entry: the score in bits 0-15, win_now in 16, give
+ * in 17-19, unsafe in 20-22, in_check in 23, 1 in 24 (an empty entry's
+ * data is 0). */
+#define EV_VALID ((uint64_t)1 << 24)
+
+static uint64_t ev_pack(const ab_view *v)
+{
+    return (uint64_t)(uint16_t)v->score | (uint64_t)(v->win_now != 0) << 16 | (uint64_t)v->give << 17 |
+           (uint64_t)v->unsafe << 20 | (uint64_t)(v->in_check != 0) << 23 | EV_VALID;
+}
+
+static void ev_unpack(uint64_t d, ab_view *v)
+{
+    v->score = (int16_t)(uint16_t)(d & 0xFFFF);
+    v->win_now = (int)(d >> 16) & 1;
+    v->give = (int)(d >> 17) & 7;
+    v->unsafe = (int)(d >> 20) & 7;
+    v->in_check = (int)(d >> 23) & 1;
+}
+
+void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
+                    ab_view *v)
+{
+    uint64_t key = hash ^ rules;
+    ab_ev_entry *e = &cache[(key ^ (key >> 32)) & ((1u << AB_EV_BITS) - 1)];
+    uint64_t d = e->data;
+    if ((d & EV_VALID) && (e->check ^ d) == key) {
+        memcpy(v->marks, marks, sizeof v->marks);
+        v->us = mana_side_to_move(g);
+        ev_unpack(d, v);
+        return;
+    }
+    ab_look(g, marks, v);
+    v->score = ab_score(v);
+    if (v->score < INT16_MIN || v->score > INT16_MAX)
+        return; /* not kept: the entry holds 16 bits */
+    d = ev_pack(v);
+    e->data = d;
+    e->check = key ^ d;
 }
