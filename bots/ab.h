@@ -110,12 +110,12 @@ typedef struct ab_ev_entry {
 
 /* Returns the key of g's rule options for the evaluation cache (never 0). */
 uint64_t ab_rules_key(const mana_game *g);
-/* Fills v with the view of the play-phase position g, hash its mana_hash
- * and rules its ab_rules_key: win_now, give, unsafe, in_check and score
- * (from cache, or from ab_look, then stored), us and marks; f is not
- * filled. */
+/* Fills v with what the search reads of the view of the play-phase
+ * position g (hash: its mana_hash, rules: its ab_rules_key): us, marks,
+ * win_now, give, unsafe, in_check and, if need_score, score; from the
+ * cache, or computed as ab_look does and stored.  f is not filled. */
 void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
-                    ab_view *v);
+                    int need_score, ab_view *v);
 
 /* ---- search (ab_search.c) ---- */
 typedef struct ab_state {

@@ -89,26 +89,27 @@ typedef struct side_reach {
     int n[3];        /* their steps: one per piece and end */
     uint64_t all_to; /* the ends of all the pieces */
     int all_n;
-    int damyo_ends; /* the ends of the Damyo (0 without one) */
+    int damyo_n; /* the steps of the Damyo (0 without one) */
 } side_reach;
 
-static void side_reach_of(const mana_game *g, const uint64_t marks[3], uint64_t pieces, uint64_t damyo, side_reach *r)
+/* Fills r with the reach of pieces, damyo the square of their Damyo (or
+ * -1).  Every square of the board bears 1, 2 or 3 marks: marks[0..2]
+ * partition it. */
+static void side_reach_of(const mana_game *g, const uint64_t marks[3], uint64_t pieces, int damyo, side_reach *r)
 {
     memset(r, 0, sizeof *r);
     for (uint64_t b = pieces; b; b &= b - 1) {
-        uint64_t bit = b & (~b + 1), ends = 0;
-        mana_piece_reach(g, first_sq(b), &ends);
-        int n = popcount(ends);
-        for (int k = 0; k < 3; k++)
-            if (marks[k] & bit) {
-                r->to[k] |= ends;
-                r->n[k] += n;
-            }
-        r->all_to |= ends;
-        r->all_n += n;
-        if (bit & damyo)
-            r->damyo_ends = n;
+        int sq = first_sq(b);
+        uint64_t ends = 0;
+        mana_piece_reach(g, sq, &ends);
+        int n = popcount(ends), k = (int)(marks[1] >> sq & 1) + 2 * (int)(marks[2] >> sq & 1);
+        r->to[k] |= ends;
+        r->n[k] += n;
+        if (sq == damyo)
+            r->damyo_n = n;
     }
+    r->all_to = r->to[0] | r->to[1] | r->to[2];
+    r->all_n = r->n[0] + r->n[1] + r->n[2];
 }
 
 /* The ends of the steps of side r under Mana k (1..3): the bound pieces',
@@ -131,12 +132,18 @@ static int moves_under(const mana_game *g, const side_reach *r, int c, int k, ui
     return k ? r->n[k - 1] : r->all_n;
 }
 
+/* What a look at a position finds on the way to its features. */
+typedef struct look {
+    uint64_t our_d, our_r, their_d, their_r;
+    side_reach ours, theirs;
+} look;
+
 /* The Mana counts we can give, and our moves, under the Mana binding us. */
-static void our_moves(const mana_game *g, const side_reach *ours, ab_view *v, uint64_t their_d)
+static void our_moves(const mana_game *g, const look *l, ab_view *v)
 {
     uint64_t to = 0, in = 0;
-    int n = moves_under(g, ours, v->us, mana_mana(g), &to, &in);
-    v->win_now = (to & their_d) != 0;
+    int n = moves_under(g, &l->ours, v->us, mana_mana(g), &to, &in);
+    v->win_now = (to & l->their_d) != 0;
     v->f[F_MOBILITY] = n > 0 ? n : 0;
     v->f[F_REENTRY] = in != 0;
     v->give = 0;
@@ -145,50 +152,71 @@ static void our_moves(const mana_game *g, const side_reach *ours, ab_view *v, ui
             v->give |= 1 << k;
 }
 
-/* Under each Mana count: their moves and threats, ours on their Damyo. */
-static void per_mana(const mana_game *g, const side_reach *ours, const side_reach *theirs, ab_view *v, uint64_t our_d,
-                     uint64_t their_d)
-{
-    int least = -1;
-    v->unsafe = 0;
-    for (int k = 1; k <= 3; k++) {
-        int given = (v->give & (1 << (k - 1))) != 0;
-        if (steps_under(theirs, k) & our_d) {
-            v->unsafe |= 1 << (k - 1);
-            v->f[F_THREAT_US]++;
-        } else if (given) {
-            v->f[F_SAFE_GIVE]++;
-        }
-        if (given) {
-            uint64_t to, in;
-            int n = moves_under(g, theirs, !v->us, k, &to, &in);
-            if (least < 0 || n < least)
-                least = n;
-        }
-        v->f[F_THREAT_THEM] += (steps_under(ours, k) & their_d) != 0;
-    }
-    v->f[F_OPP_LEAST] = least > 0 ? least : 0;
-    v->in_check = v->give != 0 && (v->give & ~v->unsafe) == 0;
-    v->f[F_NO_SAFE] = v->in_check;
-}
-
-void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v)
+/* What the search needs at every node: whether we take their Damyo now,
+ * the counts we can give and those under which they would take ours. */
+static void look_threats(const mana_game *g, const uint64_t marks[3], ab_view *v, look *l)
 {
     memset(v, 0, sizeof *v);
     memcpy(v->marks, marks, sizeof v->marks);
     v->us = mana_side_to_move(g);
-    uint64_t our_d = 0, our_r = 0, their_d = 0, their_r = 0;
-    mana_pieces(g, v->us, &our_d, &our_r);
-    mana_pieces(g, !v->us, &their_d, &their_r);
-    side_reach ours, theirs;
-    side_reach_of(g, marks, our_d | our_r, our_d, &ours);
-    side_reach_of(g, marks, their_d | their_r, their_d, &theirs);
+    l->our_d = l->our_r = l->their_d = l->their_r = 0;
+    mana_pieces(g, v->us, &l->our_d, &l->our_r);
+    mana_pieces(g, !v->us, &l->their_d, &l->their_r);
+    side_reach_of(g, marks, l->our_d | l->our_r, l->our_d ? first_sq(l->our_d) : -1, &l->ours);
+    side_reach_of(g, marks, l->their_d | l->their_r, l->their_d ? first_sq(l->their_d) : -1, &l->theirs);
+    our_moves(g, l, v);
+    for (int k = 1; k <= 3; k++)
+        if (steps_under(&l->theirs, k) & l->our_d)
+            v->unsafe |= 1 << (k - 1);
+    v->in_check = v->give != 0 && (v->give & ~v->unsafe) == 0;
+}
+
+/* The other features: under each Mana count their fewest moves and our
+ * threats on their Damyo, the Damyos' room, the pressure, the Ronins. */
+/* Returns their fewest moves under a Mana count we can give (0 if none).
+ * Under the exception (no bound piece can step) they have every step of
+ * every piece and maybe re-entries: at least as many moves as under any
+ * count whose bound pieces can step, so libmana is asked for them only
+ * when every count we give is an exception. */
+static int their_least(const mana_game *g, const look *l, ab_view *v)
+{
+    int least = -1;
+    for (int pass = 0; pass < 2 && least < 0; pass++)
+        for (int k = 1; k <= 3; k++) {
+            if (!(v->give & (1 << (k - 1))) || (l->theirs.to[k - 1] == 0) != pass)
+                continue;
+            uint64_t to, in;
+            int n = moves_under(g, &l->theirs, !v->us, k, &to, &in);
+            if (least < 0 || n < least)
+                least = n;
+        }
+    return least > 0 ? least : 0;
+}
+
+/* The other features: under each Mana count their fewest moves and our
+ * threats on their Damyo, the Damyos' room, the pressure, the Ronins. */
+static void look_rest(const mana_game *g, const look *l, ab_view *v)
+{
+    v->f[F_OPP_LEAST] = their_least(g, l, v);
+    for (int k = 1; k <= 3; k++) {
+        if (v->unsafe & (1 << (k - 1)))
+            v->f[F_THREAT_US]++;
+        else if (v->give & (1 << (k - 1)))
+            v->f[F_SAFE_GIVE]++;
+        v->f[F_THREAT_THEM] += (steps_under(&l->ours, k) & l->their_d) != 0;
+    }
+    v->f[F_NO_SAFE] = v->in_check;
     v->f[F_TEMPO] = 1;
-    v->f[F_RONINS] = popcount(our_r) - popcount(their_r);
-    our_moves(g, &ours, v, their_d);
-    per_mana(g, &ours, &theirs, v, our_d, their_d);
-    v->f[F_DAMYO_ROOM] = ours.damyo_ends - theirs.damyo_ends;
-    v->f[F_PRESSURE] = near(our_d | our_r, their_d) - near(their_d | their_r, our_d);
+    v->f[F_RONINS] = popcount(l->our_r) - popcount(l->their_r);
+    v->f[F_DAMYO_ROOM] = l->ours.damyo_n - l->theirs.damyo_n;
+    v->f[F_PRESSURE] = near(l->our_d | l->our_r, l->their_d) - near(l->their_d | l->their_r, l->our_d);
+}
+
+void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v)
+{
+    look l;
+    look_threats(g, marks, v, &l);
+    look_rest(g, &l, v);
 }
 
 int ab_score(const ab_view *v)
@@ -213,13 +241,14 @@ uint64_t ab_rules_key(const mana_game *g)
 
 /* The data word of an entry: the score in bits 0-15, win_now in 16, give
  * in 17-19, unsafe in 20-22, in_check in 23, 1 in 24 (an empty entry's
- * data is 0). */
+ * data is 0) and in 25 if the score was computed. */
 #define EV_VALID ((uint64_t)1 << 24)
+#define EV_SCORED ((uint64_t)1 << 25)
 
-static uint64_t ev_pack(const ab_view *v)
+static uint64_t ev_pack(const ab_view *v, int scored)
 {
     return (uint64_t)(uint16_t)v->score | (uint64_t)(v->win_now != 0) << 16 | (uint64_t)v->give << 17 |
-           (uint64_t)v->unsafe << 20 | (uint64_t)(v->in_check != 0) << 23 | EV_VALID;
+           (uint64_t)v->unsafe << 20 | (uint64_t)(v->in_check != 0) << 23 | EV_VALID | (scored ? EV_SCORED : 0);
 }
 
 static void ev_unpack(uint64_t d, ab_view *v)
@@ -232,22 +261,26 @@ static void ev_unpack(uint64_t d, ab_view *v)
 }
 
 void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
-                    ab_view *v)
+                    int need_score, ab_view *v)
 {
     uint64_t key = hash ^ rules;
     ab_ev_entry *e = &cache[(key ^ (key >> 32)) & ((1u << AB_EV_BITS) - 1)];
     uint64_t d = e->data;
-    if ((d & EV_VALID) && (e->check ^ d) == key) {
+    if ((d & EV_VALID) && (e->check ^ d) == key && ((d & EV_SCORED) || !need_score)) {
         memcpy(v->marks, marks, sizeof v->marks);
         v->us = mana_side_to_move(g);
         ev_unpack(d, v);
         return;
     }
-    ab_look(g, marks, v);
-    v->score = ab_score(v);
-    if (v->score < INT16_MIN || v->score > INT16_MAX)
-        return; /* not kept: the entry holds 16 bits */
-    d = ev_pack(v);
+    look l;
+    look_threats(g, marks, v, &l);
+    if (need_score) {
+        look_rest(g, &l, v);
+        v->score = ab_score(v);
+        if (v->score < INT16_MIN || v->score > INT16_MAX)
+            return; /* not kept: the entry holds 16 bits */
+    }
+    d = ev_pack(v, need_score);
     e->data = d;
     e->check = key ^ d;
 }

@@ -224,7 +224,7 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     if (s->rules == 0)
         s->rules = ab_rules_key(w);
     ab_view v;
-    ab_look_cached(s->ab->ev, w, key, s->rules, s->marks, &v);
+    ab_look_cached(s->ab->ev, w, key, s->rules, s->marks, depth <= 0, &v);
     if (v.win_now)
         return BOT_WIN - (ply + 1);
     if (depth <= 0)
