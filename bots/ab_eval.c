@@ -34,9 +34,6 @@ void ab_marks(const mana_game *g, uint64_t marks[3])
     }
 }
 
-#define FILE_A 0x041041041ULL /* a1 a2 ... a6 */
-#define FILE_F 0x820820820ULL /* f1 f2 ... f6 */
-#define ALL36 0xFFFFFFFFFULL
 
 /* Returns the number of squares in b: the builtin where the target has
  * POPCNT, else a branch-free SWAR count (Hacker's Delight 5-1), not the
@@ -67,19 +64,23 @@ static int first_sq(uint64_t b)
 #endif
 }
 
-/* Returns the squares within 3 orthogonal steps of the squares of b. */
-static uint64_t ball3(uint64_t b)
-{
-    for (int i = 0; i < 3; i++)
-        b |= ((b << 6) & ALL36) | (b >> 6) | ((b & ~FILE_F) << 1) | ((b & ~FILE_A) >> 1);
-    return b;
-}
+/* BALL3[sq]: the squares within 3 orthogonal steps (Manhattan distance) of
+ * square sq, rank by rank from a1 (abevalcheck compares the pressure with
+ * distances worked out square by square). */
+static const uint64_t BALL3[36] = {
+    0x0000431CFULL, 0x0000873DFULL, 0x00010E7FFULL, 0x00021CFBFULL, 0x000438F3EULL, 0x000830E3CULL,
+    0x0010C73C7ULL, 0x0021CF7CFULL, 0x00439FFDFULL, 0x00873EFFEULL, 0x010E3CFBCULL, 0x020C38F38ULL,
+    0x0431CF1C3ULL, 0x0873DF3C7ULL, 0x10E7FF7CEULL, 0x21CFBFF9CULL, 0x438F3EF38ULL, 0x830E3CE30ULL,
+    0x0C73C70C1ULL, 0x1CF7CF1C2ULL, 0x39FFDF384ULL, 0x73EFFE708ULL, 0xE3CFBCE10ULL, 0xC38F38C20ULL,
+    0x1CF1C3040ULL, 0x3DF3C7080ULL, 0x7FF7CE100ULL, 0xFBFF9C200ULL, 0xF3EF38400ULL, 0xE3CE30800ULL,
+    0x3C70C1000ULL, 0x7CF1C2000ULL, 0xFDF384000ULL, 0xFFE708000ULL, 0xFBCE10000ULL, 0xF38C20000ULL,
+};
 
 /* Returns the pieces of set within 3 steps (Manhattan distance) of the
  * Damyo on d (a one-square set; 0 gives 0). */
 static int near(uint64_t set, uint64_t d)
 {
-    return d ? popcount(set & ball3(d)) : 0;
+    return d ? popcount(set & BALL3[first_sq(d)]) : 0;
 }
 
 /* The reach of one side's pieces, by the mark count of their squares:

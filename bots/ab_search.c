@@ -86,17 +86,14 @@ static int is_capture(const board_sets *b, mana_move m)
     return MANA_MOVE_KIND(m) == MANA_MOVE_STEP && (b->occ >> MANA_MOVE_TO(m) & 1);
 }
 
-/* Returns the Mana count (1..3) move m gives the opponent, or 0. */
+/* Returns the Mana count (1..3) move m gives the opponent, or 0.  The
+ * marks partition the board (every square bears 1, 2 or 3). */
 static int gives(const ab_view *v, mana_move m)
 {
-    int kind = MANA_MOVE_KIND(m);
+    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m);
     if (kind != MANA_MOVE_STEP && kind != MANA_MOVE_DROP_RONIN)
         return 0;
-    uint64_t to = (uint64_t)1 << MANA_MOVE_TO(m);
-    for (int k = 0; k < 3; k++)
-        if (v->marks[k] & to)
-            return k + 1;
-    return 0;
+    return 1 + (int)(v->marks[1] >> to & 1) + 2 * (int)(v->marks[2] >> to & 1);
 }
 
 /* Returns 1 if m, a quiet move not of our Damyo, gives a Mana under which
