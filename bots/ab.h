@@ -5,13 +5,14 @@
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
  *   ab_tt.c     the transposition table (two-entry buckets, replacement)
- *   ab_eval.c   the evaluation: features of a position and their weights
+ *   ab_eval.c   the evaluation: features of a position and their weights,
+ *               and the evaluation cache the search reads views through
  *   ab_time.c   time management (move time, clock soft/hard budgets)
  *   ab_setup.c  setup play (placements and orientation)
  * Everything about the rules comes from libmana: moves from
  * mana_legal_moves, consequences from mana_play / mana_undo, and what a
  * side could do under another Mana from the attack-map queries
- * (mana_reach_under, mana_damyo_threats, ...).
+ * (mana_piece_reach, mana_reach_under, ...).
  */
 #ifndef MANA_CLI_AB_H
 #define MANA_CLI_AB_H

@@ -7,6 +7,12 @@
  * of the side to move, in hundredths of a logit of its chance to win (100:
  * about 73%).
  *
+ * Each piece's ends are read once (mana_piece_reach) and kept by the mark
+ * count of its square, which answers for every Mana what mana_reach_under
+ * would; libmana is asked only under the exception, whose re-entries it
+ * alone knows.  The search reads views through a cache (ab_look_cached)
+ * and asks for the features only the horizon uses only there.
+ *
  * The Mana shapes everything: whatever we play, the opponent is then bound
  * to the mark count of the square we land on.  So for each count k we ask
  * whether some move of ours lands on k marks (we can "give" k), and what
