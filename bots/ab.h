@@ -5,13 +5,14 @@
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
  *   ab_tt.c     the transposition table (two-entry buckets, replacement)
- *   ab_eval.c   the evaluation: features of a position and their weights
+ *   ab_eval.c   the evaluation: features of a position and their weights,
+ *               and the evaluation cache the search reads views through
  *   ab_time.c   time management (move time, clock soft/hard budgets)
  *   ab_setup.c  setup play (placements and orientation)
  * Everything about the rules comes from libmana: moves from
  * mana_legal_moves, consequences from mana_play / mana_undo, and what a
  * side could do under another Mana from the attack-map queries
- * (mana_reach_under, mana_damyo_threats, ...).
+ * (mana_piece_reach, mana_reach_under, ...).
  */
 #ifndef MANA_CLI_AB_H
 #define MANA_CLI_AB_H
@@ -81,6 +82,7 @@ typedef struct ab_view {
     int give;          /* bit k-1: some legal move of ours lands on k marks */
     int unsafe;        /* bit k-1: under Mana k they would take our Damyo */
     int in_check;      /* every Mana we can give is unsafe (as the board is) */
+    int score;         /* ab_score of the features (ab_look_cached only) */
     int f[F_COUNT];
 } ab_view;
 
@@ -94,11 +96,34 @@ void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v);
 /* Returns the weighted sum of v's features, in hundredths of a Ronin. */
 int ab_score(const ab_view *v);
 
+/* The evaluation cache: a direct-mapped table of what the search reads of
+ * a view (score, win_now, give, unsafe, in_check), keyed by the position's
+ * mana_hash mixed with a key of the rule options (the hash does not cover
+ * them).  An entry is a pure function of its key, so the cache never
+ * needs clearing and a search's results do not depend on what it holds.
+ * The check word is the key xor the data word: an entry torn by a
+ * concurrent writer does not pass it. */
+#define AB_EV_BITS 16 /* 2^16 entries of 16 bytes: 1 MiB */
+typedef struct ab_ev_entry {
+    uint64_t check; /* the key xor data */
+    uint64_t data;  /* score, flags and a valid bit (ab_eval.c) */
+} ab_ev_entry;
+
+/* Returns the key of g's rule options for the evaluation cache (never 0). */
+uint64_t ab_rules_key(const mana_game *g);
+/* Fills v with what the search reads of the view of the play-phase
+ * position g (hash: its mana_hash, rules: its ab_rules_key): us, marks,
+ * win_now, give, unsafe, in_check and, if need_score, score; from the
+ * cache, or computed as ab_look does and stored.  f is not filled. */
+void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
+                    int need_score, ab_view *v);
+
 /* ---- search (ab_search.c) ---- */
 typedef struct ab_state {
     tt_table tt;
     mana_move killers[AB_MAX_PLY][2];
     int32_t history[2][AB_HIST_SIZE];
+    ab_ev_entry ev[1 << AB_EV_BITS]; /* the evaluation cache */
 } ab_state;
 
 typedef struct ab_search {
@@ -109,6 +134,7 @@ typedef struct ab_search {
     int aborted;
     int seldepth;
     int root_depth; /* the iteration's depth: extensions stop at twice it */
+    uint64_t rules; /* ab_rules_key of the searched game, 0 until needed */
 } ab_search;
 
 /* Negamax with principal variation search from a node ply plies below the

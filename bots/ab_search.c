@@ -64,43 +64,57 @@ static int from_tt(int v, int ply)
     return v >= BOT_WIN_MIN ? v - ply : v <= -BOT_WIN_MIN ? v + ply : v;
 }
 
-static int is_capture(const mana_game *w, mana_move m)
+/* The squares the moves of a node are judged by: every piece, and the
+ * Damyo of the side to move. */
+typedef struct board_sets {
+    uint64_t occ, own_damyo;
+} board_sets;
+
+static board_sets sets_of(const mana_game *w, int us)
 {
-    return MANA_MOVE_KIND(m) == MANA_MOVE_STEP && mana_piece_at(w, MANA_MOVE_TO(m)) != 0;
+    board_sets b;
+    uint64_t d, r, their_d, their_r;
+    mana_pieces(w, us, &d, &r);
+    mana_pieces(w, !us, &their_d, &their_r);
+    b.occ = d | r | their_d | their_r;
+    b.own_damyo = d;
+    return b;
 }
 
-/* Returns the Mana count (1..3) move m gives the opponent, or 0. */
+static int is_capture(const board_sets *b, mana_move m)
+{
+    return MANA_MOVE_KIND(m) == MANA_MOVE_STEP && (b->occ >> MANA_MOVE_TO(m) & 1);
+}
+
+/* Returns the Mana count (1..3) move m gives the opponent, or 0.  The
+ * marks partition the board (every square bears 1, 2 or 3). */
 static int gives(const ab_view *v, mana_move m)
 {
-    int kind = MANA_MOVE_KIND(m);
+    int kind = MANA_MOVE_KIND(m), to = MANA_MOVE_TO(m);
     if (kind != MANA_MOVE_STEP && kind != MANA_MOVE_DROP_RONIN)
         return 0;
-    uint64_t to = (uint64_t)1 << MANA_MOVE_TO(m);
-    for (int k = 0; k < 3; k++)
-        if (v->marks[k] & to)
-            return k + 1;
-    return 0;
+    return 1 + (int)(v->marks[1] >> to & 1) + 2 * (int)(v->marks[2] >> to & 1);
 }
 
 /* Returns 1 if m, a quiet move not of our Damyo, gives a Mana under which
  * the opponent takes our Damyo as the board stands. */
-static int loses_damyo(const mana_game *w, const ab_view *v, mana_move m)
+static int loses_damyo(const board_sets *b, const ab_view *v, mana_move m)
 {
     int k = gives(v, m);
-    if (k == 0 || !(v->unsafe & (1 << (k - 1))) || is_capture(w, m))
+    if (k == 0 || !(v->unsafe & (1 << (k - 1))) || is_capture(b, m))
         return 0;
-    int p = MANA_MOVE_KIND(m) == MANA_MOVE_STEP ? mana_piece_at(w, MANA_MOVE_FROM(m)) : 0;
-    return p != 'D' && p != 'd';
+    return MANA_MOVE_KIND(m) != MANA_MOVE_STEP || !(b->own_damyo >> MANA_MOVE_FROM(m) & 1);
 }
 
-void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply)
+static void order(ab_search *s, const board_sets *b, const ab_view *v, mana_move *mv, int n, mana_move hash_move,
+                  int ply)
 {
     int32_t key[MANA_MAX_MOVES];
     int side = v->us;
     for (int i = 0; i < n; i++) {
         if (mv[i] == hash_move)
             key[i] = 1 << 30;
-        else if (is_capture(w, mv[i]))
+        else if (is_capture(b, mv[i]))
             key[i] = 1 << 29;
         else if (ply < AB_MAX_PLY && mv[i] == s->ab->killers[ply][0])
             key[i] = (1 << 28) + 1;
@@ -108,7 +122,7 @@ void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv,
             key[i] = 1 << 28;
         else
             key[i] = s->ab->history[side][hist_index(mv[i])];
-        if (mv[i] != hash_move && loses_damyo(w, v, mv[i]))
+        if (mv[i] != hash_move && loses_damyo(b, v, mv[i]))
             key[i] -= 1 << 29;
     }
     for (int i = 1; i < n; i++) { /* stable insertion sort, best key first */
@@ -123,6 +137,12 @@ void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv,
         mv[j + 1] = m;
         key[j + 1] = k;
     }
+}
+
+void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply)
+{
+    board_sets b = sets_of(w, v->us);
+    order(s, &b, v, mv, n, hash_move, ply);
 }
 
 /* Remembers a quiet move that refuted a node: killer and history. */
@@ -156,11 +176,11 @@ static int search_move(ab_search *s, mana_game *w, int i, int reduce, int depth,
 static int horizon(ab_search *s, mana_game *w, const ab_view *v, int depth, int alpha, int beta, int ply)
 {
     if (!v->in_check || depth <= -Q_MAX_PLIES || ply >= AB_MAX_PLY - 1)
-        return ab_score(v);
+        return v->score;
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
     if (n <= 0)
-        return ab_score(v);
+        return v->score;
     ab_order(s, w, v, mv, n, MANA_MOVE_NONE, ply);
     int best = -AB_INF;
     for (int i = 0; i < n; i++) {
@@ -197,8 +217,11 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     int st = mana_status(w);
     if (st != MANA_PLAYING)
         return ab_terminal(w, st, ply);
+    uint64_t key = mana_hash(w);
+    if (s->rules == 0)
+        s->rules = ab_rules_key(w);
     ab_view v;
-    ab_look(w, s->marks, &v);
+    ab_look_cached(s->ab->ev, w, key, s->rules, s->marks, depth <= 0, &v);
     if (v.win_now)
         return BOT_WIN - (ply + 1);
     if (depth <= 0)
@@ -206,7 +229,6 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     if (v.in_check && ply < 2 * s->root_depth && ply < AB_MAX_PLY - 4)
         depth++; /* the threat extension */
 
-    uint64_t key = mana_hash(w);
     const tt_entry *e = tt_probe(&s->ab->tt, key);
     mana_move hash_move = MANA_MOVE_NONE;
     if (e != NULL) {
@@ -219,12 +241,13 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
     if (n <= 0)
         return 0;
-    ab_order(s, w, &v, mv, n, hash_move, ply);
+    board_sets b = sets_of(w, v.us);
+    order(s, &b, &v, mv, n, hash_move, ply);
 
     int orig_alpha = alpha, best = -AB_INF;
     mana_move best_move = MANA_MOVE_NONE;
     for (int i = 0; i < n; i++) {
-        int quiet = !is_capture(w, mv[i]) && mv[i] != hash_move;
+        int quiet = !is_capture(&b, mv[i]) && mv[i] != hash_move;
         int reduce = 0;
         if (quiet && i >= LMR_FIRST && depth >= LMR_MIN_DEPTH && !v.in_check)
             reduce = (i >= 3 * LMR_FIRST && depth >= 5) ? 2 : 1;

@@ -3,6 +3,7 @@
 # engine protocol, run by `make check` as check-cli (README.md lists every
 # part of `make check`):
 #   tests/cli/botcheck   the bots (C, linked with the bot objects)
+#   tests/cli/abevalcheck ab's evaluation against a reference (C, likewise)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
@@ -15,9 +16,18 @@ $(BOTCHECK): tests/cli/botcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/man
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
 	    -o $@ $< $(CLI_BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
+ABEVALCHECK := $(B)/tests/cli/abevalcheck
+
+$(ABEVALCHECK): tests/cli/abevalcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
+	    -o $@ $< $(CLI_BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
+
 .PHONY: check-cli
-check-cli: $(CLI) $(BOTCHECK)
+check-cli: $(CLI) $(BOTCHECK) $(ABEVALCHECK)
 	$(BOTCHECK)
+	$(ABEVALCHECK)
 	sh tests/cli/run.sh $(CLI) man/man1/mana-cli.1
 
 CHECK_STEPS += check-cli

@@ -18,7 +18,10 @@
 # the two libraries alternating, `go depth D` (9) on the three start
 # positions of perft.txt through
 # `mana-cli engine` (nodes and milliseconds from its last info line);
-# the ab instruction count is one `go depth 7` under callgrind.
+# the ab instruction count is one `go depth 7` under callgrind, and, for
+# each of the two positions of BENCHMARKS.md "The search: instructions a
+# node", one `go nodes 100000` (the whole session's instructions over the
+# nodes the engine reports).
 # Needs valgrind, cc, make, git.
 set -eu
 
@@ -29,13 +32,16 @@ ab_depth=9
 AB_ICOUNT_DEPTH=7
 # the three start positions of perft.txt (spaces as _)
 AB_POSITIONS="rrdrrr/6/6/6/6/RRRDRR_b_-_0 rrrdrr/6/6/6/6/RRRDRR_b_-_3 6/rdrrrr/6/6/RRRRDR/6_b_-_2"
+# the positions of the node-limited count (issue 22's target: 2,200 a node)
+AB_NODE_POSITIONS="1r2d1/2Rr2/r4R/2R3/6/1r1DR1_b_1_0 3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2_w_1_3"
+AB_NODES=100000
 while [ $# -gt 0 ]; do
     case $1 in
     --ref) ref=$2; shift 2 ;;
     --ab-runs) ab_runs=$2; shift 2 ;;
     --ab-depth) ab_depth=$2; shift 2 ;;
     --rate-runs) rate_runs=$2; shift 2 ;;
-    -h | --help) sed -n '3,21p' "$0"; exit 0 ;;
+    -h | --help) sed -n '3,24p' "$0"; exit 0 ;;
     *) echo "icount.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -94,12 +100,12 @@ ab_run() {
          END { printf "%.0f\n", ms ? nodes / (ms / 1000) : 0 }' "$tmp/ab.log"
 }
 
-# ab_icount NAME: prints "instructions nodes" of one ab search (go depth
-# AB_ICOUNT_DEPTH on the first start position) under callgrind: the whole
-# engine session, start-up included (a few hundred thousand instructions).
+# ab_icount NAME MFN GO: prints "instructions nodes" of one ab search (GO,
+# e.g. "go depth 7", on the position MFN, spaces as _) under callgrind: the
+# whole engine session, start-up included (a few hundred thousand
+# instructions).
 ab_icount() {
-    mfn=$(echo "$AB_POSITIONS" | cut -d' ' -f1 | tr _ ' ')
-    printf 'mana\nsetoption name Bot value ab\nposition mfn %s\ngo depth %s\n' "$mfn" "$AB_ICOUNT_DEPTH" >"$tmp/ab.in"
+    printf 'mana\nsetoption name Bot value ab\nposition mfn %s\n%s\n' "$(echo "$2" | tr _ ' ')" "$3" >"$tmp/ab.in"
     # stdin stays open until the answer: the search runs in its own thread
     { cat "$tmp/ab.in"; while ! grep -q '^bestmove' "$tmp/abi.log" 2>/dev/null; do sleep 0.5; done; echo quit; } |
         valgrind --tool=callgrind --callgrind-out-file="$tmp/abcg.out" "$tmp/$1-cli" engine >"$tmp/abi.log" 2>/dev/null
@@ -125,7 +131,12 @@ for n in $names; do
         count "$n" "$w" >"$tmp/$n.$w"
     done
     : >"$tmp/$n.ab"
-    ab_icount "$n" >"$tmp/$n.abi"
+    ab_icount "$n" "$(echo "$AB_POSITIONS" | cut -d' ' -f1)" "go depth $AB_ICOUNT_DEPTH" >"$tmp/$n.abi"
+    i=1
+    for mfn in $AB_NODE_POSITIONS; do
+        ab_icount "$n" "$mfn" "go nodes $AB_NODES" >"$tmp/$n.abn$i"
+        i=$((i + 1))
+    done
 done
 # rates: each workload natively, CPU seconds, the builds alternating
 for w in $WORKLOADS; do
@@ -182,6 +193,15 @@ for n in $names; do
     set -- $(cat "$tmp/$n.abi")
     awk -v n="$n" -v ir="$1" -v nodes="$2" -v d="$AB_ICOUNT_DEPTH" 'BEGIN {
         printf "%s ab: %d nodes at depth %d, %.0f instructions per node (engine start-up included)\n", n, nodes, d, ir / nodes }'
+done
+for n in $names; do
+    i=1
+    for mfn in $AB_NODE_POSITIONS; do
+        set -- $(cat "$tmp/$n.abn$i")
+        awk -v n="$n" -v ir="$1" -v nodes="$2" -v mfn="$(echo "$mfn" | tr _ ' ')" 'BEGIN {
+            printf "%s ab: go nodes %d on %s: %.0f instructions per node (engine start-up included)\n", n, nodes, mfn, ir / nodes }'
+        i=$((i + 1))
+    done
 done
 for n in $names; do
     printf '%s ab nodes/s (median of %s runs, depth %s, 3 positions): %s\n' "$n" "$ab_runs" "$ab_depth" \
