@@ -1,5 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* bot_impl.h - shared by bot.c and the bot_*.c files only. */
+/*
+ * bot_impl.h - the inside of a bot, shared by the files of bots/ only.
+ *
+ * The bots' files, in data-flow order (each calls only those above it):
+ *   bot_util.c     the helpers: the bot's clock, the stop test, progress
+ *                  reports, captures, a line as text
+ *   ab_weights.c   the weights of ab's evaluation (tools/tune fits them)
+ *   ab_eval.c      ab's evaluation: the features of a position
+ *   ab_tt.c        ab's transposition table
+ *   ab_time.c      ab's time policy: whether another iteration starts
+ *   ab_search.c    ab's principal variation search, move ordering
+ *   ab_setup.c     ab's setup play: sampled completions searched
+ *   bot_ab.c       the ab bot: iterative deepening, aspiration windows
+ *   mcts_mate.c    mcts's exact short search for forced Damyo captures
+ *   bot_mcts.c     the mcts bot: UCT, MCTS-Solver, guided playouts
+ *   bot_random.c   the random bot
+ *   bot.c          the dispatcher: creation, limits, choose
+ * rng.h (the generator, inline) and ab.h, mcts.h (the parts of ab and
+ * mcts) are headers only.
+ */
 #ifndef MANA_CLI_BOT_IMPL_H
 #define MANA_CLI_BOT_IMPL_H
 

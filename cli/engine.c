@@ -6,13 +6,12 @@
  *
  * This file holds the command loop, the handshake, options, positions and
  * the queries (show, status, moves); engine_go.c holds `go` and the
- * search.  The loop keeps reading while a search runs, so that `stop`,
+ * search, engine_out.c the output both write with (engine.h: the order).  The loop keeps reading while a search runs, so that `stop`,
  * `ponderhit` and `isready` are answered at once; every output line is
  * written whole under a lock.
  */
 #include <ctype.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,31 +20,6 @@
 #include "cli.h"
 #include "engine.h"
 #include "options.h"
-
-void eng_out(engine *e, const char *fmt, ...)
-{
-    va_list ap;
-    pthread_mutex_lock(&e->out_lock);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-    pthread_mutex_unlock(&e->out_lock);
-}
-
-/* Returns a fresh game at the start of setup under the engine's rules, or
- * NULL (detail set). */
-static mana_game *fresh_game(engine *e)
-{
-    mana_game *g = mana_new(e->preset);
-    for (int opt = 0; g != NULL && opt < MANA_OPTION_COUNT; opt++)
-        if (mana_set_option(g, opt, e->opt[opt]) != MANA_OK) {
-            mana_free(g);
-            return NULL;
-        }
-    return g;
-}
 
 /* The preset's options, then every option set by setoption over them: the
  * result does not depend on the order of the setoption commands. */
@@ -288,7 +262,7 @@ static int position_moves(engine *e, mana_game *g, char **tok, int n, int i)
 static void position(engine *e, char **tok, int n)
 {
     int i = 1;
-    mana_game *g = fresh_game(e);
+    mana_game *g = eng_fresh_game(e);
     if (g == NULL) {
         eng_out(e, "info string error: position: %s", mana_error_detail());
     } else if (position_start(e, g, tok, n, &i) == 0 && position_moves(e, g, tok, n, i) == 0) {
@@ -301,42 +275,6 @@ static void position(engine *e, char **tok, int n)
     mana_free(e->game);
     e->game = NULL;
     e->refused = 1;
-}
-
-/* The game `show`, `status` and `moves` look at: the position, or the
- * start of setup when none was given; NULL after a refused position. */
-const mana_game *eng_current(engine *e)
-{
-    if (e->refused) {
-        eng_out(e, "info string error: no position (the last position command was refused)");
-        return NULL;
-    }
-    if (e->game == NULL && (e->game = fresh_game(e)) == NULL)
-        eng_out(e, "info string error: %s", mana_error_detail());
-    return e->game;
-}
-
-/* Why a finished game ended (mana_end_reason), in words. */
-const char *eng_end_reason(const mana_game *g)
-{
-    switch (mana_end_reason(g)) {
-    case MANA_END_DAMYO_CAPTURED: return "Damyo captured";
-    case MANA_END_BLOCKED:
-        return mana_status(g) == MANA_DRAWN ? "blocked (Blocked draw: the side to move had no legal move)"
-                                            : "blocked (Blocked loss: the side to move had no legal move)";
-    case MANA_END_REPETITION: return "repetition";
-    case MANA_END_PLY_LIMIT: return "ply limit";
-    case MANA_END_PASSES: return "no legal move for either side";
-    default: return "not finished";
-    }
-}
-
-void eng_report_status(engine *e, const mana_game *g)
-{
-    int st = mana_status(g);
-    eng_out(e, "info string status %s", cli_status_text(st));
-    if (st != MANA_SETUP && st != MANA_PLAYING)
-        eng_out(e, "info string reason %s", eng_end_reason(g));
 }
 
 static void show_position(engine *e)

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine.h - shared by the files of `mana-cli engine` only: engine.c (the
- * command loop, options, positions, queries) and engine_go.c (the `go`
- * command: limits, time management, the search and timer threads, the
- * answer).  docs/engine-protocol.md is the protocol they implement.
+ * engine.h - shared by the files of `mana-cli engine` only, in data-flow
+ * order (each calls only those above it): engine_out.c (output, status
+ * lines, the current position), engine_go.c (the `go` command: limits,
+ * the search thread, the answer) and engine.c (the command loop, options,
+ * positions, queries).  docs/engine-protocol.md is the protocol they
+ * implement.
  */
 #ifndef MANA_CLI_ENGINE_H
 #define MANA_CLI_ENGINE_H
@@ -53,6 +55,8 @@ typedef struct engine {
     char pv[2][MANA_MOVE_TEXT_MAX + 1];
 } engine;
 
+/* ---- engine_out.c ---- */
+
 /* Writes one line (printf format, no newline) to stdout, whole. */
 void eng_out(engine *e, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -67,12 +71,16 @@ const char *eng_end_reason(const mana_game *g);
 /* The status line and, for a finished game, the reason line. */
 void eng_report_status(engine *e, const mana_game *g);
 
+/* Returns a fresh game at the start of setup under the engine's rules, or
+ * NULL (detail set). */
+mana_game *eng_fresh_game(engine *e);
+
 /* The position to search or show: the last accepted one, the start of
  * setup when none was given, or NULL (error reported) after a refused
  * `position`. */
 const mana_game *eng_current(engine *e);
 
-/* engine_go.c */
+/* ---- engine_go.c ---- */
 void eng_go(engine *e, char **tok, int n);
 /* Ends the running search: stop == 1 raises the stop flag first (stop,
  * quit, or a command that cannot wait for an infinite search). */
