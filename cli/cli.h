@@ -74,6 +74,9 @@ int cli_write_svg(const mana_game *g, const char *path);
  * created, then removed again).  Returns 0, or -1 with errno set (ENOENT,
  * EACCES, EISDIR, ...). */
 int cli_check_output(const char *path);
+/* Returns 1 if text names a bot kind of MANA_BOT_KINDS ("random|ab|mcts"),
+ * else 0. */
+int cli_is_bot_kind(const char *text);
 /* "mana-cli 0.1.0 (libmana 0.1.0)": this program's version and the
  * library's actually loaded, as --version and the engine's id name give
  * it; a static buffer. */

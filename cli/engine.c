@@ -11,6 +11,7 @@
  * written whole under a lock.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,20 +80,26 @@ static void handshake(engine *e)
     mana_free(base);
     eng_out(e, "option name Bot type combo default ab var ab var mcts var random");
     eng_out(e, "option name Seed type spin default 1 min 0 max 4294967295");
+    uint64_t def = 0, lo = 0, hi = 0;
+    for (int k = 0; k < mana_bot_option_count(); k++) { /* Hash: the bots' own options */
+        const char *name = NULL;
+        if (mana_bot_option_info(k, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Hash") == 0)
+            eng_out(e, "option name %s type spin default %" PRIu64 " min %" PRIu64 " max %" PRIu64, name, def, lo, hi);
+    }
     eng_out(e, "manaok");
 }
 
 static int new_bot(engine *e)
 {
-    bot *b = bot_new(e->bot_kind, NULL, e->seed);
-    if (b == NULL) {
-        eng_out(e, "info string error: cannot create the %s bot", e->bot_kind);
+    mana_bot *b = mana_bot_new(e->bot_kind, e->seed);
+    if (b == NULL || mana_bot_set_option(b, "Hash", e->hash) != MANA_OK) {
+        eng_out(e, "info string error: cannot create the %s bot: %s", e->bot_kind, mana_bot_error_detail());
+        mana_bot_free(b);
         return -1;
     }
-    bot_free(e->bot);
+    mana_bot_free(e->bot);
     e->bot = b;
-    bot_set_stop(b, &e->stop);
-    bot_set_info(b, eng_info_line, e);
+    mana_bot_set_info(b, eng_info, e);
     return 0;
 }
 
@@ -122,7 +129,7 @@ static int engine_option(engine *e, const char *name, const char *value)
             load_preset(e, preset);
     } else if (strcasecmp(name, "Bot") == 0) {
         const char *kind = lower_word(value, word, sizeof word);
-        if (!bot_kind_valid(kind)) {
+        if (!cli_is_bot_kind(kind)) {
             eng_out(e, "info string error: setoption Bot: expected ab, mcts or random");
             return 1;
         }
@@ -136,6 +143,12 @@ static int engine_option(engine *e, const char *name, const char *value)
         }
         e->seed = v;
         new_bot(e);
+    } else if (strcasecmp(name, "Hash") == 0) {
+        if (mana_bot_set_option(e->bot, "Hash", value) != MANA_OK) {
+            eng_out(e, "info string error: setoption %s", mana_bot_error_detail());
+            return 1;
+        }
+        snprintf(e->hash, sizeof e->hash, "%s", value);
     } else {
         return 0;
     }
@@ -162,7 +175,7 @@ static void option_refused(engine *e, const char *name, const char *value)
         size_t n = strlen(names);
         for (int o = 0; o < MANA_OPTION_COUNT; o++)
             n += (size_t)snprintf(names + n, sizeof names - n, ", %s", mana_option_name(o));
-        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed)", name, names);
+        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash)", name, names);
     } else if (opt == MANA_OPT_DAMYO_ON_DOUBLE || opt == MANA_OPT_REENTRY_WHEN_BLOCKED) {
         eng_out(e, "info string error: setoption: %s: bad value '%.40s' (expected true or false)",
                 mana_option_name(opt), value);
@@ -331,7 +344,7 @@ static void dispatch(engine *e, char **tok, int n)
     else if (strcmp(cmd, "setoption") == 0)
         setoption(e, tok, n);
     else if (strcmp(cmd, "newgame") == 0 || strcmp(cmd, "ucinewgame") == 0)
-        bot_clear(e->bot);
+        mana_bot_clear(e->bot);
     else if (strcmp(cmd, "position") == 0)
         position(e, tok, n);
     else if (strcmp(cmd, "go") == 0)
@@ -375,9 +388,9 @@ static int engine_init(engine *e)
     pthread_mutex_init(&e->out_lock, NULL);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
-    atomic_init(&e->stop, 0);
     load_preset(e, MANA_RULES_JACTALEA);
     snprintf(e->bot_kind, sizeof e->bot_kind, "ab");
+    snprintf(e->hash, sizeof e->hash, "16");
     e->seed = 1;
     return new_bot(e);
 }
@@ -421,7 +434,7 @@ int cmd_engine(int argc, char **argv)
     eng_finish_search(&e, quit); /* at end of input a search runs to its end */
     free(tok);
     free(line);
-    bot_free(e.bot);
+    mana_bot_free(e.bot);
     mana_free(e.game);
     pthread_mutex_destroy(&e.out_lock);
     pthread_mutex_destroy(&e.lock);
