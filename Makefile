@@ -2,6 +2,7 @@
 # libmana - build, test and install.  GNU make.
 #
 #   make            build/libmana.so (with soname), build/libmana.a,
+#                   build/libmana-bots.so and .a (the bots, include/mana_bot.h),
 #                   build/mana-cli; BUILD_DIR=dir builds elsewhere
 #   make demo       one whole game of Mana on screen (needs only cc and make)
 #   make check      every test (installs the check, pkg-config, mandoc and
@@ -88,14 +89,24 @@ LIB_OBJ := $(LIB_NAMES:%=$(B)/%.o)
 LIB_PIC := $(LIB_NAMES:%=$(B)/%.pic.o)
 LIB_CFLAGS = $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
 
-# The bots (bots/: random, ab, mcts) and the programs of mana-cli (cli/)
-# use only the public API.
+# libmana-bots (bots/: random, ab, mcts; include/mana_bot.h) and the
+# programs of mana-cli (cli/) use only libmana's public API.  The bots'
+# shared library exports only mana_bot_* (bots/libmana-bots.map) and
+# needs libmana.so, found beside it ($ORIGIN) or on the usual path.
 BOT_SRC := $(sort $(wildcard bots/*.c))
-BOT_HDR := $(wildcard bots/*.h)
+BOT_HDR := include/mana_bot.h $(wildcard bots/*.h)
 BOT_OBJ := $(BOT_SRC:%.c=$(B)/%.o)
+BOT_PIC := $(BOT_SRC:%.c=$(B)/%.pic.o)
+BOTS_SONAME := libmana-bots.so.$(MAJOR)
+BOTS_SHLIB := libmana-bots.so.$(VERSION)
+BOTS_A := $(B)/libmana-bots.a
+BOTS_SO := $(B)/libmana-bots.so
+BOTS_SONAME_LINK := $(B)/$(BOTS_SONAME)
+BOTS_SHLIB_FILE := $(B)/$(BOTS_SHLIB)
+BOT_CFLAGS = $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS)
 CLI_SRC := $(sort $(wildcard cli/*.c))
 CLI_HDR := $(wildcard cli/*.h) $(BOT_HDR)
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(BOT_OBJ)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 
 TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_HDR := $(wildcard tests/*.h)
@@ -109,7 +120,7 @@ CHECK_STEPS :=
 CLEAN_FILES :=
 
 .PHONY: all demo check check-unit check-version deps clean version print-check-parts
-all: $(LIB_SO) $(LIB_A) $(CLI)
+all: $(LIB_SO) $(LIB_A) $(BOTS_SO) $(BOTS_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
 
@@ -175,20 +186,41 @@ $(LIB_A): $(LIB_OBJ)
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
 
-# ---- the CLI (public API only, linked statically so it runs in place) -----
+# ---- libmana-bots (libmana's public API only) --------------------------------
 $(B)/bots/%.o: bots/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BOT_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
+$(B)/bots/%.pic.o: bots/%.c
+	@mkdir -p $(@D)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(BOT_CFLAGS) -fPIC -fvisibility=hidden $(DEPFLAGS) -c -o $@ $<
+
+$(BOTS_A): $(BOT_OBJ)
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && $(AR) rcs $@ $(BOT_OBJ)
+
+$(BOTS_SHLIB_FILE): $(BOT_PIC) bots/libmana-bots.map $(LIB_SO)
+	$(call say,LD,$@)
+	$(Q)$(CC) -shared -Wl,-soname,$(BOTS_SONAME) -Wl,--version-script=bots/libmana-bots.map \
+	    -Wl,-rpath,'$$ORIGIN' $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(BOT_PIC) -L$(B) -lmana -lm -lpthread
+
+$(BOTS_SONAME_LINK): $(BOTS_SHLIB_FILE)
+	$(Q)ln -sf $(BOTS_SHLIB) $@
+
+$(BOTS_SO): $(BOTS_SONAME_LINK)
+	$(Q)ln -sf $(BOTS_SONAME) $@
+
+# ---- the CLI (public APIs only, linked statically so it runs in place) ----
 $(B)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -Ibots -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(CLI): $(CLI_OBJ) $(LIB_A)
+$(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A) -lm -lpthread
+	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BOTS_A) $(LIB_A) -lm -lpthread
 
 # The version, for scripts: make -s version
 version:

@@ -4,10 +4,11 @@
 #   1. make install into a temporary prefix (and a DESTDIR staging copy);
 #   2. pkg-config gives the header's version and working flags;
 #   3. every examples/c/*.c builds from a copy outside the tree with only
-#      `pkg-config --cflags --libs mana`, links the installed libmana.so and
-#      runs (one also statically against the installed libmana.a);
-#   4. the installed header compiles alone, the installed library exports
-#      exactly tests/exports.txt;
+#      `pkg-config --cflags --libs mana` (`mana-bots` for one that includes
+#      mana_bot.h), links the installed libmana.so (and libmana-bots.so)
+#      and runs (one also statically against the installed libmana.a);
+#   4. the installed headers compile alone, the installed libraries export
+#      exactly tests/exports.txt and tests/exports-bots.txt;
 #   5. the Python package: its wheel (python3 -m build) installed into a
 #      fresh venv passes its tests from outside the tree, with its bundled
 #      libmana and with the installed one (MANA_LIBRARY);
@@ -60,6 +61,9 @@ cflags=$(pkg-config --cflags mana)
 libs=$(pkg-config --libs mana)
 echo "   cflags: $cflags"
 echo "   libs:   $libs"
+got=$(pkg-config --modversion mana-bots) || fail "pkg-config does not find mana-bots"
+[ "$got" = "$version" ] || fail "pkg-config --modversion mana-bots: $got, header: $version"
+echo "   mana-bots: $(pkg-config --cflags --libs mana-bots)"
 
 step "C examples, built from a copy with pkg-config flags only"
 mkdir "$work/src"
@@ -67,20 +71,28 @@ cp examples/c/*.c "$work/src/"
 n=0
 for src in "$work"/src/*.c; do
     exe=${src%.c}
+    pkg=mana
+    grep -q 'mana_bot\.h' "$src" && pkg=mana-bots
     # shellcheck disable=SC2086  # the flags are words
-    "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags -o "$exe" "$src" $libs ||
+    "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags $pkg) -o "$exe" "$src" \
+        $(pkg-config --libs $pkg) ||
         fail "$(basename "$src") does not build against the installed copy"
     # shellcheck disable=SC2086
     "$CC" $cflags -M "$src" | grep -F "$prefix/include/mana.h" >/dev/null ||
         fail "$(basename "$src") did not include the installed mana.h"
     LD_LIBRARY_PATH=$lib ldd "$exe" | grep -F "libmana.so.$major => $lib/" >/dev/null ||
         fail "$(basename "$exe") does not load $lib/libmana.so.$major"
+    if [ $pkg = mana-bots ]; then
+        LD_LIBRARY_PATH=$lib ldd "$exe" | grep -F "libmana-bots.so.$major => $lib/" >/dev/null ||
+            fail "$(basename "$exe") does not load $lib/libmana-bots.so.$major"
+    fi
     LD_LIBRARY_PATH=$lib "$exe" >"$exe.out" || fail "$(basename "$exe") failed"
     n=$((n + 1))
 done
 [ "$n" -gt 0 ] || fail "no examples/c/*.c"
 grep -qx 'perft(3) = 421' "$work/src/perft.out" || fail "perft(3) of the start is not 421"
 grep -qx "libmana $version" "$work/src/perft.out" || fail "perft does not report libmana $version"
+grep -q '^result: ' "$work/src/bot_game.out" || fail "bot_game played no game"
 # shellcheck disable=SC2086
 "$CC" $cflags -o "$work/src/perft-static" "$work/src/perft.c" \
     -Wl,-Bstatic $(pkg-config --libs-only-L mana) -lmana -Wl,-Bdynamic ||
@@ -92,8 +104,9 @@ fi
 echo "   $n examples built and run; perft also linked statically"
 
 step "installed header and exports"
-for h in mana.h mana_ml.h; do sh tests/pkg/check-header.sh "$prefix/include/$h"; done
-sh tests/pkg/check-exports.sh "$lib/libmana.so" tests/exports.txt "$prefix/include/mana.h"
+for h in mana.h mana_ml.h mana_bot.h; do sh tests/pkg/check-header.sh "$prefix/include/$h"; done
+sh tests/pkg/check-exports.sh "$lib/libmana.so" tests/exports.txt "$prefix/include/mana.h" "$prefix/include/mana_ml.h"
+sh tests/pkg/check-exports.sh "$lib/libmana-bots.so" tests/exports-bots.txt "$prefix/include/mana_bot.h"
 
 step "Python: the wheel in a fresh venv"
 PYSYS=/usr/bin/python3
@@ -132,7 +145,7 @@ render() { # section name: the page as plain text, in $work/page.txt
 render 3 mana_play
 grep -q 'mana_play(mana_game \*g, mana_move m)' "$work/page.txt" ||
     fail "man -M $prefix/share/man mana_play does not show the synopsis"
-for name in $(grep -v '^#' tests/exports.txt); do
+for name in $(grep -hv '^#' tests/exports.txt tests/exports-bots.txt); do
     render 3 "$name"
     sed -n '/^NAME/,/^[A-Z]/p' "$work/page.txt" | grep -w "$name" >/dev/null ||
         fail "man 3 $name does not render a page naming it"
@@ -141,7 +154,7 @@ for name in mana libmana; do
     render 7 "$name"
     grep -q 'Mana Forsyth Notation' "$work/page.txt" || fail "man 7 $name"
 done
-echo "   $(grep -vc '^#' tests/exports.txt) section-3 names, mana(7) and libmana(7) render"
+echo "   $(cat tests/exports.txt tests/exports-bots.txt | grep -vc '^#') section-3 names, mana(7) and libmana(7) render"
 
 step "mana-cli and mana-cli(1)"
 cli=$prefix/bin/mana-cli

@@ -7,15 +7,16 @@
  *   ab_tt.c     the transposition table (two-entry buckets, replacement)
  *   ab_eval.c   the evaluation: features of a position and their weights,
  *               and the evaluation cache the search reads views through
- *   ab_time.c   time management (move time, clock soft/hard budgets)
  *   ab_setup.c  setup play (placements and orientation)
+ * (bot_time.c holds the time policy of its iterations; bot_impl.h the
+ * order of all the bots' files.)
  * Everything about the rules comes from libmana: moves from
  * mana_legal_moves, consequences from mana_play / mana_undo, and what a
  * side could do under another Mana from the attack-map queries
  * (mana_piece_reach, mana_reach_under, ...).
  */
-#ifndef MANA_CLI_AB_H
-#define MANA_CLI_AB_H
+#ifndef MANA_BOTS_AB_H
+#define MANA_BOTS_AB_H
 
 #include "bot_impl.h"
 
@@ -40,7 +41,9 @@ typedef struct tt_table {
     uint8_t age;    /* generation of the current search (0..63) */
 } tt_table;
 
-int tt_init(tt_table *t, int bits);
+/* Allocates the largest table of a power of two buckets within mb MiB
+ * (mb >= 1); 0, or -1 when out of memory (t unchanged). */
+int tt_init(tt_table *t, int mb);
 void tt_free(tt_table *t);
 void tt_clear(tt_table *t);
 /* Starts a new search: older entries become the first to be replaced. */
@@ -48,6 +51,8 @@ void tt_new_search(tt_table *t);
 /* Returns the entry of key, or NULL. */
 const tt_entry *tt_probe(const tt_table *t, uint64_t key);
 void tt_store(tt_table *t, uint64_t key, mana_move move, int score, int depth, int flag);
+/* Returns the permille of a sample of entries written by this search. */
+int tt_hashfull(const tt_table *t);
 static inline int tt_flag(const tt_entry *e)
 {
     return e->flag_age & 3;
@@ -148,17 +153,6 @@ int ab_terminal(const mana_game *w, int st, int ply);
 void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply);
 /* Shuffles mv[0..n-1] with the bot's generator (ties then differ by seed). */
 void ab_shuffle(bot *b, mana_move *mv, int n);
-
-/* ---- time (ab_time.c) ---- */
-typedef struct ab_clock {
-    double soft_ms, hard_ms; /* 0: no such limit */
-    int movetime;            /* a fixed move time: use it all */
-} ab_clock;
-
-void ab_clock_init(ab_clock *c, const bot_limits *lim);
-/* Returns 1 if another iteration should start, given the time used, the
- * last iteration's time and whether the best move is unsettled. */
-int ab_clock_next(const ab_clock *c, double used_ms, double last_iter_ms, int unsettled);
 
 /* ---- setup (ab_setup.c) ---- */
 int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out);

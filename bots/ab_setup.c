@@ -90,9 +90,9 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
             s->aborted = 0;
         }
     int best = 0;
-    unsigned long long samples = 0;
+    uint64_t samples = 0;
     for (int i = 0; i < n; i++)
-        samples += (unsigned long long)count[i];
+        samples += (uint64_t)count[i];
     for (int i = 1; i < n; i++) /* compare means: total[i] / count[i] */
         if (count[i] > 0 && (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
             best = i;
@@ -104,11 +104,10 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
     s->b->stats.score = (int)(mean > SETUP_SCORE_CAP    ? SETUP_SCORE_CAP
                               : mean < -SETUP_SCORE_CAP ? -SETUP_SCORE_CAP
                                                         : mean);
-    if (s->b->info != NULL) {
-        char text[MANA_MOVE_TEXT_MAX + 1] = "";
-        mana_move_format(w, *out, text, sizeof text);
-        bot_emit(s->b, "setup samples %llu nodes %llu score cp %d time %d pv %s", samples, (unsigned long long)s->nodes,
-                 s->b->stats.score, (int)bot_elapsed_ms(s->b), text);
-    }
+    s->b->stats.setup = 1;
+    s->b->stats.samples = samples;
+    s->b->stats.nodes = s->nodes;
+    s->b->stats.seldepth = s->seldepth;
+    bot_report(s->b, out, 1);
     return MANA_OK;
 }

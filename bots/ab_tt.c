@@ -7,17 +7,35 @@
  * entry; the low bits of the hash pick the bucket, the high 32 bits are
  * stored to tell positions apart.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ab.h"
 
-int tt_init(tt_table *t, int bits)
+int tt_init(tt_table *t, int mb)
 {
-    t->buckets = (size_t)1 << bits;
+    uint64_t bytes = (uint64_t)mb << 20, buckets = 1;
+    while (buckets * 2 * (2 * sizeof(tt_entry)) <= bytes)
+        buckets *= 2;
+    if (buckets > SIZE_MAX / (2 * sizeof(tt_entry)))
+        return -1; /* more than this machine can address */
+    tt_entry *e = calloc((size_t)(2 * buckets), sizeof *e);
+    if (e == NULL)
+        return -1;
+    t->e = e;
+    t->buckets = (size_t)buckets;
     t->age = 0;
-    t->e = calloc(2 * t->buckets, sizeof *t->e);
-    return t->e == NULL ? -1 : 0;
+    return 0;
+}
+
+int tt_hashfull(const tt_table *t)
+{
+    size_t n = 2 * t->buckets < 1000 ? 2 * t->buckets : 1000;
+    int used = 0;
+    for (size_t i = 0; i < n; i++)
+        used += t->e[i].flag_age != 0 && (t->e[i].flag_age >> 2) == t->age;
+    return (int)(used * 1000 / n);
 }
 
 void tt_free(tt_table *t)

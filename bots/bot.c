@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* bot.c - creation, limits and the helpers every bot shares. */
-#include <stdarg.h>
+/*
+ * bot.c - the public entry points of libmana-bots (include/mana_bot.h):
+ * creation, options, limits, and mana_bot_choose, which binds the search
+ * state to the rules, turns the limits into the kinds' bot_limits with
+ * the time manager, and hands the search to the kind asked for.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,80 +16,140 @@
 
 static const char *const kind_names[] = {"random", "ab", "mcts"};
 
+/* ---- options --------------------------------------------------------------- */
+
+enum { OPT_SEED, OPT_HASH, OPT_THREADS, OPT_MULTIPV, OPT_COUNT };
+
+static const struct option_desc {
+    const char *name;
+    uint64_t def, min, max;
+} options[OPT_COUNT] = {
+    {"Seed", 1, 0, UINT64_MAX},
+    {"Hash", 16, 1, 65536},
+    {"Threads", 1, 1, 256},
+    {"MultiPV", 1, 1, MANA_BOT_MULTIPV_MAX},
+};
+
+int mana_bot_option_count(void)
+{
+    return OPT_COUNT;
+}
+
+int mana_bot_option_info(int index, const char **name, uint64_t *def, uint64_t *min, uint64_t *max)
+{
+    if (index < 0 || index >= OPT_COUNT)
+        return bot_fail(MANA_EINVAL, "mana_bot_option_info: index %d is not in 0..%d", index, OPT_COUNT - 1);
+    const struct option_desc *o = &options[index];
+    if (name != NULL)
+        *name = o->name;
+    if (def != NULL)
+        *def = o->def;
+    if (min != NULL)
+        *min = o->min;
+    if (max != NULL)
+        *max = o->max;
+    return MANA_OK;
+}
+
+/* The option called name in any case, or -1. */
+static int option_of(const char *name)
+{
+    for (int k = 0; k < OPT_COUNT; k++) {
+        const char *a = name, *o = options[k].name;
+        while (*a != '\0' && tolower((unsigned char)*a) == tolower((unsigned char)*o))
+            a++, o++;
+        if (*a == '\0' && *o == '\0')
+            return k;
+    }
+    return -1;
+}
+
+/* Reads value as a decimal number in min..max; 0 or -1. */
+static int parse_value(const char *value, uint64_t min, uint64_t max, uint64_t *out)
+{
+    if (value == NULL || !isdigit((unsigned char)value[0]))
+        return -1;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(value, &end, 10);
+    if (errno != 0 || *end != '\0' || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int mana_bot_set_option(mana_bot *b, const char *name, const char *value)
+{
+    if (b == NULL || name == NULL || value == NULL)
+        return bot_fail(MANA_EINVAL, "mana_bot_set_option: NULL argument");
+    int k = option_of(name);
+    if (k < 0)
+        return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV)", name);
+    uint64_t v;
+    if (parse_value(value, options[k].min, options[k].max, &v) < 0)
+        return bot_fail(MANA_EINVAL, "%s: bad value '%.40s' (expected %" PRIu64 "..%" PRIu64 ")", options[k].name,
+                        value, options[k].min, options[k].max);
+    switch (k) {
+    case OPT_SEED: b->seed = b->rng = v; break;
+    case OPT_HASH:
+        if (b->kind == BOT_AB && (int)v != b->hash_mb && bot_ab_resize(b->impl, (int)v) < 0)
+            return bot_fail(MANA_ENOMEM, "Hash: no memory for a table of %d MiB (the old one is kept)", (int)v);
+        b->hash_mb = (int)v;
+        break;
+    case OPT_THREADS: b->threads = (int)v; break;
+    default: b->multipv = (int)v; break;
+    }
+    return MANA_OK;
+}
+
+int mana_bot_get_option(const mana_bot *b, const char *name, char *buf, size_t size)
+{
+    if (b == NULL || name == NULL || (buf == NULL && size > 0))
+        return bot_fail(MANA_EINVAL, "mana_bot_get_option: NULL argument");
+    int k = option_of(name);
+    if (k < 0)
+        return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV)", name);
+    uint64_t v = k == OPT_SEED ? b->seed : (uint64_t)(k == OPT_HASH ? b->hash_mb : k == OPT_THREADS ? b->threads : b->multipv);
+    return snprintf(buf, size, "%" PRIu64, v);
+}
+
+/* ---- lifecycle ------------------------------------------------------------- */
+
 static int kind_of(const char *name)
 {
-    if (name == NULL)
-        return -1;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; name != NULL && k < 3; k++)
         if (strcmp(name, kind_names[k]) == 0)
             return k;
     return -1;
 }
 
-int bot_kind_valid(const char *name)
+mana_bot *mana_bot_new(const char *kind, uint64_t seed)
 {
-    return kind_of(name) >= 0;
-}
-
-/* The defaults are fixed (no time limit) so that a match on the default
- * limits can be replayed move for move.  Both take well under a second
- * per move on one core: ab deepens until it has visited 100,000 nodes
- * (about 0.3 s; depth 8 to 12 in the middle game), mcts runs 3,000
- * playouts (a few milliseconds). */
-void bot_default_limits(const char *name, bot_limits *lim)
-{
-    memset(lim, 0, sizeof *lim);
-    switch (kind_of(name)) {
-    case BOT_AB: lim->nodes = 100000; break;
-    case BOT_MCTS: lim->iterations = 3000; break;
-    default: break;
-    }
-}
-
-/* Returns 1 if lim sets some limit that kind obeys. */
-static int has_limit(int kind, const bot_limits *lim)
-{
-    if (lim == NULL)
-        return 0;
-    switch (kind) {
-    case BOT_AB: return lim->time_ms > 0 || lim->hard_ms > 0 || lim->depth > 0 || lim->nodes > 0;
-    case BOT_MCTS: return lim->time_ms > 0 || lim->hard_ms > 0 || lim->iterations > 0 || lim->nodes > 0;
-    default: return 0;
-    }
-}
-
-void bot_set_limits(bot *b, const bot_limits *lim)
-{
-    if (has_limit(b->kind, lim))
-        b->lim = *lim;
-    else
-        bot_default_limits(kind_names[b->kind], &b->lim);
-    if (b->lim.depth > BOT_DEPTH_MAX)
-        b->lim.depth = BOT_DEPTH_MAX;
-}
-
-bot *bot_new(const char *name, const bot_limits *lim, uint64_t seed)
-{
-    int kind = kind_of(name);
-    if (kind < 0)
+    int k = kind_of(kind);
+    if (k < 0) {
+        bot_fail(MANA_EINVAL, "unknown bot '%.40s' (expected %s)", kind ? kind : "(null)", MANA_BOT_KINDS);
         return NULL;
+    }
     bot *b = calloc(1, sizeof *b);
-    if (b == NULL)
+    if (b == NULL) {
+        bot_fail(MANA_ENOMEM, "out of memory for a bot");
         return NULL;
-    b->kind = kind;
-    b->rng = seed;
-    bot_set_limits(b, lim);
-    if (kind == BOT_AB) {
-        b->impl = bot_ab_new();
-        if (b->impl == NULL) {
-            free(b);
-            return NULL;
-        }
+    }
+    b->kind = k;
+    b->seed = b->rng = seed;
+    b->hash_mb = (int)options[OPT_HASH].def;
+    b->threads = b->multipv = 1;
+    atomic_init(&b->stop, 0);
+    atomic_init(&b->ponderhit, 0);
+    if (k == BOT_AB && (b->impl = bot_ab_new(b->hash_mb)) == NULL) {
+        free(b);
+        bot_fail(MANA_ENOMEM, "out of memory for the hash table of ab");
+        return NULL;
     }
     return b;
 }
 
-void bot_free(bot *b)
+void mana_bot_free(mana_bot *b)
 {
     if (b == NULL)
         return;
@@ -91,137 +158,222 @@ void bot_free(bot *b)
     free(b);
 }
 
-const char *bot_name(const bot *b)
+const char *mana_bot_kind(const mana_bot *b)
 {
-    return kind_names[b->kind];
+    return b == NULL ? "" : kind_names[b->kind];
 }
 
-void bot_describe(const bot *b, char *buf, size_t size)
+void mana_bot_set_info(mana_bot *b, mana_bot_info_fn *fn, void *ctx)
 {
-    const bot_limits *l = &b->lim;
-    char parts[160] = "";
-    size_t n = 0;
-    if (l->depth > 0 && b->kind == BOT_AB)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", depth %d", l->depth);
-    if (l->nodes > 0 && b->kind != BOT_RANDOM)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %llu nodes", (unsigned long long)l->nodes);
-    if (l->iterations > 0 && b->kind == BOT_MCTS)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %llu playouts", (unsigned long long)l->iterations);
-    if (l->time_ms > 0 && b->kind != BOT_RANDOM)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %d ms", l->time_ms);
-    if (l->hard_ms > 0 && b->kind != BOT_RANDOM)
-        n += (size_t)snprintf(parts + n, sizeof parts - n, ", at most %d ms", l->hard_ms);
-    if (n > 0)
-        snprintf(buf, size, "%s (%s)", kind_names[b->kind], parts + 2);
-    else
-        snprintf(buf, size, "%s", kind_names[b->kind]);
-}
-
-void bot_set_stop(bot *b, const atomic_int *flag)
-{
-    b->stop = flag;
-}
-
-void bot_set_info(bot *b, bot_info_fn *fn, void *ctx)
-{
+    if (b == NULL)
+        return;
     b->info = fn;
     b->info_ctx = ctx;
 }
 
-void bot_clear(bot *b)
+void mana_bot_clear(mana_bot *b)
 {
+    if (b == NULL)
+        return;
     if (b->kind == BOT_AB)
         bot_ab_clear(b->impl);
+    b->rng = b->seed;
 }
 
-void bot_last_stats(const bot *b, bot_stats *st)
+void mana_bot_stop(mana_bot *b)
 {
-    *st = b->stats;
+    if (b != NULL)
+        atomic_store(&b->stop, 1);
 }
 
-double bot_elapsed_ms(const bot *b)
+void mana_bot_ponderhit(mana_bot *b)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - b->start.tv_sec) * 1000.0 + (double)(now.tv_nsec - b->start.tv_nsec) / 1e6;
+    if (b != NULL)
+        atomic_store(&b->ponderhit, 1);
 }
 
-int bot_out_of_time(const bot *b)
-{
-    if (b->stop != NULL && atomic_load(b->stop))
-        return 1;
-    int limit = b->lim.hard_ms > 0 ? b->lim.hard_ms : b->lim.time_ms;
-    return limit > 0 && bot_elapsed_ms(b) >= limit;
-}
+/* ---- limits ---------------------------------------------------------------- */
 
-void bot_emit(bot *b, const char *fmt, ...)
+void mana_bot_limits_init(mana_bot_limits *lim)
 {
-    if (b->info == NULL)
+    if (lim == NULL)
         return;
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    b->info(b->info_ctx, line);
+    memset(lim, 0, sizeof *lim);
+    lim->time_ms[0] = lim->time_ms[1] = -1;
 }
 
-int bot_captures_damyo(const mana_game *g, mana_move m)
+static int check_limits(const mana_bot_limits *l)
 {
-    if (MANA_MOVE_KIND(m) != MANA_MOVE_STEP)
+    if (l->depth < 0 || l->movetime_ms < 0 || l->movestogo < 0 || l->inc_ms[0] < 0 || l->inc_ms[1] < 0)
+        return bot_fail(MANA_EINVAL, "a negative limit (depth, movetime, increment or movestogo)");
+    return MANA_OK;
+}
+
+static int cap_ms(int64_t ms)
+{
+    return ms > MANA_BOT_TIME_MAX_MS ? MANA_BOT_TIME_MAX_MS : (int)ms;
+}
+
+/* The default limits are fixed (no time limit) so that a match on them
+ * can be replayed move for move.  Both take well under a second per move
+ * on one core: ab deepens until it has visited 100,000 nodes (about
+ * 0.3 s; depth 8 to 12 in the middle game), mcts runs 3,000 playouts (a
+ * few milliseconds). */
+static void default_limits(int kind, bot_limits *out)
+{
+    memset(out, 0, sizeof *out);
+    if (kind == BOT_AB)
+        out->nodes = 100000;
+    else if (kind == BOT_MCTS)
+        out->iterations = 3000;
+}
+
+/* The limits of lim (NULL: none) that kind obeys, for the side to move,
+ * with the clock turned into a soft and a hard budget.  Returns 1 if any
+ * is set (or lim is infinite), else 0 (then the defaults apply). */
+static int plan(int kind, const mana_bot_limits *lim, int side, bot_limits *out)
+{
+    memset(out, 0, sizeof *out);
+    if (lim == NULL)
         return 0;
-    int target = mana_piece_at(g, MANA_MOVE_TO(m));
-    return mana_side_to_move(g) == MANA_WHITE ? target == 'd' : target == 'D';
-}
-
-int bot_captures(const mana_game *g, mana_move m)
-{
-    return MANA_MOVE_KIND(m) == MANA_MOVE_STEP && mana_piece_at(g, MANA_MOVE_TO(m)) != 0;
-}
-
-char *bot_format_line(const mana_game *g, const mana_move *line, int n, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    mana_game *w = mana_clone(g);
-    if (w == NULL)
-        return buf;
-    for (int i = 0; i < n; i++) {
-        char text[MANA_MOVE_TEXT_MAX + 1];
-        if (mana_move_format(w, line[i], text, sizeof text) < 0)
-            break;
-        int k = snprintf(buf + len, size - len, "%s%s", i ? " " : "", text);
-        if (k < 0 || (size_t)k >= size - len)
-            break;
-        len += (size_t)k;
-        if (mana_play(w, line[i]) != MANA_OK)
-            break;
+    out->depth = lim->depth > BOT_DEPTH_MAX ? BOT_DEPTH_MAX : lim->depth;
+    out->nodes = lim->nodes;
+    out->iterations = lim->iterations;
+    out->time_ms = cap_ms(lim->movetime_ms);
+    int64_t soft, hard;
+    if (mana_bot_time_budget(lim, side, &soft, &hard) == MANA_OK) {
+        if (out->time_ms == 0 || out->time_ms > soft)
+            out->time_ms = cap_ms(soft);
+        out->hard_ms = cap_ms(hard); /* the bot may go on to it while unsettled */
     }
-    mana_free(w);
-    return buf;
+    if (kind == BOT_AB)
+        out->iterations = 0;
+    else
+        out->depth = 0;
+    if (kind == BOT_RANDOM)
+        memset(out, 0, sizeof *out);
+    return lim->infinite || out->time_ms > 0 || out->depth > 0 || out->nodes > 0 || out->iterations > 0;
 }
 
-int bot_choose(bot *b, const mana_game *g, mana_move *out)
+int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, char *buf, size_t size)
 {
-    int st = mana_status(g);
-    if (st < 0)
-        return st;
-    if (st != MANA_SETUP && st != MANA_PLAYING)
-        return MANA_EOVER;
+    if (b == NULL || (buf == NULL && size > 0))
+        return bot_fail(MANA_EINVAL, "mana_bot_describe: NULL argument");
+    if (lim != NULL && check_limits(lim) != MANA_OK)
+        return MANA_EINVAL;
+    mana_bot_limits fixed;
+    if (lim != NULL) { /* clocks are not described: the fixed limits only */
+        fixed = *lim;
+        fixed.time_ms[0] = fixed.time_ms[1] = -1;
+    }
+    bot_limits l;
+    if (!plan(b->kind, lim ? &fixed : NULL, MANA_WHITE, &l))
+        default_limits(b->kind, &l);
+    char parts[160] = "";
+    size_t n = 0;
+    if (l.depth > 0)
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", depth %d", l.depth);
+    if (l.nodes > 0)
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %" PRIu64 " nodes", l.nodes);
+    if (l.iterations > 0)
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %" PRIu64 " playouts", l.iterations);
+    if (l.time_ms > 0)
+        n += (size_t)snprintf(parts + n, sizeof parts - n, ", %d ms", l.time_ms);
+    if (n > 0)
+        return snprintf(buf, size, "%s (%s)", kind_names[b->kind], parts + 2);
+    return snprintf(buf, size, "%s", kind_names[b->kind]);
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+/* Clears the bot when g's rules differ from those of its last search:
+ * what it learnt under other rules is not reused. */
+static void bind_rules(bot *b, const mana_game *g)
+{
+    int now[MANA_OPTION_COUNT];
+    for (int opt = 0; opt < MANA_OPTION_COUNT; opt++)
+        if (mana_get_option(g, opt, &now[opt]) != MANA_OK)
+            now[opt] = -1;
+    if (b->rules_known && memcmp(now, b->rules, sizeof now) != 0)
+        mana_bot_clear(b);
+    memcpy(b->rules, now, sizeof now);
+    b->rules_known = 1;
+}
+
+/* Sets up b for a search of g under lim. */
+static void begin(bot *b, const mana_game *g, const mana_bot_limits *lim)
+{
     memset(&b->stats, 0, sizeof b->stats);
+    b->stats.win_rate = -1;
     clock_gettime(CLOCK_MONOTONIC, &b->start);
-    int n = mana_legal_moves(g, NULL, 0);
-    if (n < 0)
-        return n;
-    if (n == 0)
-        return MANA_EOVER;
-    int rc;
-    if (b->kind == BOT_RANDOM)
-        rc = bot_random_choose(b, g, out);
-    else if (b->kind == BOT_AB)
-        rc = bot_ab_choose(b, g, out);
-    else
-        rc = bot_mcts_choose(b, g, out);
-    b->stats.time_ms = (int)bot_elapsed_ms(b);
+    b->clock = b->start;
+    if (!plan(b->kind, lim, mana_side_to_move(g), &b->lim))
+        default_limits(b->kind, &b->lim); /* also for ponder alone */
+    b->pondering = lim != NULL && lim->ponder;
+    b->ponder_lim = b->lim;
+    if (b->pondering || (lim != NULL && lim->infinite))
+        b->lim.time_ms = b->lim.hard_ms = 0; /* no time limit (ponder: until ponderhit) */
+}
+
+/* Fills the result of a search that chose m. */
+static void finish(bot *b, const mana_game *g, mana_move m, mana_bot_result *res)
+{
+    bot_info_from_stats(b, &res->info);
+    res->move = m;
+    res->lines = 1;
+    mana_bot_line *l = &res->info.line;
+    if (l->pv_len == 0 || l->pv[0] != m) { /* no line reported for m */
+        l->pv[0] = m;
+        l->pv_len = 1;
+    }
+    res->ponder = MANA_MOVE_NONE;
+    mana_game *w = l->pv_len >= 2 ? mana_clone(g) : NULL;
+    if (w != NULL && mana_play(w, m) == MANA_OK && mana_is_legal(w, l->pv[1]) == 1)
+        res->ponder = l->pv[1];
+    mana_free(w);
+    b->last = *l;
+}
+
+int mana_bot_choose(mana_bot *b, const mana_game *g, const mana_bot_limits *lim, mana_bot_result *res)
+{
+    if (res != NULL)
+        memset(res, 0, sizeof *res);
+    if (b == NULL || g == NULL || res == NULL)
+        return bot_fail(MANA_EINVAL, "mana_bot_choose: NULL argument");
+    if (lim != NULL && check_limits(lim) != MANA_OK)
+        return MANA_EINVAL;
+    atomic_store(&b->stop, 0);
+    int st = mana_status(g), rc;
+    if (st != MANA_SETUP && st != MANA_PLAYING) {
+        rc = st < 0 ? bot_fail(st, "%s", mana_error_detail()) : bot_fail(MANA_EOVER, "the game is finished");
+    } else if ((rc = mana_legal_moves(g, NULL, 0)) <= 0) {
+        rc = rc < 0 ? bot_fail(rc, "%s", mana_error_detail()) : bot_fail(MANA_EOVER, "no legal move");
+    } else {
+        bind_rules(b, g);
+        begin(b, g, lim);
+        mana_move m = MANA_MOVE_NONE;
+        if (b->kind == BOT_RANDOM)
+            rc = bot_random_choose(b, g, &m);
+        else if (b->kind == BOT_AB)
+            rc = bot_ab_choose(b, g, &m);
+        else
+            rc = bot_mcts_choose(b, g, &m);
+        if (rc == MANA_OK)
+            finish(b, g, m, res);
+        else
+            bot_fail(rc, "%s", rc == MANA_ENOMEM ? "out of memory for the search" : mana_error_detail());
+    }
+    atomic_store(&b->ponderhit, 0);
     return rc;
+}
+
+int mana_bot_line_at(const mana_bot *b, int k, mana_bot_line *line)
+{
+    if (b == NULL || line == NULL)
+        return bot_fail(MANA_EINVAL, "mana_bot_line_at: NULL argument");
+    if (k != 1 || b->last.pv_len == 0)
+        return bot_fail(MANA_EINVAL, "mana_bot_line_at: no line %d (the last search has %d)", k,
+                        b->last.pv_len > 0);
+    *line = b->last;
+    return MANA_OK;
 }

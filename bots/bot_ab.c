@@ -3,25 +3,23 @@
  * bot_ab.c - the `ab` bot: iterative deepening over the principal
  * variation search of ab_search.c, with aspiration windows at the root,
  * a transposition table kept between moves (ab_tt.c), the evaluation of
- * ab_eval.c, the time management of ab_time.c and setup play from
- * ab_setup.c.  See ab.h for the map of its files.
+ * ab_eval.c, the time policy of bot_time.c and setup play from
+ * ab_setup.c.  See ab.h for the parts of ab.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ab.h"
 
-#define TT_BITS 19      /* 2^19 buckets of two 12-byte entries: 12 MiB */
 #define ASPIRATION 40   /* half-width of the first window, centi-Ronin */
 #define ASP_MIN_DEPTH 4 /* iterations before this use the full window */
 
-void *bot_ab_new(void)
+void *bot_ab_new(int hash_mb)
 {
     ab_state *ab = calloc(1, sizeof *ab);
     if (ab == NULL)
         return NULL;
-    if (tt_init(&ab->tt, TT_BITS) != 0) {
+    if (tt_init(&ab->tt, hash_mb) != 0) {
         free(ab);
         return NULL;
     }
@@ -36,6 +34,17 @@ void bot_ab_free(void *impl)
     free(ab);
 }
 
+int bot_ab_resize(void *impl, int hash_mb)
+{
+    ab_state *ab = impl;
+    tt_table t;
+    if (tt_init(&t, hash_mb) != 0)
+        return -1;
+    tt_free(&ab->tt);
+    ab->tt = t;
+    return 0;
+}
+
 void bot_ab_clear(void *impl)
 {
     ab_state *ab = impl;
@@ -44,20 +53,18 @@ void bot_ab_clear(void *impl)
     memset(ab->history, 0, sizeof ab->history);
 }
 
-/* Writes the principal variation from w (first move first) as text, by
- * following hash moves on a copy. */
-static void pv_text(ab_search *s, const mana_game *w, mana_move first, int depth, char *buf, size_t size)
+/* Writes the principal variation from w (first move first) to line (at
+ * most MANA_BOT_PV_MAX moves) by following hash moves on a copy; returns
+ * its length. */
+static int pv_moves(ab_search *s, const mana_game *w, mana_move first, int depth, mana_move *line)
 {
-    mana_move line[AB_MAX_PLY];
     int n = 0;
-    mana_game *c = mana_clone(w);
-    if (c == NULL) {
-        buf[0] = '\0';
-        return;
-    }
     line[n++] = first;
+    mana_game *c = mana_clone(w);
+    if (c == NULL)
+        return n;
     mana_play(c, first);
-    while (n < depth && n < AB_MAX_PLY && mana_status(c) == MANA_PLAYING) {
+    while (n < depth && n < MANA_BOT_PV_MAX && mana_status(c) == MANA_PLAYING) {
         const tt_entry *e = tt_probe(&s->ab->tt, mana_hash(c));
         if (e == NULL || e->move == MANA_MOVE_NONE || mana_is_legal(c, e->move) != 1)
             break;
@@ -65,7 +72,7 @@ static void pv_text(ab_search *s, const mana_game *w, mana_move first, int depth
         mana_play(c, e->move);
     }
     mana_free(c);
-    bot_format_line(w, line, n, buf, size);
+    return n;
 }
 
 static int mate_plies(int score)
@@ -83,16 +90,11 @@ static void report(ab_search *s, const mana_game *w, int depth, mana_move best, 
     b->stats.depth = depth;
     b->stats.score = score;
     b->stats.mate = mate_plies(score);
-    if (b->info == NULL)
-        return;
-    char pv[512], what[32];
-    pv_text(s, w, best, depth, pv, sizeof pv);
-    if (b->stats.mate != 0)
-        snprintf(what, sizeof what, "mate %d", b->stats.mate);
-    else
-        snprintf(what, sizeof what, "cp %d", score);
-    bot_emit(b, "depth %d seldepth %d score %s nodes %llu time %d pv %s", depth, s->seldepth, what,
-             (unsigned long long)s->nodes, (int)bot_elapsed_ms(b), pv);
+    b->stats.seldepth = s->seldepth;
+    b->stats.nodes = s->nodes;
+    b->stats.hashfull = tt_hashfull(&s->ab->tt);
+    mana_move pv[MANA_BOT_PV_MAX];
+    bot_report(b, pv, pv_moves(s, w, best, depth, pv));
 }
 
 /* One pass over the root moves (mv[0] first) in the window (alpha, beta).
@@ -175,10 +177,8 @@ static int take_damyo(ab_search *s, const mana_game *w, const mana_move *mv, int
             b->stats.score = BOT_WIN - 1;
             b->stats.mate = 1;
             b->stats.nodes = 1;
-            s->seldepth = 1;
-            char text[MANA_MOVE_TEXT_MAX + 1] = "";
-            mana_move_format(w, mv[i], text, sizeof text);
-            bot_emit(b, "depth 1 seldepth 1 score mate 1 nodes 1 time %d pv %s", (int)bot_elapsed_ms(b), text);
+            b->stats.seldepth = s->seldepth = 1;
+            bot_report(b, &mv[i], 1);
             return 1;
         }
     return 0;
@@ -190,8 +190,6 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
     ab_view v;
     ab_look(w, s->marks, &v);
     ab_order(s, w, &v, mv, n, MANA_MOVE_NONE, 0);
-    ab_clock clock;
-    ab_clock_init(&clock, &b->lim);
     mana_move best = mv[0];
     int score = 0, max_depth = b->lim.depth > 0 ? b->lim.depth : AB_MAX_PLY - 4;
     double last_ms = 0;
@@ -209,7 +207,7 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
             break; /* a forced result: deeper search cannot change it */
         last_ms = bot_elapsed_ms(b) - t0;
         int unsettled = best != before || score < prev - 30;
-        if (!ab_clock_next(&clock, bot_elapsed_ms(b), last_ms, unsettled))
+        if (!bot_time_next(b, last_ms, unsettled))
             break;
     }
     *out = best;
@@ -241,7 +239,7 @@ int bot_ab_choose(bot *b, const mana_game *g, mana_move *out)
             search_root(&s, w, mv, n, out);
         }
     }
-    b->stats.nodes += s.nodes;
+    b->stats.nodes = b->stats.nodes > s.nodes ? b->stats.nodes : s.nodes;
     b->stats.seldepth = s.seldepth;
     mana_free(w);
     return rc;

@@ -286,7 +286,7 @@ static double playout(bot *b, mana_game *w, const uint64_t marks[3])
     return r;
 }
 
-static int budget_left(const bot *b, const tree *t, uint64_t iterations)
+static int budget_left(bot *b, const tree *t, uint64_t iterations)
 {
     const bot_limits *lim = &b->lim;
     if (lim->iterations > 0 && iterations >= lim->iterations)
@@ -295,9 +295,18 @@ static int budget_left(const bot *b, const tree *t, uint64_t iterations)
      * limit also caps the playouts at the same number. */
     if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
-    if ((iterations & 7) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_elapsed_ms(b) >= lim->time_ms)))
+    if ((iterations & 7) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_clock_ms(b) >= lim->time_ms)))
         return 0; /* mcts aims at the soft budget: more playouts rarely change the choice */
     return 1;
+}
+
+/* Sets the search's win rate p (0..1) and its score on the centi-Ronin
+ * scale, 400 log10(p / (1 - p)) (the logistic Elo curve) within +-2000. */
+static void set_win_rate(bot *b, double p)
+{
+    double cp = p <= 0 ? -2000 : p >= 1 ? 2000 : 400 * log10(p / (1 - p));
+    b->stats.win_rate = p;
+    b->stats.score = (int)lround(fmax(-2000, fmin(2000, cp)));
 }
 
 /*
@@ -347,14 +356,11 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
         }
     }
     b->stats.iterations = done;
-    /* no candidate sampled before the time ran out: a random one, 50% */
-    b->stats.score = best < 0 ? 50 : (int)(100.0 * best / (double)per);
-    if (b->info != NULL) {
-        char text[MANA_MOVE_TEXT_MAX + 1] = "";
-        mana_move_format(g, *out, text, sizeof text);
-        bot_emit(b, "setup samples %llu score wr %d time %d pv %s", (unsigned long long)done, b->stats.score,
-                 (int)bot_elapsed_ms(b), text);
-    }
+    b->stats.setup = 1;
+    b->stats.samples = done;
+    /* no candidate sampled before the time ran out: a random one, 1/2 */
+    set_win_rate(b, best < 0 ? 0.5 : best / (double)per);
+    bot_report(b, out, 1);
     return MANA_OK;
 }
 
@@ -472,20 +478,20 @@ static int32_t root_choice(const tree *t, const int *lost_at)
     return best;
 }
 
-/* The win rate of root child c in percent, 100 or 0 once proven. */
+/* The win rate of root child c, 1 or 0 once proven. */
 static double win_rate(const node *c)
 {
     if (c->proof != MCTS_UNKNOWN)
-        return c->proof == MCTS_WIN ? 100.0 : 0.0;
-    return 100.0 * c->wins / (c->visits ? c->visits : 1);
+        return c->proof == MCTS_WIN ? 1.0 : 0.0;
+    return c->wins / (c->visits ? c->visits : 1);
 }
 
-static void report(bot *b, const mana_game *g, const tree *t, int32_t best, uint64_t iterations)
+static void report(bot *b, const tree *t, int32_t best, uint64_t iterations)
 {
-    char text[MANA_MOVE_TEXT_MAX + 1] = "";
-    mana_move_format(g, t->n[best].move, text, sizeof text);
-    bot_emit(b, "iterations %llu nodes %zu time %d score wr %.0f pv %s", (unsigned long long)iterations, t->len,
-             (int)bot_elapsed_ms(b), win_rate(&t->n[best]), text);
+    b->stats.iterations = iterations;
+    b->stats.nodes = t->len;
+    set_win_rate(b, win_rate(&t->n[best]));
+    bot_report(b, &t->n[best].move, 1);
 }
 
 int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
@@ -500,13 +506,9 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
     for (int k = 0; k < n; k++)
         if (bot_captures_damyo(g, mv[k])) { /* a win now needs no search */
             *out = mv[k];
-            b->stats.score = 100;
             b->stats.nodes = 1;
-            if (b->info != NULL) {
-                char text[MANA_MOVE_TEXT_MAX + 1] = "";
-                mana_move_format(g, mv[k], text, sizeof text);
-                bot_emit(b, "iterations 0 nodes 1 time 0 score wr 100 pv %s", text);
-            }
+            set_win_rate(b, 1.0);
+            bot_report(b, out, 1);
             return MANA_OK;
         }
     if (n == 1) {
@@ -540,16 +542,12 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
             break; /* out of memory: decide with what we have */
         iterations++;
         if (b->info != NULL && iterations % 1000 == 0)
-            report(b, g, &t, root_choice(&t, lost_at), iterations);
+            report(b, &t, root_choice(&t, lost_at), iterations);
     }
 
     int32_t best = root_choice(&t, lost_at);
-    if (b->info != NULL)
-        report(b, g, &t, best, iterations);
+    report(b, &t, best, iterations);
     *out = t.n[best].move;
-    b->stats.iterations = iterations;
-    b->stats.nodes = t.len;
-    b->stats.score = (int)win_rate(&t.n[best]);
 
 done:
     free(t.n);

@@ -7,8 +7,8 @@
  *               (the "mate search" run at the root before the tree grows)
  * Everything about the rules comes from libmana.
  */
-#ifndef MANA_CLI_MCTS_H
-#define MANA_CLI_MCTS_H
+#ifndef MANA_BOTS_MCTS_H
+#define MANA_BOTS_MCTS_H
 
 #include "bot_impl.h"
 
@@ -21,7 +21,7 @@ typedef struct mcts_mate {
     bot *b;
     uint64_t plays;  /* moves played so far */
     uint64_t budget; /* most moves it may play */
-    double stop_ms;  /* bot_elapsed_ms at which it gives up (0: none) */
+    double stop_ms;  /* bot_clock_ms at which it gives up (0: none) */
     int aborted;
 } mcts_mate;
 

@@ -40,7 +40,7 @@ static void captures_first(const mana_game *w, mana_move *mv, int n)
 
 static int out_of_time(const mcts_mate *s)
 {
-    return bot_out_of_time(s->b) || (s->stop_ms > 0 && bot_elapsed_ms(s->b) >= s->stop_ms);
+    return bot_out_of_time(s->b) || (s->stop_ms > 0 && bot_clock_ms(s->b) >= s->stop_ms);
 }
 
 int mcts_mate_value(mcts_mate *s, mana_game *w, int depth, int alpha, int beta)

@@ -1,8 +1,34 @@
 /* SPDX-License-Identifier: MIT */
-/* mana-cli: subcommands share this header.  Each subcommand is
+/*
+ * mana-cli: subcommands share this header.  Each subcommand is
  * `int cmd_NAME(int argc, char **argv)` (argv[0] is the subcommand name)
  * returning the process exit status: 0 success, 1 bad position or move
- * (the library's detail printed), 2 usage error. */
+ * (the library's detail printed), 2 usage error.  The bots are
+ * libmana-bots (bots/, include/mana_bot.h); these are the programs.
+ *
+ * mana-cli's files, in data-flow order (each calls only those above it):
+ *   common.c         helpers of every subcommand: numbers, rules, board
+ *   options.c        the one option layer (getopt_long; options.h)
+ *   record.c         game records of play and replay (record.h)
+ *   par_perft.c      perft split over threads (par_perft.h)
+ *   perft.c          mana-cli perft
+ *   show.c           mana-cli show
+ *   selfplay.c       mana-cli selfplay
+ *   replay.c         mana-cli replay
+ *   play.c           mana-cli play: humans and bots at the terminal
+ *   engine_out.c     the engine's output, status lines, current position
+ *   engine_go.c      the engine's `go`: limits, the search thread, answer
+ *   engine.c         mana-cli engine: the command loop (engine.h)
+ *   match_stats.c    match statistics: Elo, LOS, SPRT (match.h)
+ *   match_clock.c    match time controls and clocks
+ *   match_json.c     the match journal and JSON report
+ *   match_output.c   the match's progress and tables
+ *   match_player.c   match players: built-in bots, engine processes
+ *   match_game.c     one game of a match
+ *   match_sched.c    the match scheduler: workers, pairings, tallies
+ *   match.c          mana-cli match: its options and set-up
+ *   main.c           the subcommand table, main()
+ */
 #ifndef MANA_CLI_H
 #define MANA_CLI_H
 
@@ -48,6 +74,9 @@ int cli_write_svg(const mana_game *g, const char *path);
  * created, then removed again).  Returns 0, or -1 with errno set (ENOENT,
  * EACCES, EISDIR, ...). */
 int cli_check_output(const char *path);
+/* Returns 1 if text names a bot kind of MANA_BOT_KINDS ("random|ab|mcts"),
+ * else 0. */
+int cli_is_bot_kind(const char *text);
 /* "mana-cli 0.1.0 (libmana 0.1.0)": this program's version and the
  * library's actually loaded, as --version and the engine's id name give
  * it; a static buffer. */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <mana_bot.h>
+
 #include "cli.h"
 
 int cli_parse_rules(const char *text, int *preset)
@@ -171,4 +173,16 @@ const char *cli_version(void)
     static char text[64];
     snprintf(text, sizeof text, "mana-cli %s (libmana %s)", MANA_VERSION_STRING, mana_version());
     return text;
+}
+
+int cli_is_bot_kind(const char *text)
+{
+    const char *kinds = MANA_BOT_KINDS;
+    size_t n = strlen(text);
+    for (const char *k = kinds; *k != '\0'; k += strcspn(k, "|"), k += *k == '|') {
+        size_t len = strcspn(k, "|");
+        if (len == n && strncmp(k, text, n) == 0)
+            return 1;
+    }
+    return 0;
 }

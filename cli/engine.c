@@ -6,13 +6,13 @@
  *
  * This file holds the command loop, the handshake, options, positions and
  * the queries (show, status, moves); engine_go.c holds `go` and the
- * search.  The loop keeps reading while a search runs, so that `stop`,
+ * search, engine_out.c the output both write with (engine.h: the order).  The loop keeps reading while a search runs, so that `stop`,
  * `ponderhit` and `isready` are answered at once; every output line is
  * written whole under a lock.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,31 +21,6 @@
 #include "cli.h"
 #include "engine.h"
 #include "options.h"
-
-void eng_out(engine *e, const char *fmt, ...)
-{
-    va_list ap;
-    pthread_mutex_lock(&e->out_lock);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-    pthread_mutex_unlock(&e->out_lock);
-}
-
-/* Returns a fresh game at the start of setup under the engine's rules, or
- * NULL (detail set). */
-static mana_game *fresh_game(engine *e)
-{
-    mana_game *g = mana_new(e->preset);
-    for (int opt = 0; g != NULL && opt < MANA_OPTION_COUNT; opt++)
-        if (mana_set_option(g, opt, e->opt[opt]) != MANA_OK) {
-            mana_free(g);
-            return NULL;
-        }
-    return g;
-}
 
 /* The preset's options, then every option set by setoption over them: the
  * result does not depend on the order of the setoption commands. */
@@ -105,20 +80,26 @@ static void handshake(engine *e)
     mana_free(base);
     eng_out(e, "option name Bot type combo default ab var ab var mcts var random");
     eng_out(e, "option name Seed type spin default 1 min 0 max 4294967295");
+    uint64_t def = 0, lo = 0, hi = 0;
+    for (int k = 0; k < mana_bot_option_count(); k++) { /* Hash: the bots' own options */
+        const char *name = NULL;
+        if (mana_bot_option_info(k, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Hash") == 0)
+            eng_out(e, "option name %s type spin default %" PRIu64 " min %" PRIu64 " max %" PRIu64, name, def, lo, hi);
+    }
     eng_out(e, "manaok");
 }
 
 static int new_bot(engine *e)
 {
-    bot *b = bot_new(e->bot_kind, NULL, e->seed);
-    if (b == NULL) {
-        eng_out(e, "info string error: cannot create the %s bot", e->bot_kind);
+    mana_bot *b = mana_bot_new(e->bot_kind, e->seed);
+    if (b == NULL || mana_bot_set_option(b, "Hash", e->hash) != MANA_OK) {
+        eng_out(e, "info string error: cannot create the %s bot: %s", e->bot_kind, mana_bot_error_detail());
+        mana_bot_free(b);
         return -1;
     }
-    bot_free(e->bot);
+    mana_bot_free(e->bot);
     e->bot = b;
-    bot_set_stop(b, &e->stop);
-    bot_set_info(b, eng_info_line, e);
+    mana_bot_set_info(b, eng_info, e);
     return 0;
 }
 
@@ -148,7 +129,7 @@ static int engine_option(engine *e, const char *name, const char *value)
             load_preset(e, preset);
     } else if (strcasecmp(name, "Bot") == 0) {
         const char *kind = lower_word(value, word, sizeof word);
-        if (!bot_kind_valid(kind)) {
+        if (!cli_is_bot_kind(kind)) {
             eng_out(e, "info string error: setoption Bot: expected ab, mcts or random");
             return 1;
         }
@@ -162,6 +143,12 @@ static int engine_option(engine *e, const char *name, const char *value)
         }
         e->seed = v;
         new_bot(e);
+    } else if (strcasecmp(name, "Hash") == 0) {
+        if (mana_bot_set_option(e->bot, "Hash", value) != MANA_OK) {
+            eng_out(e, "info string error: setoption %s", mana_bot_error_detail());
+            return 1;
+        }
+        snprintf(e->hash, sizeof e->hash, "%s", value);
     } else {
         return 0;
     }
@@ -188,7 +175,7 @@ static void option_refused(engine *e, const char *name, const char *value)
         size_t n = strlen(names);
         for (int o = 0; o < MANA_OPTION_COUNT; o++)
             n += (size_t)snprintf(names + n, sizeof names - n, ", %s", mana_option_name(o));
-        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed)", name, names);
+        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash)", name, names);
     } else if (opt == MANA_OPT_DAMYO_ON_DOUBLE || opt == MANA_OPT_REENTRY_WHEN_BLOCKED) {
         eng_out(e, "info string error: setoption: %s: bad value '%.40s' (expected true or false)",
                 mana_option_name(opt), value);
@@ -288,7 +275,7 @@ static int position_moves(engine *e, mana_game *g, char **tok, int n, int i)
 static void position(engine *e, char **tok, int n)
 {
     int i = 1;
-    mana_game *g = fresh_game(e);
+    mana_game *g = eng_fresh_game(e);
     if (g == NULL) {
         eng_out(e, "info string error: position: %s", mana_error_detail());
     } else if (position_start(e, g, tok, n, &i) == 0 && position_moves(e, g, tok, n, i) == 0) {
@@ -301,42 +288,6 @@ static void position(engine *e, char **tok, int n)
     mana_free(e->game);
     e->game = NULL;
     e->refused = 1;
-}
-
-/* The game `show`, `status` and `moves` look at: the position, or the
- * start of setup when none was given; NULL after a refused position. */
-const mana_game *eng_current(engine *e)
-{
-    if (e->refused) {
-        eng_out(e, "info string error: no position (the last position command was refused)");
-        return NULL;
-    }
-    if (e->game == NULL && (e->game = fresh_game(e)) == NULL)
-        eng_out(e, "info string error: %s", mana_error_detail());
-    return e->game;
-}
-
-/* Why a finished game ended (mana_end_reason), in words. */
-const char *eng_end_reason(const mana_game *g)
-{
-    switch (mana_end_reason(g)) {
-    case MANA_END_DAMYO_CAPTURED: return "Damyo captured";
-    case MANA_END_BLOCKED:
-        return mana_status(g) == MANA_DRAWN ? "blocked (Blocked draw: the side to move had no legal move)"
-                                            : "blocked (Blocked loss: the side to move had no legal move)";
-    case MANA_END_REPETITION: return "repetition";
-    case MANA_END_PLY_LIMIT: return "ply limit";
-    case MANA_END_PASSES: return "no legal move for either side";
-    default: return "not finished";
-    }
-}
-
-void eng_report_status(engine *e, const mana_game *g)
-{
-    int st = mana_status(g);
-    eng_out(e, "info string status %s", cli_status_text(st));
-    if (st != MANA_SETUP && st != MANA_PLAYING)
-        eng_out(e, "info string reason %s", eng_end_reason(g));
 }
 
 static void show_position(engine *e)
@@ -393,7 +344,7 @@ static void dispatch(engine *e, char **tok, int n)
     else if (strcmp(cmd, "setoption") == 0)
         setoption(e, tok, n);
     else if (strcmp(cmd, "newgame") == 0 || strcmp(cmd, "ucinewgame") == 0)
-        bot_clear(e->bot);
+        mana_bot_clear(e->bot);
     else if (strcmp(cmd, "position") == 0)
         position(e, tok, n);
     else if (strcmp(cmd, "go") == 0)
@@ -437,9 +388,9 @@ static int engine_init(engine *e)
     pthread_mutex_init(&e->out_lock, NULL);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
-    atomic_init(&e->stop, 0);
     load_preset(e, MANA_RULES_JACTALEA);
     snprintf(e->bot_kind, sizeof e->bot_kind, "ab");
+    snprintf(e->hash, sizeof e->hash, "16");
     e->seed = 1;
     return new_bot(e);
 }
@@ -483,7 +434,7 @@ int cmd_engine(int argc, char **argv)
     eng_finish_search(&e, quit); /* at end of input a search runs to its end */
     free(tok);
     free(line);
-    bot_free(e.bot);
+    mana_bot_free(e.bot);
     mana_free(e.game);
     pthread_mutex_destroy(&e.out_lock);
     pthread_mutex_destroy(&e.lock);

@@ -1,28 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine.h - shared by the files of `mana-cli engine` only: engine.c (the
- * command loop, options, positions, queries) and engine_go.c (the `go`
- * command: limits, time management, the search and timer threads, the
- * answer).  docs/engine-protocol.md is the protocol they implement.
+ * engine.h - shared by the files of `mana-cli engine` only, in data-flow
+ * order (each calls only those above it): engine_out.c (output, status
+ * lines, the current position), engine_go.c (the `go` command: limits,
+ * the search thread, the answer) and engine.c (the command loop, options,
+ * positions, queries).  docs/engine-protocol.md is the protocol they
+ * implement.
  */
 #ifndef MANA_CLI_ENGINE_H
 #define MANA_CLI_ENGINE_H
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <time.h>
 
-#include "bot.h"
-
-/* What `go` asked for, after parsing. */
-typedef struct go_request {
-    bot_limits lim;       /* depth, nodes, iterations, movetime as time_ms */
-    int infinite, ponder; /* flags */
-    long long time[2];    /* wtime, btime in ms; -1 when not given */
-    long long inc[2];     /* winc, binc in ms */
-    int movestogo;        /* 0 when not given */
-} go_request;
+#include <mana_bot.h>
 
 typedef struct engine {
     pthread_mutex_t out_lock; /* one whole line at a time */
@@ -31,27 +23,25 @@ typedef struct engine {
     int opt_set[MANA_OPTION_COUNT]; /* 1: set by setoption (survives Rules) */
     char bot_kind[16];
     uint64_t seed;
-    bot *bot;
+    char hash[16]; /* the Hash option, for every bot made */
+    mana_bot *bot;
     mana_game *game; /* the last accepted position; NULL before any */
     int refused;     /* 1: the last `position` was refused */
-    /* the search: the fields below `lock` are shared with its threads */
+    /* the search: the fields below `lock` are shared with its thread */
     int searching;
-    pthread_t search_thread, timer_thread;
-    int timer_running;
+    pthread_t search_thread;
     mana_game *search_game;
-    atomic_int stop; /* raised to make the bot return */
+    mana_bot_limits lim; /* the search's limits */
     pthread_mutex_t lock;
     pthread_cond_t cond;
-    int hold;                   /* infinite or ponder: answer waits */
-    int released;               /* stop or quit received */
-    int bot_done;               /* the bot has returned */
-    long long go_ms;            /* when go began (monotonic ms) */
-    long long answer_at_ms;     /* movetime: answer no sooner (0: none) */
-    long long deadline_ms;      /* the timer raises stop then (0: none) */
-    long long ponder_budget[2]; /* soft and hard budget for ponderhit */
-    /* the first two moves of the search's latest pv (search thread only) */
-    char pv[2][MANA_MOVE_TEXT_MAX + 1];
+    int hold;               /* 1 infinite, 2 ponder: the answer waits */
+    int released;           /* stop or quit received */
+    int bot_done;           /* the bot has returned */
+    long long go_ms;        /* when go began (monotonic ms) */
+    long long answer_at_ms; /* movetime: answer no sooner (0: none) */
 } engine;
+
+/* ---- engine_out.c ---- */
 
 /* Writes one line (printf format, no newline) to stdout, whole. */
 void eng_out(engine *e, const char *fmt, ...)
@@ -67,26 +57,26 @@ const char *eng_end_reason(const mana_game *g);
 /* The status line and, for a finished game, the reason line. */
 void eng_report_status(engine *e, const mana_game *g);
 
+/* Returns a fresh game at the start of setup under the engine's rules, or
+ * NULL (detail set). */
+mana_game *eng_fresh_game(engine *e);
+
 /* The position to search or show: the last accepted one, the start of
  * setup when none was given, or NULL (error reported) after a refused
  * `position`. */
 const mana_game *eng_current(engine *e);
 
-/* engine_go.c */
+/* ---- engine_go.c ---- */
 void eng_go(engine *e, char **tok, int n);
-/* Ends the running search: stop == 1 raises the stop flag first (stop,
- * quit, or a command that cannot wait for an infinite search). */
+/* Ends the running search: stop == 1 stops the bot first (stop, quit, or
+ * a command that cannot wait for an infinite search). */
 void eng_finish_search(engine *e, int stop);
 void eng_ponderhit(engine *e);
-void eng_info_line(void *ctx, const char *line);
+/* The progress callback of the engine's bots: one info line. */
+void eng_info(void *ctx, const mana_bot_info *info);
 
-/* Parses the words after `go` into *req.  Returns 0, or -1 with a message
- * in why.  Exposed for the tests of the time manager. */
-int eng_parse_go(char **tok, int n, go_request *req, char *why, size_t size);
-
-/* The time manager: for the side to move under clocks, the soft budget
- * (when the bot should stop) and the hard one (when it is stopped), in
- * ms.  Never more than the clock minus a safety margin. */
-void eng_time_budget(const go_request *req, int side, long long *soft, long long *hard);
+/* Parses the words after `go` into *lim.  Returns 0, or -1 with a message
+ * in why. */
+int eng_parse_go(char **tok, int n, mana_bot_limits *lim, char *why, size_t size);
 
 #endif

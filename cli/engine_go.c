@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine_go.c - the `go` command of `mana-cli engine`: its limits, the time
- * manager for clocks, the search thread, the timer thread, ponder and the
- * answer (a final info line with the totals, then exactly one bestmove).
+ * engine_go.c - the `go` command of `mana-cli engine`: its limits, the
+ * search thread, ponder, the info lines (formatted once from the bot's
+ * mana_bot_info) and the answer (a final info line with the totals, then
+ * exactly one bestmove).
  *
  * Timing rules (docs/engine-protocol.md "go"): an infinite or ponder search
  * never answers before `stop` (or `ponderhit`, for ponder); `movetime T`
  * answers at T ms, not sooner, unless stopped; under clocks the answer
- * comes within the budget of eng_time_budget, which leaves a margin on the
- * clock.  The bot times itself with its soft budget; the timer thread
- * raises the stop flag at the hard one.
+ * comes within the budget of mana_bot_time_budget (libmana-bots' time
+ * manager), which leaves a margin on the clock.  The bot times itself:
+ * it aims at the soft budget and never passes the hard one.
  */
+#include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,8 @@
 #include "cli.h"
 #include "engine.h"
 
-#define FOREVER_MS BOT_TIME_MAX_MS
+#define FOREVER_MS MANA_BOT_TIME_MAX_MS
+#define STOP_RETRY_MS 2 /* a stop sent before the search began is sent again */
 
 static long long now_ms(void)
 {
@@ -54,25 +56,25 @@ static void wait_until(engine *e, long long at_ms)
 /* ---- parsing -------------------------------------------------------------- */
 
 /* A signed number of ms (clocks may be sent negative: read as 0). */
-static int parse_ms(const char *text, long long *out)
+static int parse_ms(const char *text, int64_t *out)
 {
     unsigned long long v;
     int neg = text[0] == '-';
     if (cli_parse_uint(text + neg, 1000000000000ULL, &v) < 0)
         return -1;
-    *out = neg ? 0 : (long long)v;
+    *out = neg ? 0 : (int64_t)v;
     return 0;
 }
 
-/* Reads key's value at tok[*i + 1] into the request. */
-static int parse_limit(const char *key, const char *val, go_request *r)
+/* Reads key's value at tok[*i + 1] into the limits. */
+static int parse_limit(const char *key, const char *val, mana_bot_limits *r)
 {
     static const char *const clocks[] = {"wtime", "btime", "winc", "binc"};
     unsigned long long v;
     for (int k = 0; k < 4; k++)
         if (strcmp(key, clocks[k]) == 0) {
-            long long *slot =
-                k < 2 ? &r->time[k == 0 ? MANA_WHITE : MANA_BLACK] : &r->inc[k == 2 ? MANA_WHITE : MANA_BLACK];
+            int64_t *slot =
+                k < 2 ? &r->time_ms[k == 0 ? MANA_WHITE : MANA_BLACK] : &r->inc_ms[k == 2 ? MANA_WHITE : MANA_BLACK];
             return parse_ms(val, slot);
         }
     if (cli_parse_uint(val, UINT64_MAX, &v) < 0) {
@@ -83,24 +85,23 @@ static int parse_limit(const char *key, const char *val, go_request *r)
     if (v == 0)
         return -1;
     if (strcmp(key, "movetime") == 0)
-        r->lim.time_ms = v > FOREVER_MS ? FOREVER_MS : (int)v;
+        r->movetime_ms = v > FOREVER_MS ? FOREVER_MS : (int64_t)v;
     else if (strcmp(key, "depth") == 0)
-        r->lim.depth = v > BOT_DEPTH_MAX ? BOT_DEPTH_MAX : (int)v;
+        r->depth = v > MANA_BOT_DEPTH_MAX ? MANA_BOT_DEPTH_MAX : (int)v;
     else if (strcmp(key, "nodes") == 0)
-        r->lim.nodes = v;
+        r->nodes = v;
     else if (strcmp(key, "iterations") == 0)
-        r->lim.iterations = v;
+        r->iterations = v;
     else if (strcmp(key, "movestogo") == 0)
         r->movestogo = v > 1000 ? 1000 : (int)v;
     return 0;
 }
 
-int eng_parse_go(char **tok, int n, go_request *r, char *why, size_t size)
+int eng_parse_go(char **tok, int n, mana_bot_limits *r, char *why, size_t size)
 {
     static const char *const keys[] = {"movetime", "depth", "nodes", "iterations", "wtime",
                                        "btime",    "winc",  "binc",  "movestogo",  NULL};
-    memset(r, 0, sizeof *r);
-    r->time[0] = r->time[1] = -1;
+    mana_bot_limits_init(r);
     for (int i = 1; i < n; i++) {
         if (strcmp(tok[i], "infinite") == 0 || strcmp(tok[i], "ponder") == 0) {
             *(tok[i][0] == 'i' ? &r->infinite : &r->ponder) = 1;
@@ -124,145 +125,71 @@ int eng_parse_go(char **tok, int n, go_request *r, char *why, size_t size)
     return 0;
 }
 
-/* ---- time management ------------------------------------------------------ */
-
-void eng_time_budget(const go_request *r, int side, long long *soft, long long *hard)
-{
-    long long left = r->time[side] < 0 ? 0 : r->time[side], inc = r->inc[side];
-    /* Keep 50 ms plus 5% of the clock (at most 1 s) for the pipes and the
-     * scheduler: the answer must reach the manager before the flag falls. */
-    long long margin = 50 + left / 20;
-    if (margin > 1000)
-        margin = 1000;
-    long long usable = left - margin;
-    if (usable < left / 4) /* a nearly empty clock: spend a quarter */
-        usable = left / 4;
-    int horizon = r->movestogo > 0 ? r->movestogo : 30; /* moves still to play */
-    long long s = usable / horizon + inc * 3 / 4;
-    if (s > usable)
-        s = usable;
-    long long h = s * 3 > usable ? usable : s * 3;
-    *soft = s < 1 ? 1 : s;
-    *hard = h < *soft ? *soft : h;
-}
-
 /* ---- info lines ------------------------------------------------------------ */
 
-/* Appends text to buf (size) at *len. */
-static void put(char *buf, size_t size, size_t *len, const char *text)
+void eng_info(void *ctx, const mana_bot_info *info)
 {
-    int k = snprintf(buf + *len, size - *len, "%s%s", *len ? " " : "", text);
-    if (k > 0 && (size_t)k < size - *len)
-        *len += (size_t)k;
-}
-
-/* A bot's progress line as an info line: `nps` after `time`, and mcts's
- * win rate `score wr P` as `score cp C wr P` (C = 400 log10(P / (100 - P)),
- * the logistic Elo curve, within +-2000). */
-/* Keeps the first two moves after `pv` in line (the ponder move is the
- * second) in e->pv; a line without a pv keeps the last one's. */
-static void note_pv(engine *e, const char *line)
-{
-    const char *pv = strstr(line, " pv ");
-    if (pv == NULL)
-        return;
-    char copy[1100], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", pv + 4);
-    const char *w = strtok_r(copy, " ", &save);
-    for (int i = 0; i < 2; i++, w = w ? strtok_r(NULL, " ", &save) : NULL)
-        snprintf(e->pv[i], sizeof e->pv[i], "%s", w && strlen(w) <= MANA_MOVE_TEXT_MAX ? w : "");
-}
-
-void eng_info_line(void *ctx, const char *line)
-{
-    note_pv(ctx, line);
-    char copy[1100], out[1400];
-    size_t len = 0;
-    snprintf(copy, sizeof copy, "%s", line);
-    const char *nodes = strstr(line, "nodes ");
-    unsigned long long nv = nodes ? strtoull(nodes + 6, NULL, 10) : 0;
-    char *save = NULL;
-    for (char *w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-        char *next = NULL;
-        if (strcmp(w, "time") == 0 && (next = strtok_r(NULL, " ", &save)) != NULL) {
-            long long t = atoll(next);
-            char part[80];
-            if (nodes)
-                snprintf(part, sizeof part, "time %s nps %llu", next,
-                         nv * 1000ULL / (unsigned long long)(t > 0 ? t : 1));
-            else
-                snprintf(part, sizeof part, "time %s", next);
-            put(out, sizeof out, &len, part);
-        } else if (strcmp(w, "wr") == 0 && (next = strtok_r(NULL, " ", &save)) != NULL) {
-            double p = atof(next);
-            double cp = p <= 0 ? -2000 : p >= 100 ? 2000 : 400 * log10(p / (100 - p));
-            char part[80];
-            snprintf(part, sizeof part, "cp %.0f wr %s", fmax(-2000, fmin(2000, cp)), next);
-            put(out, sizeof out, &len, part);
-        } else {
-            put(out, sizeof out, &len, w);
-        }
+    engine *e = ctx;
+    const mana_bot_line *l = &info->line;
+    char head[48] = "", score[64], wr[24] = "", its[40] = "";
+    char pv[MANA_BOT_PV_MAX * (MANA_MOVE_TEXT_MAX + 1) + 1];
+    if (info->setup)
+        snprintf(head, sizeof head, "setup samples %" PRIu64 " ", info->samples);
+    if (l->mate != 0)
+        snprintf(score, sizeof score, "mate %d", l->mate);
+    else
+        snprintf(score, sizeof score, "cp %d", l->score_cp);
+    if (l->win_rate >= 0) { /* a playout search: its win rate and playouts */
+        snprintf(wr, sizeof wr, " wr %.0f", 100.0 * l->win_rate);
+        snprintf(its, sizeof its, " iterations %" PRIu64, info->iterations);
     }
-    eng_out(ctx, "info %s", len ? out : "");
+    if (mana_bot_pv_format(e->search_game, l->pv, l->pv_len, pv, sizeof pv) < 0)
+        pv[0] = '\0';
+    eng_out(e, "info %sdepth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64 "%s pv %s",
+            head, l->depth, l->seldepth, l->multipv, score, wr, info->nodes, info->nps, info->time_ms, its, pv);
 }
 
 /* ---- the search ------------------------------------------------------------ */
-
-/* Returns 1 if the latest pv begins with the best move m (text) and its
- * second move is legal once m is played: the move to ponder on.  The
- * search game is left as it was. */
-static int ponder_move(engine *e, const char *text, mana_move m)
-{
-    mana_move reply;
-    if (strcmp(e->pv[0], text) != 0 || e->pv[1][0] == '\0' || mana_play(e->search_game, m) != MANA_OK)
-        return 0;
-    int ok = mana_move_parse(e->search_game, e->pv[1], &reply) == MANA_OK && mana_is_legal(e->search_game, reply);
-    mana_undo(e->search_game);
-    return ok;
-}
 
 /* The totals of the search just ended, then its one bestmove (for a
  * finished game the status and reason lines instead of totals).  The time
  * is the real time since go (an infinite search that ended early waited
  * for stop); the depth is the one reached (the tree's for mcts and for a
  * setup search, which have no nominal depth). */
-static void answer(engine *e, int rc, mana_move m)
+static void answer(engine *e, int rc, const mana_bot_result *res)
 {
-    bot_stats st;
-    bot_last_stats(e->bot, &st);
-    if (rc != MANA_OK) /* nothing searched: not the last search's figures */
-        memset(&st, 0, sizeof st);
+    const mana_bot_info *in = &res->info;
     long long t = now_ms() - e->go_ms;
-    st.time_ms = t > 0 ? (t > INT_MAX ? INT_MAX : (int)t) : 0;
-    unsigned long long nps = st.nodes * 1000ULL / (unsigned long long)(st.time_ms > 0 ? st.time_ms : 1);
+    int ms = t > 0 ? (t > INT_MAX ? INT_MAX : (int)t) : 0;
+    unsigned long long nps = in->nodes * 1000ULL / (unsigned long long)(ms > 0 ? ms : 1);
     char extra[48] = "";
-    if (strcmp(bot_name(e->bot), "mcts") == 0 || st.depth == 0)
-        st.depth = st.seldepth;
-    if (strcmp(bot_name(e->bot), "mcts") == 0)
-        snprintf(extra, sizeof extra, " iterations %llu", (unsigned long long)st.iterations);
+    if (in->line.win_rate >= 0)
+        snprintf(extra, sizeof extra, " iterations %" PRIu64, in->iterations);
     if (rc != MANA_EOVER) /* a finished game is not searched: no totals */
-        eng_out(e, "info depth %d seldepth %d nodes %llu nps %llu time %d%s", st.depth, st.seldepth,
-                (unsigned long long)st.nodes, nps, st.time_ms, extra);
-    char text[MANA_MOVE_TEXT_MAX + 1];
-    if (rc == MANA_OK && mana_move_format(e->search_game, m, text, sizeof text) >= 0) {
-        char ponder[MANA_MOVE_TEXT_MAX + 9] = "";
-        if (ponder_move(e, text, m))
-            snprintf(ponder, sizeof ponder, " ponder %s", e->pv[1]);
+        eng_out(e, "info depth %d seldepth %d nodes %" PRIu64 " nps %llu time %d%s", in->line.depth, in->line.seldepth,
+                in->nodes, nps, ms, extra);
+    char text[MANA_MOVE_TEXT_MAX + 1], ponder[MANA_MOVE_TEXT_MAX + 9] = "";
+    if (rc == MANA_OK && mana_move_format(e->search_game, res->move, text, sizeof text) >= 0) {
+        mana_game *after = res->ponder != MANA_MOVE_NONE ? mana_clone(e->search_game) : NULL;
+        if (after != NULL && mana_play(after, res->move) == MANA_OK &&
+            mana_move_format(after, res->ponder, ponder + 8, sizeof ponder - 8) >= 0)
+            memcpy(ponder, " ponder ", 8);
+        mana_free(after);
         eng_out(e, "bestmove %s%s", text, ponder);
         return;
     }
     if (rc == MANA_EOVER)
         eng_report_status(e, e->search_game);
     else
-        eng_out(e, "info string error: %s: %s", mana_strerror(rc), mana_error_detail());
+        eng_out(e, "info string error: %s: %s", mana_strerror(rc), mana_bot_error_detail());
     eng_out(e, "bestmove (none)");
 }
 
 static void *search_main(void *arg)
 {
     engine *e = arg;
-    mana_move m = MANA_MOVE_NONE;
-    int rc = bot_choose(e->bot, e->search_game, &m);
+    mana_bot_result res;
+    int rc = mana_bot_choose(e->bot, e->search_game, &e->lim, &res);
     pthread_mutex_lock(&e->lock);
     e->bot_done = 1;
     pthread_cond_broadcast(&e->cond);
@@ -271,23 +198,7 @@ static void *search_main(void *arg)
     while (!e->released && (e->hold || now_ms() < e->answer_at_ms))
         wait_until(e, e->hold ? 0 : e->answer_at_ms);
     pthread_mutex_unlock(&e->lock);
-    answer(e, rc, m);
-    return NULL;
-}
-
-/* Raises the stop flag at the deadline, which ponderhit may set late. */
-static void *timer_main(void *arg)
-{
-    engine *e = arg;
-    pthread_mutex_lock(&e->lock);
-    while (!e->bot_done && !e->released) {
-        if (e->deadline_ms > 0 && now_ms() >= e->deadline_ms) {
-            atomic_store(&e->stop, 1);
-            break;
-        }
-        wait_until(e, e->deadline_ms);
-    }
-    pthread_mutex_unlock(&e->lock);
+    answer(e, rc, &res);
     return NULL;
 }
 
@@ -298,14 +209,17 @@ void eng_finish_search(engine *e, int stop)
     pthread_mutex_lock(&e->lock);
     if (stop || e->hold) {
         e->released = 1;
-        atomic_store(&e->stop, 1);
+        /* a stop that came before the bot began its search is lost:
+         * send it again until the bot returns */
+        while (!e->bot_done) {
+            mana_bot_stop(e->bot);
+            wait_until(e, now_ms() + STOP_RETRY_MS);
+        }
     }
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
     pthread_join(e->search_thread, NULL);
-    if (e->timer_running)
-        pthread_join(e->timer_thread, NULL);
-    e->searching = e->timer_running = 0;
+    e->searching = 0;
     mana_free(e->search_game);
     e->search_game = NULL;
 }
@@ -316,64 +230,20 @@ void eng_ponderhit(engine *e)
         return;
     pthread_mutex_lock(&e->lock);
     if (e->hold == 2) { /* a ponder search becomes the real one now */
-        long long t = now_ms();
         e->hold = 0;
-        if (e->ponder_budget[0] > 0)
-            e->answer_at_ms = t + e->ponder_budget[0];
-        if (e->ponder_budget[1] > 0)
-            e->deadline_ms = t + e->ponder_budget[1];
+        if (e->lim.movetime_ms > 0)
+            e->answer_at_ms = now_ms() + e->lim.movetime_ms;
+        if (!e->bot_done)
+            mana_bot_ponderhit(e->bot);
         pthread_cond_broadcast(&e->cond);
     }
     pthread_mutex_unlock(&e->lock);
 }
 
-/* Returns 1 if the request sets no limit for side to move: no movetime,
- * depth, nodes, iterations or clock. */
-static int no_limit(const go_request *r, int side)
-{
-    const bot_limits *l = &r->lim;
-    return l->time_ms == 0 && l->depth == 0 && l->nodes == 0 && l->iterations == 0 && r->time[side] < 0;
-}
-
-/* Turns a request into the bot's limits and the engine's timing. */
-static void plan(engine *e, const go_request *r, int side, bot_limits *lim)
-{
-    long long t = now_ms(), soft = 0, hard = 0;
-    *lim = r->lim;
-    e->hold = r->ponder ? 2 : r->infinite ? 1 : 0;
-    e->answer_at_ms = e->deadline_ms = 0;
-    e->ponder_budget[0] = e->ponder_budget[1] = 0;
-    if (r->time[side] >= 0) {
-        eng_time_budget(r, side, &soft, &hard);
-        eng_out(e, "info string time budget soft %lld hard %lld", soft, hard);
-        if (lim->time_ms == 0 || lim->time_ms > soft)
-            lim->time_ms = (int)soft;
-        lim->hard_ms = (int)hard; /* the bot may go on to it while unsettled */
-    }
-    if (r->ponder && no_limit(r, side)) {
-        /* nothing but ponder: the bot's default limits, the answer held
-         * until ponderhit or stop */
-    } else if (r->ponder) {                   /* the clock starts at ponderhit */
-        e->ponder_budget[0] = r->lim.time_ms; /* movetime: answer then */
-        e->ponder_budget[1] = soft > 0 ? soft : r->lim.time_ms;
-        lim->time_ms = FOREVER_MS;
-        lim->hard_ms = 0;
-    } else if (r->infinite) {
-        lim->time_ms = FOREVER_MS; /* a node or depth limit still applies */
-        lim->hard_ms = 0;
-    } else {
-        if (r->lim.time_ms > 0)
-            e->answer_at_ms = t + r->lim.time_ms;
-        if (hard > 0)
-            e->deadline_ms = t + hard;
-    }
-}
-
 void eng_go(engine *e, char **tok, int n)
 {
-    go_request r;
     char why[120];
-    if (eng_parse_go(tok, n, &r, why, sizeof why) < 0) {
+    if (eng_parse_go(tok, n, &e->lim, why, sizeof why) < 0) {
         eng_out(e, "info string error: %s", why);
         eng_out(e, "bestmove (none)");
         return;
@@ -385,12 +255,12 @@ void eng_go(engine *e, char **tok, int n)
         eng_out(e, "bestmove (none)");
         return;
     }
-    bot_limits lim;
+    int64_t soft, hard;
     e->go_ms = now_ms();
-    e->pv[0][0] = e->pv[1][0] = '\0';
-    plan(e, &r, mana_side_to_move(g), &lim);
-    bot_set_limits(e->bot, &lim);
-    atomic_store(&e->stop, 0);
+    if (mana_bot_time_budget(&e->lim, mana_side_to_move(g), &soft, &hard) == MANA_OK)
+        eng_out(e, "info string time budget soft %" PRId64 " hard %" PRId64, soft, hard);
+    e->hold = e->lim.ponder ? 2 : e->lim.infinite ? 1 : 0;
+    e->answer_at_ms = !e->hold && e->lim.movetime_ms > 0 ? e->go_ms + e->lim.movetime_ms : 0;
     e->released = e->bot_done = 0;
     if (pthread_create(&e->search_thread, NULL, search_main, e) != 0) {
         eng_out(e, "info string error: cannot start the search thread");
@@ -400,5 +270,4 @@ void eng_go(engine *e, char **tok, int n)
         return;
     }
     e->searching = 1;
-    e->timer_running = pthread_create(&e->timer_thread, NULL, timer_main, e) == 0;
 }

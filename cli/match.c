@@ -27,7 +27,7 @@
 #define DEFAULT_GAMES 100
 #define DEFAULT_PLY_LIMIT 400
 /* What a bot player's --opt accepts. */
-#define LIMIT_WORDS "expected depth=1.." CLI_STR(BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1)"
+#define LIMIT_WORDS "expected depth=1.." CLI_STR(MANA_BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1)"
 
 /* ---- players ---------------------------------------------------------------- */
 
@@ -53,7 +53,7 @@ static int add_player(match *m, int slot, const char *text, const char **why)
                  p->cmd + strspn(p->cmd, " "));
         const char *base = strrchr(word, '/');
         snprintf(p->name, sizeof p->name, "%.63s", base != NULL ? base + 1 : word);
-    } else if (bot_kind_valid(text)) {
+    } else if (cli_is_bot_kind(text)) {
         snprintf(p->kind, sizeof p->kind, "%s", text);
         snprintf(p->name, sizeof p->name, "%s", text);
     } else {
@@ -91,7 +91,7 @@ static int add_opt(match *m, const char *text, const char **why)
         *why = LIMIT_WORDS;
         return -1;
     }
-    if (klen == 5 && strncmp(text, "depth", 5) == 0 && v <= BOT_DEPTH_MAX)
+    if (klen == 5 && strncmp(text, "depth", 5) == 0 && v <= MANA_BOT_DEPTH_MAX)
         p->lim.depth = (int)v;
     else if (klen == 5 && strncmp(text, "nodes", 5) == 0)
         p->lim.nodes = v;
@@ -471,22 +471,24 @@ static void describe_player(const match *m, int k, char *buf, size_t size)
         snprintf(buf, size, "%s (cmd: %s)", p->name, p->cmd);
         return;
     }
-    bot_limits lim = p->lim;
+    cli_limits fixed = p->lim;
     if (m->tc.clock) /* the clock sets the move time (match_player.c), the other limits stay */
-        lim.time_ms = 0;
-    int own = lim.time_ms != 0 || lim.depth != 0 || lim.nodes != 0 || lim.iterations != 0;
+        fixed.time_ms = 0;
+    int own = fixed.time_ms != 0 || fixed.depth != 0 || fixed.nodes != 0 || fixed.iterations != 0;
     if (!own && !m->tc.clock)
-        lim = m->lim;
-    bot *b = bot_new(p->kind, &lim, 0);
+        fixed = m->lim;
+    mana_bot_limits lim;
+    cli_bot_limits(&fixed, &lim);
+    mana_bot *b = mana_bot_new(p->kind, 0);
     char d[128] = "";
     if (b != NULL && m->tc.clock && !own) /* the clock alone: not the bot's default limits */
         snprintf(d, sizeof d, "%s%s", p->kind, strcmp(p->kind, "random") ? " (on the clock)" : "");
     else if (b != NULL)
-        bot_describe(b, d, sizeof d);
+        mana_bot_describe(b, &lim, d, sizeof d);
     size_t n = strlen(d);
     if (b != NULL && m->tc.clock && own && n > 0 && d[n - 1] == ')') /* its own limits, and the clock */
         snprintf(d + n - 1, sizeof d - (n - 1), ", on the clock)");
-    bot_free(b);
+    mana_bot_free(b);
     if (strcmp(p->name, p->kind) == 0)
         snprintf(buf, size, "%s", d);
     else

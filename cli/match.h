@@ -22,7 +22,9 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "bot.h"
+#include <mana_bot.h>
+
+#include "options.h"
 
 #define MATCH_MAX_PLAYERS 32
 #define MATCH_MAX_OPTS 16
@@ -64,7 +66,7 @@ typedef struct player_spec {
     int external;   /* 0: built-in bot, 1: command */
     char kind[16];  /* built-in: ab, mcts, random */
     char cmd[1024]; /* external: run by /bin/sh -c */
-    bot_limits lim; /* built-in: its own limits (zero: the match's) */
+    cli_limits lim; /* built-in: its own limits (zero: the match's) */
     int nopt;
     char opt_name[MATCH_MAX_OPTS][64], opt_value[MATCH_MAX_OPTS][256];
 } player_spec;
@@ -77,7 +79,7 @@ typedef struct player {
     char buf[8192];
     size_t len;
     int has_seed; /* the engine advertised a Seed option */
-    bot *bot;     /* built-in: the bot of the current game */
+    mana_bot *bot; /* built-in: the bot of the current game */
 } player;
 
 /* What a player is asked for one move. */
@@ -87,7 +89,7 @@ typedef struct move_request {
     const char *moves;     /* the moves since the start, as text */
     const time_control *tc;
     const game_clock *clock;
-    bot_limits fixed;     /* the match's fixed limits */
+    cli_limits fixed;     /* the match's fixed limits */
     long long timeout_ms; /* hang limit without clocks */
     uint64_t seed;        /* built-in bots: the seed of this game */
 } move_request;
@@ -176,7 +178,7 @@ typedef struct match {
     int games;    /* games per pairing (even for paired openings) */
     int npairings;
     pairing pairings[MATCH_MAX_PLAYERS * (MATCH_MAX_PLAYERS - 1) / 2];
-    bot_limits lim; /* fixed limits for everyone */
+    cli_limits lim; /* fixed limits for everyone */
     time_control tc;
     long long timeout_ms;
     uint64_t seed;

@@ -20,7 +20,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "engine.h"
 #include "match.h"
 
 #define HANDSHAKE_MS 10000 /* mana -> manaok, isready -> readyok */
@@ -193,7 +192,7 @@ void player_kill(player *p)
     p->pid = 0;
     p->to_fd = p->from_fd = -1;
     p->len = 0;
-    bot_free(p->bot);
+    mana_bot_free(p->bot);
     p->bot = NULL;
 }
 
@@ -345,10 +344,10 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size)
 {
     char line[1024];
     if (!p->spec->external) {
-        bot_free(p->bot);
-        p->bot = bot_new(p->spec->kind, NULL, seed);
+        mana_bot_free(p->bot);
+        p->bot = mana_bot_new(p->spec->kind, seed);
         if (p->bot == NULL)
-            snprintf(why, size, "out of memory");
+            snprintf(why, size, "%s", mana_bot_error_detail());
         return p->bot == NULL ? -1 : 0;
     }
     int rc = send_line(p, "newgame");
@@ -375,7 +374,7 @@ static void go_words(const move_request *rq, char *buf, size_t size)
             snprintf(buf + n, size - n, " movestogo %d", togo);
         return;
     }
-    const bot_limits *l = &rq->fixed;
+    const cli_limits *l = &rq->fixed;
     if (l->time_ms > 0)
         n += (size_t)snprintf(buf + n, size - n, " movetime %d", l->time_ms);
     if (l->depth > 0)
@@ -449,32 +448,32 @@ static int external_move(player *p, const move_request *rq, mana_move *out, long
     return rc;
 }
 
-/* A built-in bot under the same rules: clocks through the engine's time
- * manager, else its own or the match's fixed limits. */
+/* A built-in bot under the same rules: on the clock (the bots' time
+ * manager, mana_bot_time_budget, spends it), else its own or the match's
+ * fixed limits. */
 static int builtin_move(player *p, const move_request *rq, mana_move *out, long long *used, char *why, size_t size)
 {
-    bot_limits lim = p->spec->lim;
+    cli_limits fixed = p->spec->lim;
+    mana_bot_limits lim;
     if (rq->tc->clock) {
-        go_request gr;
-        memset(&gr, 0, sizeof gr);
-        int side = mana_side_to_move(rq->game);
-        gr.time[MANA_WHITE] = rq->clock->left_ms[MANA_WHITE];
-        gr.time[MANA_BLACK] = rq->clock->left_ms[MANA_BLACK];
-        gr.inc[0] = gr.inc[1] = rq->tc->inc_ms;
-        gr.movestogo = clock_moves_to_go(rq->clock, rq->tc, side);
-        long long soft, hard;
-        eng_time_budget(&gr, side, &soft, &hard);
-        lim.time_ms = (int)soft;
-        lim.hard_ms = (int)hard;
-    } else if (lim.time_ms == 0 && lim.depth == 0 && lim.nodes == 0 && lim.iterations == 0) {
-        lim = rq->fixed;
+        fixed.time_ms = 0; /* the clock sets the move time; the other limits stay */
+        cli_bot_limits(&fixed, &lim);
+        lim.time_ms[MANA_WHITE] = rq->clock->left_ms[MANA_WHITE] < 0 ? 0 : rq->clock->left_ms[MANA_WHITE];
+        lim.time_ms[MANA_BLACK] = rq->clock->left_ms[MANA_BLACK] < 0 ? 0 : rq->clock->left_ms[MANA_BLACK];
+        lim.inc_ms[MANA_WHITE] = lim.inc_ms[MANA_BLACK] = rq->tc->inc_ms;
+        lim.movestogo = clock_moves_to_go(rq->clock, rq->tc, mana_side_to_move(rq->game));
+    } else {
+        if (fixed.time_ms == 0 && fixed.depth == 0 && fixed.nodes == 0 && fixed.iterations == 0)
+            fixed = rq->fixed;
+        cli_bot_limits(&fixed, &lim);
     }
-    bot_set_limits(p->bot, &lim);
+    mana_bot_result res;
     long long t0 = now_ms();
-    int rc = bot_choose(p->bot, rq->game, out);
+    int rc = mana_bot_choose(p->bot, rq->game, &lim, &res);
     *used = now_ms() - t0;
+    *out = res.move;
     if (rc != MANA_OK)
-        snprintf(why, size, "bot failed: %s", mana_strerror(rc));
+        snprintf(why, size, "bot failed: %s: %s", mana_strerror(rc), mana_bot_error_detail());
     return rc == MANA_OK ? 0 : -1;
 }
 

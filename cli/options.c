@@ -62,7 +62,7 @@ void cli_usage(const cli_command *cmd, FILE *to)
                 "  --time MS              bot time a move, 1..%d ms\n"
                 "  --depth N              ab depth, 1..%d\n"
                 "  --nodes N, --iterations N   ab nodes, mcts playouts, 1 or more\n",
-                BOT_TIME_MAX_MS, BOT_DEPTH_MAX);
+                MANA_BOT_TIME_MAX_MS, MANA_BOT_DEPTH_MAX);
     if (m & CLI_COLOR)
         fprintf(to, "  --no-color             no colour on a terminal\n");
     if (m & CLI_QUIET)
@@ -115,9 +115,9 @@ static const char *shared_option(int c, const char *arg, cli_args *a)
         if (cli_parse_uint(arg, UINT64_MAX, &a->seed) < 0)
             return "expected 0..18446744073709551615";
         a->seed_given = 1;
-    } else if (c == V_TIME && !(why = limit(arg, BOT_TIME_MAX_MS, &v))) {
+    } else if (c == V_TIME && !(why = limit(arg, MANA_BOT_TIME_MAX_MS, &v))) {
         a->limits.time_ms = (int)v;
-    } else if (c == V_DEPTH && !(why = limit(arg, BOT_DEPTH_MAX, &v))) {
+    } else if (c == V_DEPTH && !(why = limit(arg, MANA_BOT_DEPTH_MAX, &v))) {
         a->limits.depth = (int)v;
     } else if (c == V_NODES && !(why = limit(arg, UINT64_MAX, &v))) {
         a->limits.nodes = v;
@@ -236,4 +236,13 @@ mana_game *cli_new_game(const cli_command *cmd, const cli_args *a)
         return NULL;
     }
     return g;
+}
+
+void cli_bot_limits(const cli_limits *l, mana_bot_limits *out)
+{
+    mana_bot_limits_init(out);
+    out->movetime_ms = l->time_ms;
+    out->depth = l->depth;
+    out->nodes = l->nodes;
+    out->iterations = l->iterations;
 }

@@ -31,7 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bot.h"
+#include <mana_bot.h>
 
 enum {
     CLI_RULES = 1u << 0,
@@ -45,6 +45,18 @@ enum {
 
 #define CLI_OWN 1000 /* val of a subcommand's own getopt_long entries */
 
+/* The fixed limits of --time, --depth, --nodes, --iterations; 0: not
+ * given (all 0: the bot's default limits). */
+typedef struct cli_limits {
+    int time_ms;
+    int depth;
+    uint64_t nodes;
+    uint64_t iterations;
+} cli_limits;
+
+/* The bots' limits of l: its fixed limits, no clock. */
+void cli_bot_limits(const cli_limits *l, mana_bot_limits *out);
+
 /* What the shared options set. */
 typedef struct cli_args {
     int preset;                        /* MANA_RULES_*, jactalea by default */
@@ -53,7 +65,7 @@ typedef struct cli_args {
     int rule_given[MANA_OPTION_COUNT]; /* ... and which */
     unsigned long long seed;
     int seed_given;
-    bot_limits limits; /* 0: the bot's default */
+    cli_limits limits; /* 0: the bot's default */
     int color;         /* 1 unless --no-color (or no tty) */
     int quiet;
     const char *svg;

@@ -13,7 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot.h"
+#include <mana_bot.h>
+
 #include "cli.h"
 #include "options.h"
 #include "record.h"
@@ -21,13 +22,14 @@
 
 typedef struct player {
     const char *name; /* "human" or a bot kind */
-    bot *bot;         /* NULL for a human */
+    mana_bot *bot;    /* NULL for a human */
 } player;
 
 typedef struct session {
     mana_game *g;
     player p[2]; /* indexed by MANA_WHITE, MANA_BLACK */
-    bot *hint;   /* advises humans; the opponent's bot or an ab */
+    mana_bot *hint; /* advises humans; the opponent's bot or an ab */
+    mana_bot_limits lim; /* every bot's limits (--time, --depth, ...) */
     record_info info;
     const char *save_path;
     int color;
@@ -43,7 +45,7 @@ static const char *side_name(int side)
 /* Reads a player name; returns 0 or -1. */
 static int parse_player(const char *text, const char **out)
 {
-    if (strcmp(text, "human") == 0 || bot_kind_valid(text)) {
+    if (strcmp(text, "human") == 0 || cli_is_bot_kind(text)) {
         *out = text;
         return 0;
     }
@@ -204,43 +206,46 @@ static void undo(session *s)
     show(s);
 }
 
-static void print_stats(const bot *b)
+/* The bot's thinking in one line: a playout search's playouts and win
+ * rate, or a deepening search's depth and score; nothing for a setup
+ * search or a random move. */
+static void print_stats(const mana_bot_result *res)
 {
-    bot_stats st;
-    bot_last_stats(b, &st);
-    if (strcmp(bot_name(b), "ab") == 0 && st.depth > 0) {
-        if (st.mate != 0)
-            printf("  [depth %d, %s in %d %s, %llu nodes, %d ms]\n", st.depth, st.mate > 0 ? "wins" : "loses",
-                   st.mate > 0 ? st.mate : -st.mate, st.mate == 1 || st.mate == -1 ? "ply" : "plies",
-                   (unsigned long long)st.nodes, st.time_ms);
-        else
-            printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", st.depth, st.score, (unsigned long long)st.nodes,
-                   st.time_ms);
-    } else if (strcmp(bot_name(b), "mcts") == 0 && st.iterations > 0) {
-        printf("  [%llu playouts, wins %d%%, %d ms]\n", (unsigned long long)st.iterations, st.score, st.time_ms);
-    }
+    const mana_bot_info *in = &res->info;
+    const mana_bot_line *l = &in->line;
+    int ms = (int)in->time_ms, mate = l->mate;
+    if (l->win_rate >= 0 && in->iterations > 0)
+        printf("  [%llu playouts, wins %d%%, %d ms]\n", (unsigned long long)in->iterations, (int)(100.0 * l->win_rate),
+               ms);
+    else if (l->win_rate < 0 && !in->setup && l->depth > 0 && mate != 0)
+        printf("  [depth %d, %s in %d %s, %llu nodes, %d ms]\n", l->depth, mate > 0 ? "wins" : "loses",
+               mate > 0 ? mate : -mate, mate == 1 || mate == -1 ? "ply" : "plies", (unsigned long long)in->nodes, ms);
+    else if (l->win_rate < 0 && !in->setup && l->depth > 0)
+        printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", l->depth, l->score_cp, (unsigned long long)in->nodes,
+               ms);
 }
 
 /* One bot move; returns 0, or 1 on an internal failure. */
 static int bot_turn(session *s, int side)
 {
-    mana_move m;
+    mana_bot_result res;
     char text[MANA_MOVE_TEXT_MAX + 1];
-    bot *b = s->p[side].bot;
-    int rc = bot_choose(b, s->g, &m);
+    mana_bot *b = s->p[side].bot;
+    int rc = mana_bot_choose(b, s->g, &s->lim, &res);
+    const char *detail = rc != MANA_OK ? mana_bot_error_detail() : NULL;
     if (rc == MANA_OK)
-        rc = mana_move_format(s->g, m, text, sizeof text);
+        rc = mana_move_format(s->g, res.move, text, sizeof text);
     if (rc >= 0)
-        rc = mana_play(s->g, m);
+        rc = mana_play(s->g, res.move);
     if (rc != MANA_OK) {
-        fprintf(stderr, "mana-cli play: the %s bot failed: %s: %s\n", bot_name(b), mana_strerror(rc),
-                mana_error_detail());
+        fprintf(stderr, "mana-cli play: the %s bot failed: %s: %s\n", mana_bot_kind(b), mana_strerror(rc),
+                detail != NULL ? detail : mana_error_detail());
         return 1;
     }
     int setup_goes_on = mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side;
-    printf("%s%s (%s) plays %s\n", setup_goes_on || s->quiet ? "" : "\n", side_name(side), bot_name(b), text);
+    printf("%s%s (%s) plays %s\n", setup_goes_on || s->quiet ? "" : "\n", side_name(side), mana_bot_kind(b), text);
     if (!setup_goes_on) { /* one board after a bot's whole setup, not one a placement */
-        print_stats(b);
+        print_stats(&res);
         show(s);
     }
     return 0;
@@ -285,12 +290,12 @@ static int human_line(session *s, char *line)
     } else if (!strcmp(cmd, "undo")) {
         undo(s);
     } else if (!strcmp(cmd, "hint")) {
-        mana_move m;
+        mana_bot_result res;
         char text[MANA_MOVE_TEXT_MAX + 1];
-        if (bot_choose(s->hint, s->g, &m) == MANA_OK && mana_move_format(s->g, m, text, sizeof text) >= 0)
-            printf("hint (%s): %s\n", bot_name(s->hint), text);
-        else
-            printf("no hint: %s\n", mana_error_detail());
+        if (mana_bot_choose(s->hint, s->g, &s->lim, &res) != MANA_OK)
+            printf("no hint: %s\n", mana_bot_error_detail());
+        else if (mana_move_format(s->g, res.move, text, sizeof text) >= 0)
+            printf("hint (%s): %s\n", mana_bot_kind(s->hint), text);
     } else if (!strcmp(cmd, "auto")) {
         if (mana_status(s->g) != MANA_SETUP) {
             printf("'auto' completes the setup; the setup is over\n");
@@ -477,19 +482,20 @@ static int new_game(session *s, const cli_args *o, const char *mfn)
 
 /* Makes the bots of the two sides and the hint bot; 0, or -1 (out of
  * memory). */
-static int make_players(session *s, const char *const who[2], const bot_limits *lim, uint64_t seed)
+static int make_players(session *s, const char *const who[2], const cli_limits *lim, uint64_t seed)
 {
+    cli_bot_limits(lim, &s->lim);
     for (int side = 0; side < 2; side++) {
         s->p[side].name = who[side];
         if (strcmp(who[side], "human") != 0 &&
-            (s->p[side].bot = bot_new(who[side], lim, rng_mix(seed, (uint64_t)side + 1))) == NULL)
+            (s->p[side].bot = mana_bot_new(who[side], rng_mix(seed, (uint64_t)side + 1))) == NULL)
             return -1;
         snprintf(side == MANA_WHITE ? s->info.white : s->info.black, sizeof s->info.white, "%s", who[side]);
     }
-    const char *hint_kind = s->p[MANA_WHITE].bot   ? bot_name(s->p[MANA_WHITE].bot)
-                            : s->p[MANA_BLACK].bot ? bot_name(s->p[MANA_BLACK].bot)
+    const char *hint_kind = s->p[MANA_WHITE].bot   ? mana_bot_kind(s->p[MANA_WHITE].bot)
+                            : s->p[MANA_BLACK].bot ? mana_bot_kind(s->p[MANA_BLACK].bot)
                                                    : "ab";
-    s->hint = bot_new(strcmp(hint_kind, "random") ? hint_kind : "ab", lim, rng_mix(seed, 3));
+    s->hint = mana_bot_new(strcmp(hint_kind, "random") ? hint_kind : "ab", rng_mix(seed, 3));
     return s->hint != NULL ? 0 : -1;
 }
 
@@ -528,9 +534,9 @@ int cmd_play(int argc, char **argv)
                (unsigned long long)seed, s.p[0].bot == NULL || s.p[1].bot == NULL ? "; type 'help' for commands" : "");
     if (rc == 0)
         rc = run(&s);
-    bot_free(s.p[0].bot);
-    bot_free(s.p[1].bot);
-    bot_free(s.hint);
+    mana_bot_free(s.p[0].bot);
+    mana_bot_free(s.p[1].bot);
+    mana_bot_free(s.hint);
     mana_free(s.g);
     return rc;
 }

@@ -1,22 +1,26 @@
 /* SPDX-License-Identifier: MIT */
-/* mana-cli selfplay: one whole game, random setup then random moves. */
+/* mana-cli selfplay: one whole game, random setup then random moves (the
+ * random bot of libmana-bots). */
 #include <stdio.h>
+
+#include <mana_bot.h>
 
 #include "cli.h"
 #include "options.h"
 #include "rng.h"
 
-/* Plays random moves to the end, printing each move and (unless quiet)
- * the board; counts the plies played in *plies. */
-static int play_out(mana_game *g, uint64_t *rng, const cli_args *o, int *plies)
+/* Plays the random bot's moves to the end, printing each move and
+ * (unless quiet) the board; counts the plies played in *plies. */
+static int play_out(mana_game *g, mana_bot *b, const cli_args *o, int *plies)
 {
     for (int ply = 1; mana_status(g) == MANA_PLAYING; ply++) {
         *plies = ply;
-        mana_move moves[MANA_MAX_MOVES];
-        int n = mana_legal_moves(g, moves, MANA_MAX_MOVES);
-        if (n <= 0)
-            return cli_fail("selfplay");
-        mana_move m = moves[rng_below(rng, (uint64_t)n)];
+        mana_bot_result res;
+        if (mana_bot_choose(b, g, NULL, &res) != MANA_OK) {
+            fprintf(stderr, "mana-cli selfplay: %s\n", mana_bot_error_detail());
+            return 1;
+        }
+        mana_move m = res.move;
         char text[MANA_MOVE_TEXT_MAX + 1];
         mana_move_format(g, m, text, sizeof text);
         printf("%sply %d: %s plays %s\n", o->quiet ? "" : "\n", ply,
@@ -59,9 +63,10 @@ int cmd_selfplay(int argc, char **argv)
     printf("Mana, %s rules, seed %llu: random setup\n", preset ? "cosmoludo" : "jactalea", seed);
     if (!o.quiet)
         cli_print_board(g, o.color);
-    uint64_t rng = rng_mix(seed, 1);
+    mana_bot *b = mana_bot_new("random", rng_mix(seed, 1));
     int plies = 0;
-    int rc = play_out(g, &rng, &o, &plies);
+    int rc = b != NULL ? play_out(g, b, &o, &plies) : cli_fail("selfplay");
+    mana_bot_free(b);
     if (rc == 0)
         printf("%sresult: %s after %d plies of play (%d moves with the setup)\n", o.quiet ? "" : "\n",
                cli_status_text(mana_status(g)), plies, mana_history(g, NULL, 0));

@@ -2,27 +2,27 @@
 # cli.mk - tests of mana-cli's play loop, game records, bots, match and
 # engine protocol, run by `make check` as check-cli (README.md lists every
 # part of `make check`):
-#   tests/cli/botcheck   the bots (C, linked with the bot objects)
-#   tests/cli/abevalcheck ab's evaluation against a reference (C, likewise)
+#   tests/cli/botcheck   the bots (C, linked with libmana-bots.a)
+#   tests/cli/abevalcheck ab's evaluation against a reference (C, linked with
+#                        the bots' objects: it calls their internals)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
-CLI_BOT_OBJ := $(BOT_OBJ)
 BOTCHECK := $(B)/tests/cli/botcheck
 
-$(BOTCHECK): tests/cli/botcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
+$(BOTCHECK): tests/cli/botcheck.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
-	    -o $@ $< $(CLI_BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 ABEVALCHECK := $(B)/tests/cli/abevalcheck
 
-$(ABEVALCHECK): tests/cli/abevalcheck.c $(CLI_BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
+$(ABEVALCHECK): tests/cli/abevalcheck.c $(BOTS_A) $(LIB_A) $(CLI_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
-	    -o $@ $< $(CLI_BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 .PHONY: check-cli
 check-cli: $(CLI) $(BOTCHECK) $(ABEVALCHECK)

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: MIT
-# install.mk - make install / uninstall, mana.pc, and the packaging checks
-# of `make check` (check-exports, check-header, check-man, check-examples,
-# check-layering, check-doc-names, check-parts: README.md's table says what each checks).
+# install.mk - make install / uninstall, mana.pc and mana-bots.pc, and the
+# packaging checks of `make check` (check-exports, check-header, check-man,
+# check-examples, check-layering, check-doc-names, check-parts: README.md's
+# table says what each checks).  libmana-bots installs beside libmana: its
+# header mana_bot.h, libmana-bots.so (needing libmana.so) and .a,
+# mana-bots.pc (Requires: mana) and the mana_bot_* pages of man/man3.
 #
 #   make install   [DESTDIR=/stage] [PREFIX=/usr/local] [LIBDIR=...]
 #                  [INCLUDEDIR=...] [MANDIR=...] [PKGCONFIGDIR=...] [BINDIR=...]
@@ -39,13 +42,15 @@ CHECK_STEPS += check-exports check-header check-man check-examples check-layerin
 # `make` and `make install`, and one sed costs nothing.
 MANA_PC := $(B)/mana.pc
 
-$(MANA_PC): mana.pc.in include/mana.h mana-pc-always
+MANA_BOTS_PC := $(B)/mana-bots.pc
+
+$(B)/%.pc: %.pc.in include/mana.h mana-pc-always
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' \
 	    -e 's|@LIBDIR@|$(call pc_rel,$(LIBDIR))|g' \
 	    -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|g' \
-	    -e 's|@VERSION@|$(VERSION)|g' mana.pc.in >$@.tmp
+	    -e 's|@VERSION@|$(VERSION)|g' $< >$@.tmp
 	$(Q)mv -f $@.tmp $@
 
 install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
@@ -64,6 +69,26 @@ install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	    if [ -L $$f ]; then printf '.so man%s/%s\n' $$s "$$(readlink $$f)" >"$$d"; \
 	    else $(INSTALL) -m 644 $$f "$$d"; fi || exit 1; \
 	done
+
+# libmana-bots: the header, the libraries, mana-bots.pc (the pages are
+# among MAN3 above).
+install: install-bots
+install-bots: $(BOTS_SHLIB_FILE) $(BOTS_A) $(MANA_BOTS_PC) install-lib-dirs
+	$(Q)$(INSTALL) -m 644 include/mana_bot.h '$(DESTDIR)$(INCLUDEDIR)'
+	$(Q)$(INSTALL) -m 755 $(BOTS_SHLIB_FILE) '$(DESTDIR)$(LIBDIR)/$(BOTS_SHLIB)'
+	$(Q)ln -sf $(BOTS_SHLIB) '$(DESTDIR)$(LIBDIR)/$(BOTS_SONAME)'
+	$(Q)ln -sf $(BOTS_SONAME) '$(DESTDIR)$(LIBDIR)/libmana-bots.so'
+	$(Q)$(INSTALL) -m 644 $(BOTS_A) '$(DESTDIR)$(LIBDIR)/libmana-bots.a'
+	$(Q)$(INSTALL) -m 644 $(MANA_BOTS_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana-bots.pc'
+install-lib-dirs:
+	$(Q)$(INSTALL) -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' '$(DESTDIR)$(PKGCONFIGDIR)'
+
+uninstall: uninstall-bots
+uninstall-bots:
+	$(Q)rm -f '$(DESTDIR)$(INCLUDEDIR)/mana_bot.h' '$(DESTDIR)$(LIBDIR)/$(BOTS_SHLIB)' \
+	    '$(DESTDIR)$(LIBDIR)/$(BOTS_SONAME)' '$(DESTDIR)$(LIBDIR)/libmana-bots.so' \
+	    '$(DESTDIR)$(LIBDIR)/libmana-bots.a' '$(DESTDIR)$(PKGCONFIGDIR)/mana-bots.pc'
+.PHONY: install-bots uninstall-bots install-lib-dirs
 
 # mana-cli and its manual page, for GUIs and tournament managers.
 install: install-cli
@@ -87,8 +112,9 @@ uninstall:
 	$(Q)for f in $(notdir $(MAN7)); do rm -f "$(DESTDIR)$(MANDIR)/man7/$$f"; done
 
 # ---- checks -----------------------------------------------------------------
-check-exports: $(LIB_SHLIB) tests/exports.txt
-	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h
+check-exports: $(LIB_SHLIB) $(BOTS_SHLIB_FILE) tests/exports.txt tests/exports-bots.txt
+	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h include/mana_ml.h
+	$(Q)sh tests/pkg/check-exports.sh $(BOTS_SHLIB_FILE) tests/exports-bots.txt include/mana_bot.h
 
 # README.md's table of the parts of `make check` against $(CHECK_PARTS).
 check-parts:
@@ -100,11 +126,12 @@ check-layering: $(LIB_A)
 	$(Q)sh tests/pkg/check-layering.sh $(B)/libmana libmana/game.h
 
 check-header:
-	$(Q)for h in $(PUBLIC_HDR); do sh tests/pkg/check-header.sh $$h || exit 1; done
+	$(Q)for h in $(PUBLIC_HDR) include/mana_bot.h; do sh tests/pkg/check-header.sh $$h || exit 1; done
 
-# mandoc -Tlint and groff -ww -z, each where installed; synopses in 80 columns.
+# mandoc -Tlint and groff -ww -z, each where installed; synopses in 80
+# columns; the pages of both libraries.
 check-man:
-	$(Q)sh tests/pkg/check-man.sh man include/mana.h tests/exports.txt
+	$(Q)sh tests/pkg/check-man.sh man include/mana.h tests/exports.txt include/mana_bot.h tests/exports-bots.txt
 
 # No stale document name (the list is in the script); every
 # docs/*.md, manual page and docs/rules.md section named exists.
@@ -113,10 +140,13 @@ check-doc-names:
 
 # The C examples, built against the build tree as a user would build them
 # against an installed copy (.ci/install-check.sh does that), then run.
-$(EXAMPLES_BIN): $(B)/examples/c/%: examples/c/%.c include/mana.h $(LIB_A)
+# (An example that includes mana_bot.h links libmana-bots too, as
+# `pkg-config --libs mana-bots` would.)
+$(EXAMPLES_BIN): $(B)/examples/c/%: examples/c/%.c include/mana.h include/mana_bot.h $(LIB_A) $(BOTS_A)
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_A) $(LDFLAGS)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $< \
+	    $(if $(shell grep -l mana_bot.h $<),$(BOTS_A) $(LIB_A) -lm -lpthread,$(LIB_A)) $(LDFLAGS)
 
 check-examples: $(EXAMPLES_BIN)
 	$(Q)for e in $(EXAMPLES_BIN); do \

@@ -12,7 +12,7 @@
 # whose wins are worked out by hand, and checks that ab reports the forced
 # wins the solver proves.
 
-TUNE_OBJ := $(patsubst %,$(B)/bots/%.o,ab_eval ab_weights)
+TUNE_OBJ := $(BOTS_A)
 TUNE_FEATURES := $(B)/tools/tune/features
 
 $(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(BOT_HDR) include/mana.h

@@ -309,20 +309,28 @@ export interface BotLimits {
   seed?: number | bigint;
 }
 
-/** What the last choose() did. */
+/** What the last choose() found (libmana-bots' mana_bot_result, man 3 mana_bot_choose). */
 export interface BotStats {
-  /** ab: deepest completed iteration. */
+  /** ab: deepest completed iteration; mcts and setup searches: as seldepth. */
   depth: number;
-  /** ab: centi-Ronin from the mover's view; mcts: win percentage. */
+  /** The deepest ply reached (ab: at least depth). */
+  seldepth: number;
+  /** Centi-Ronin from the mover's view (mcts: 400·log10(p/(1−p)) of its win rate p, within ±2000). */
   score: number;
+  /** ab: plies to a forced win (> 0) or loss (< 0), else 0. */
+  mate: number;
+  /** mcts: the chosen move's win rate in its playouts, 0..1 (1 or 0 once proven); null for ab and random. */
+  winRate: number | null;
   /** ab: nodes visited; mcts: tree nodes. */
   nodes: number;
   /** mcts: playouts run. */
   iterations: number;
   /** Wall-clock time used, in milliseconds. */
   timeMs: number;
-  /** ab: plies to a forced win (> 0) or loss (< 0), else 0. */
-  mate: number;
+  /** The principal variation as move values, legal in turn from the position searched; pv[0] is the move chosen. */
+  pv: number[];
+  /** The expected reply (pv[1], legal after the move), or 0 when there is none. */
+  ponder: number;
 }
 
 /** A computer player: "random", "ab" (alpha-beta) or "mcts" (Monte Carlo tree search). */

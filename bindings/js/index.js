@@ -108,6 +108,7 @@ function bind(M) {
     botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number']),
     botClear: c('mjs_bot_clear', null, ['number']),
     botStats: c('mjs_bot_stats', null, ['number', 'number']),
+    botPv: c('mjs_bot_pv', 'number', ['number', 'number']),
     botDescribe: c('mjs_bot_describe', 'string', ['number']),
     headersSize: c('mjs_headers_size', 'number', []),
     headersInit: c('mana_record_headers_init', 'number', ['number', 'number']),
@@ -509,7 +510,12 @@ function bind(M) {
     get stats() {
       C.botStats(this._h(), scratch);
       const d = (i) => M.HEAPF64[(scratch >> 3) + i];
-      return { depth: d(0), score: d(1), nodes: d(2), iterations: d(3), timeMs: d(4), mate: d(5) };
+      const pv = [];
+      for (let k = 0; k < d(8); k++) pv.push(C.botPv(this._h(), k) >>> 0);
+      return {
+        depth: d(0), seldepth: d(6), score: d(1), mate: d(5), winRate: d(7) < 0 ? null : d(7),
+        nodes: d(2), iterations: d(3), timeMs: d(4), pv, ponder: d(9) >>> 0,
+      };
     }
     clear() { C.botClear(this._h()); }
     free() {

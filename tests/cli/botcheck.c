@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * botcheck - tests of the mana-cli bots (bots/bot*.c), linked with
- * the bot objects and libmana.a; run by `make check` (mk/cli.mk).
+ * botcheck - tests of libmana-bots (bots/, include/mana_bot.h) through its
+ * public API, linked with libmana-bots.a and libmana.a; run by `make
+ * check` (mk/cli.mk).
  *
  *   - every bot returns a legal move in setup and in play, on many states
  *     reached by random games under both presets and every `blocked` rule;
@@ -12,7 +13,12 @@
  *     proves the capture in 3 and a lost position, and finds the only
  *     move that does not hand over its Damyo;
  *   - `ab` reports a seldepth at least the depth of its line: 1 for a
- *     Damyo taken at once, and no less than the depth after hash hits.
+ *     Damyo taken at once, and no less than the depth after hash hits;
+ *   - the time manager's budgets, worked out by hand; options, errors,
+ *     the line as text, the ponder move, stop from another thread;
+ *   - search state is bound to the rules: for every rule option, a search
+ *     under one value and then under another answers as a fresh bot does
+ *     under the second.
  *
  * Orientation 0 of the board (docs/rules.md), used by every position here:
  *
@@ -27,8 +33,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "bot.h"
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include <mana_bot.h>
+
 #include "rng.h"
 
 static int failures, checks;
@@ -66,13 +77,36 @@ static const char *text(const mana_game *g, mana_move m)
     return buf;
 }
 
+/* Limits: depth, nodes, iterations, movetime; no clock. */
+static mana_bot_limits lims(int depth, uint64_t nodes, uint64_t iterations, int64_t movetime_ms)
+{
+    mana_bot_limits l;
+    mana_bot_limits_init(&l);
+    l.depth = depth;
+    l.nodes = nodes;
+    l.iterations = iterations;
+    l.movetime_ms = movetime_ms;
+    return l;
+}
+
+/* A new bot of kind and seed; exits when it cannot be made. */
+static mana_bot *new_bot(const char *kind, uint64_t seed)
+{
+    mana_bot *b = mana_bot_new(kind, seed);
+    if (b == NULL) {
+        fprintf(stderr, "botcheck: cannot make a %s bot: %s\n", kind, mana_bot_error_detail());
+        exit(1);
+    }
+    return b;
+}
+
 /* Every bot, at every state of random games (setup included; both presets,
  * every `blocked` rule, both re-entry rules), returns a move that
  * mana_is_legal accepts. */
 static void legal_everywhere(void)
 {
     for (int k = 0; k < 3; k++) {
-        bot_limits lim = {0, 2, 0, 150, 0}; /* ab depth 2, mcts 150 playouts */
+        mana_bot_limits lim = lims(2, 0, 150, 0); /* ab depth 2, mcts 150 playouts */
         int states = 0;
         for (int game = 0; game < 12; game++) {
             int preset = game % 2 ? MANA_RULES_COSMOLUDO : MANA_RULES_JACTALEA;
@@ -80,11 +114,12 @@ static void legal_everywhere(void)
             mana_set_option(g, MANA_OPT_BLOCKED, game % 3); /* pass, draw, loss */
             mana_set_option(g, MANA_OPT_REENTRY, game / 4 % 2);
             mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, game / 8 == 0);
-            bot *b = bot_new(kinds[k], &lim, (uint64_t)game);
+            mana_bot *b = new_bot(kinds[k], (uint64_t)game);
             uint64_t rng = (uint64_t)game * 77 + 5;
             while (mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING) {
-                mana_move m = MANA_MOVE_NONE;
-                int rc = bot_choose(b, g, &m);
+                mana_bot_result res;
+                int rc = mana_bot_choose(b, g, &lim, &res);
+                mana_move m = res.move;
                 CHECK(rc == MANA_OK && mana_is_legal(g, m) == 1, "%s: rc %d move %u at state %d", kinds[k], rc,
                       (unsigned)m, states);
                 states++;
@@ -99,10 +134,11 @@ static void legal_everywhere(void)
                 if (mana_history(g, NULL, 0) > 150)
                     break;
             }
-            mana_move m;
+            mana_bot_result res;
             if (mana_status(g) > MANA_PLAYING)
-                CHECK(bot_choose(b, g, &m) == MANA_EOVER, "%s: a finished game has no move", kinds[k]);
-            bot_free(b);
+                CHECK(mana_bot_choose(b, g, &lim, &res) == MANA_EOVER && res.move == MANA_MOVE_NONE,
+                      "%s: a finished game has no move", kinds[k]);
+            mana_bot_free(b);
             mana_free(g);
         }
         printf("botcheck: %s returned a legal move in %d states\n", kinds[k], states);
@@ -111,20 +147,20 @@ static void legal_everywhere(void)
 
 /* Plays a whole game between two bots of one kind with fixed limits and
  * seeds; writes the moves to out and returns their number. */
-static int whole_game(const char *kind, const bot_limits *lim, uint64_t seed, mana_move *out, int cap)
+static int whole_game(const char *kind, const mana_bot_limits *lim, uint64_t seed, mana_move *out, int cap)
 {
     mana_game *g = mana_new(MANA_RULES_JACTALEA);
     mana_set_option(g, MANA_OPT_PLY_LIMIT, 60);
-    bot *b[2] = {bot_new(kind, lim, seed), bot_new(kind, lim, seed + 1)};
+    mana_bot *b[2] = {new_bot(kind, seed), new_bot(kind, seed + 1)};
     int n = 0;
     while ((mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING) && n < cap) {
-        mana_move m;
-        if (bot_choose(b[mana_side_to_move(g)], g, &m) != MANA_OK || mana_play(g, m) != MANA_OK)
+        mana_bot_result res;
+        if (mana_bot_choose(b[mana_side_to_move(g)], g, lim, &res) != MANA_OK || mana_play(g, res.move) != MANA_OK)
             break;
-        out[n++] = m;
+        out[n++] = res.move;
     }
-    bot_free(b[0]);
-    bot_free(b[1]);
+    mana_bot_free(b[0]);
+    mana_bot_free(b[1]);
     mana_free(g);
     return n;
 }
@@ -132,7 +168,7 @@ static int whole_game(const char *kind, const bot_limits *lim, uint64_t seed, ma
 static void deterministic(void)
 {
     for (int k = 1; k < 3; k++) {
-        bot_limits lim = {0, 3, 0, 300, 0};
+        mana_bot_limits lim = lims(3, 0, 300, 0);
         mana_move a[200], b[200], c[200];
         int na = whole_game(kinds[k], &lim, 42, a, 200);
         int nb = whole_game(kinds[k], &lim, 42, b, 200);
@@ -144,7 +180,14 @@ static void deterministic(void)
     }
 }
 
-/* The limits: depth, nodes, iterations, and the stop flag. */
+/* The info callback that stops the search at its first report. */
+static void stop_at_once(void *ctx, const mana_bot_info *info)
+{
+    (void)info;
+    mana_bot_stop(ctx);
+}
+
+/* The limits: depth, nodes, iterations, and mana_bot_stop. */
 static void limits(void)
 {
     /* A middle-game position from perft.txt where neither side can force
@@ -152,45 +195,42 @@ static void limits(void)
      * forced result (the depth checks would notice if one did). */
     const char *mfn = "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1";
     mana_game *g = at(mfn);
-    mana_move m;
-    bot_stats st;
+    mana_bot_result r;
 
     for (int depth = 1; depth <= 4; depth++) {
-        bot_limits lim = {0, depth, 0, 0, 0};
-        bot *b = bot_new("ab", &lim, 1);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "ab depth %d", depth);
-        bot_last_stats(b, &st);
-        CHECK(st.depth == depth, "ab with depth %d finished depth %d", depth, st.depth);
-        bot_free(b);
+        mana_bot_limits lim = lims(depth, 0, 0, 0);
+        mana_bot *b = new_bot("ab", 1);
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "ab depth %d", depth);
+        CHECK(r.info.line.depth == depth, "ab with depth %d finished depth %d", depth, r.info.line.depth);
+        mana_bot_free(b);
     }
     for (uint64_t nodes = 1; nodes <= 100000; nodes *= 10) {
-        bot_limits lim = {0, 0, nodes, 0, 0};
-        bot *b = bot_new("ab", &lim, 1);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "ab %llu nodes", (unsigned long long)nodes);
-        bot_last_stats(b, &st);
-        CHECK(st.nodes <= nodes, "ab with a %llu-node limit visited %llu", (unsigned long long)nodes,
-              (unsigned long long)st.nodes);
-        bot_free(b);
+        mana_bot_limits lim = lims(0, nodes, 0, 0);
+        mana_bot *b = new_bot("ab", 1);
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "ab %llu nodes",
+              (unsigned long long)nodes);
+        CHECK(r.info.nodes <= nodes, "ab with a %llu-node limit visited %llu", (unsigned long long)nodes,
+              (unsigned long long)r.info.nodes);
+        mana_bot_free(b);
     }
     for (uint64_t it = 1; it <= 10000; it *= 10) {
-        bot_limits lim = {0, 0, 0, it, 0};
-        bot *b = bot_new("mcts", &lim, 1);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts %llu", (unsigned long long)it);
-        bot_last_stats(b, &st);
-        CHECK(st.iterations == it, "mcts with %llu playouts ran %llu", (unsigned long long)it,
-              (unsigned long long)st.iterations);
-        bot_free(b);
+        mana_bot_limits lim = lims(0, 0, it, 0);
+        mana_bot *b = new_bot("mcts", 1);
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "mcts %llu",
+              (unsigned long long)it);
+        CHECK(r.info.iterations == it, "mcts with %llu playouts ran %llu", (unsigned long long)it,
+              (unsigned long long)r.info.iterations);
+        mana_bot_free(b);
     }
     {
-        bot_limits lim = {0, 0, 5000, 0, 0}; /* mcts: tree nodes */
-        bot *b = bot_new("mcts", &lim, 1);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts nodes");
-        bot_last_stats(b, &st);
+        mana_bot_limits lim = lims(0, 5000, 0, 0); /* mcts: tree nodes */
+        mana_bot *b = new_bot("mcts", 1);
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "mcts nodes");
         /* the check comes before each expansion, which adds at most
          * MANA_MAX_MOVES nodes */
-        CHECK(st.nodes >= 5000 && st.nodes < 5000 + MANA_MAX_MOVES, "mcts node limit: %llu",
-              (unsigned long long)st.nodes);
-        bot_free(b);
+        CHECK(r.info.nodes >= 5000 && r.info.nodes < 5000 + MANA_MAX_MOVES, "mcts node limit: %llu",
+              (unsigned long long)r.info.nodes);
+        mana_bot_free(b);
     }
     /* A node limit alone ends the search even when the tree stops growing:
      * under a ply limit of 1 every move of this position ends the game in
@@ -199,32 +239,39 @@ static void limits(void)
     {
         mana_game *drawn = at(mfn);
         mana_set_option(drawn, MANA_OPT_PLY_LIMIT, 1);
-        bot_limits lim = {0, 0, 5000, 0, 0};
-        bot *b = bot_new("mcts", &lim, 1);
-        CHECK(bot_choose(b, drawn, &m) == MANA_OK && mana_is_legal(drawn, m) == 1, "mcts under a ply limit of 1");
-        bot_last_stats(b, &st);
+        mana_bot_limits lim = lims(0, 5000, 0, 0);
+        mana_bot *b = new_bot("mcts", 1);
+        CHECK(mana_bot_choose(b, drawn, &lim, &r) == MANA_OK && mana_is_legal(drawn, r.move) == 1,
+              "mcts under a ply limit of 1");
         uint64_t tree = 1 + (uint64_t)mana_legal_moves(drawn, NULL, 0);
-        CHECK(st.nodes == tree && st.iterations == 5000, "mcts on a %llu-node tree: %llu nodes, %llu playouts",
-              (unsigned long long)tree, (unsigned long long)st.nodes, (unsigned long long)st.iterations);
-        bot_free(b);
+        CHECK(r.info.nodes == tree && r.info.iterations == 5000, "mcts on a %llu-node tree: %llu nodes, %llu playouts",
+              (unsigned long long)tree, (unsigned long long)r.info.nodes, (unsigned long long)r.info.iterations);
+        mana_bot_free(b);
         mana_free(drawn);
     }
-    /* The stop flag raised before the search: both searches give up at
-     * once (ab checks every 256 nodes, mcts every 8 playouts) and still
-     * answer with a legal move.  A time limit of a day is set so that no
-     * other limit ends the search. */
+    /* mana_bot_stop from the progress callback, at the first report (ab:
+     * its depth-1 line, after a few dozen nodes; mcts: after 1000
+     * playouts): the searches give up at their next check (ab at every
+     * 256th node, so at node 256 at the latest; mcts every 8 playouts)
+     * and still answer with a legal move.  Infinite: no other limit ends
+     * them. */
     for (int k = 1; k < 3; k++) {
-        atomic_int stop;
-        atomic_init(&stop, 1);
-        bot_limits lim = {86400000, 0, 0, 0, 0};
-        bot *b = bot_new(kinds[k], &lim, 1);
-        bot_set_stop(b, &stop);
-        CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "%s stopped", kinds[k]);
-        bot_last_stats(b, &st);
-        CHECK(st.nodes <= 256 + MANA_MAX_MOVES * 64 && st.iterations <= 64,
-              "%s did not stop: %llu nodes, %llu playouts", kinds[k], (unsigned long long)st.nodes,
-              (unsigned long long)st.iterations);
-        bot_free(b);
+        mana_bot_limits lim = lims(0, 0, 0, 0);
+        lim.infinite = 1;
+        mana_bot *b = new_bot(kinds[k], 1);
+        mana_bot_set_info(b, stop_at_once, b);
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "%s stopped", kinds[k]);
+        CHECK(k == 1 ? r.info.nodes <= 256 : r.info.iterations <= 1008,
+              "%s did not stop: depth %d, %llu nodes, %llu playouts", kinds[k], r.info.line.depth, (unsigned long long)r.info.nodes,
+              (unsigned long long)r.info.iterations);
+        /* a stop between searches does not touch the next one */
+        mana_bot_set_info(b, NULL, NULL);
+        mana_bot_stop(b);
+        mana_bot_limits two = lims(2, 0, 2000, 0);
+        CHECK(mana_bot_choose(b, g, &two, &r) == MANA_OK && (k == 1 ? r.info.line.depth == 2 : r.info.iterations == 2000),
+              "%s: a stop before the search ended it: depth %d, %llu playouts", kinds[k], r.info.line.depth,
+              (unsigned long long)r.info.iterations);
+        mana_bot_free(b);
     }
     mana_free(g);
 }
@@ -260,15 +307,16 @@ static void capture_in_one(void)
     CHECK(damyo_captures(g) == 1, "one move takes the Damyo, found %d", damyo_captures(g));
     CHECK(mana_legal_moves(g, NULL, 0) == 11 + 32, "43 legal moves, found %d", mana_legal_moves(g, NULL, 0));
     for (int k = 1; k < 3; k++) {
-        bot_limits lim = {0, 1, 0, 50, 0};
-        bot *b = bot_new(kinds[k], &lim, 9);
-        mana_move m = MANA_MOVE_NONE;
-        CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "%s chose %s, not b2xa2", kinds[k], text(g, m));
-        bot_stats st;
-        bot_last_stats(b, &st);
+        mana_bot_limits lim = lims(1, 0, 50, 0);
+        mana_bot *b = new_bot(kinds[k], 9);
+        mana_bot_result r;
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.move == win, "%s chose %s, not b2xa2", kinds[k],
+              text(g, r.move));
         if (k == 1)
-            CHECK(st.mate == 1, "ab reports a win in %d plies, not 1", st.mate);
-        bot_free(b);
+            CHECK(r.info.line.mate == 1, "ab reports a win in %d plies, not 1", r.info.line.mate);
+        else
+            CHECK(r.info.line.win_rate == 1.0, "mcts reports a win rate of %g, not 1", r.info.line.win_rate);
+        mana_bot_free(b);
     }
     mana_free(g);
 }
@@ -278,26 +326,25 @@ typedef struct info_log {
     int n, depth[AB_INFO_MAX], seldepth[AB_INFO_MAX];
 } info_log;
 
-static void log_info(void *ctx, const char *line)
+static void log_info(void *ctx, const mana_bot_info *info)
 {
     info_log *l = ctx;
-    const char *sel = strstr(line, " seldepth ");
     if (l->n >= AB_INFO_MAX)
         return;
-    l->depth[l->n] = strncmp(line, "depth ", 6) == 0 ? atoi(line + 6) : -1;
-    l->seldepth[l->n] = sel != NULL ? atoi(sel + 10) : -1;
+    l->depth[l->n] = info->line.depth;
+    l->seldepth[l->n] = info->line.seldepth;
     l->n++;
 }
 
-/* Checks that every info line of log, and the stats st, give a seldepth
- * at least the depth of the line reported. */
-static void check_seldepths(const info_log *log, const bot_stats *st, const char *what)
+/* Checks that every report of log, and the result's line, give a
+ * seldepth at least the depth of the line reported. */
+static void check_seldepths(const info_log *log, const mana_bot_line *l, const char *what)
 {
     CHECK(log->n > 0, "%s: no info line", what);
     for (int i = 0; i < log->n; i++)
         CHECK(log->seldepth[i] >= log->depth[i] && log->depth[i] >= 1, "%s: info line %d: depth %d, seldepth %d", what,
               i + 1, log->depth[i], log->seldepth[i]);
-    CHECK(st->seldepth >= st->depth && st->depth >= 1, "%s: depth %d, seldepth %d", what, st->depth, st->seldepth);
+    CHECK(l->seldepth >= l->depth && l->depth >= 1, "%s: depth %d, seldepth %d", what, l->depth, l->seldepth);
 }
 
 /*
@@ -316,18 +363,20 @@ static void damyo_takes_damyo(void)
     mana_move win, m = MANA_MOVE_NONE;
     CHECK(mana_move_parse(g, "a1xb1", &win) == MANA_OK && mana_is_legal(g, win) == 1, "a1xb1 must be legal");
     CHECK(mana_legal_moves(g, NULL, 0) == 2, "2 legal moves, found %d", mana_legal_moves(g, NULL, 0));
-    bot_limits lim = {0, 4, 0, 0, 0};
-    bot *b = bot_new("ab", &lim, 1);
+    mana_bot_limits lim = lims(4, 0, 0, 0);
+    mana_bot *b = new_bot("ab", 1);
     info_log log = {0};
-    bot_set_info(b, log_info, &log);
-    CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "ab chose %s, not a1xb1", text(g, m));
-    bot_stats st;
-    bot_last_stats(b, &st);
-    CHECK(st.mate == 1 && st.depth == 1 && st.seldepth == 1, "ab: mate %d depth %d seldepth %d, not 1 1 1", st.mate,
-          st.depth, st.seldepth);
+    mana_bot_set_info(b, log_info, &log);
+    mana_bot_result r;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && (m = r.move) == win, "ab chose %s, not a1xb1", text(g, m));
+    const mana_bot_line *l = &r.info.line;
+    CHECK(l->mate == 1 && l->depth == 1 && l->seldepth == 1, "ab: mate %d depth %d seldepth %d, not 1 1 1", l->mate,
+          l->depth, l->seldepth);
     CHECK(log.n == 1 && log.depth[0] == 1 && log.seldepth[0] == 1, "ab's info line: depth %d seldepth %d, not 1 1",
           log.depth[0], log.seldepth[0]);
-    bot_free(b);
+    CHECK(l->pv_len == 1 && l->pv[0] == win && r.ponder == MANA_MOVE_NONE, "ab's line: %d moves, ponder %u", l->pv_len,
+          (unsigned)r.ponder);
+    mana_bot_free(b);
     mana_free(g);
 }
 
@@ -338,27 +387,26 @@ static void damyo_takes_damyo(void)
 static void seldepth_after_hash_hits(void)
 {
     mana_game *g = at("r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1");
-    bot_limits lim = {0, 5, 0, 0, 0};
-    bot *b = bot_new("ab", &lim, 1);
-    mana_move mv[MANA_MAX_MOVES], m;
+    mana_bot_limits lim = lims(5, 0, 0, 0);
+    mana_bot *b = new_bot("ab", 1);
+    mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
     for (int i = -1; i < n && i < 6; i++) {
         if (i >= 0)
             mana_play(g, mv[i]);
         for (int again = 0; again < 2; again++) {
             info_log log = {0};
-            bot_stats st;
+            mana_bot_result r;
             char what[64];
-            bot_set_info(b, log_info, &log);
-            CHECK(bot_choose(b, g, &m) == MANA_OK, "ab after move %d", i);
-            bot_last_stats(b, &st);
+            mana_bot_set_info(b, log_info, &log);
+            CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK, "ab after move %d", i);
             snprintf(what, sizeof what, "after root move %d, search %d", i, again + 1);
-            check_seldepths(&log, &st, what);
+            check_seldepths(&log, &r.info.line, what);
         }
         if (i >= 0)
             mana_undo(g);
     }
-    bot_free(b);
+    mana_bot_free(b);
     mana_free(g);
 }
 
@@ -407,39 +455,42 @@ static void capture_in_three(void)
     mana_free(c);
 
     for (uint64_t seed = 1; seed <= 5; seed++) {
-        bot_limits lim = {0, 3, 0, 0, 0};
-        bot *b = bot_new("ab", &lim, seed);
-        mana_move m = MANA_MOVE_NONE;
-        CHECK(bot_choose(b, g, &m) == MANA_OK && m == win, "ab (seed %llu) chose %s, not d4xc3",
-              (unsigned long long)seed, text(g, m));
-        bot_stats st;
-        bot_last_stats(b, &st);
-        CHECK(st.mate == 3, "ab reports a win in %d plies, not 3", st.mate);
-        bot_free(b);
+        mana_bot_limits lim = lims(3, 0, 0, 0);
+        mana_bot *b = new_bot("ab", seed);
+        mana_bot_result r;
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.move == win, "ab (seed %llu) chose %s, not d4xc3",
+              (unsigned long long)seed, text(g, r.move));
+        CHECK(r.info.line.mate == 3, "ab reports a win in %d plies, not 3", r.info.line.mate);
+        /* the line: d4xc3 and one of the two Damyo moves (the capture
+         * that follows is seen at the horizon, not stored as a hash move);
+         * the reply to ponder on is the line's second move */
+        c = mana_clone(g);
+        mana_play(c, win);
+        CHECK(r.info.line.pv_len == 2 && r.info.line.pv[0] == win && r.ponder == r.info.line.pv[1] &&
+                  MANA_MOVE_FROM(r.ponder) == 0 && mana_is_legal(c, r.ponder) == 1,
+              "ab's line: %d moves, ponder %s", r.info.line.pv_len, text(c, r.ponder));
+        mana_free(c);
+        mana_bot_free(b);
     }
-    bot_limits shallow = {0, 1, 0, 0, 0};
-    bot *b = bot_new("ab", &shallow, 1);
-    mana_move m;
-    bot_stats st;
-    CHECK(bot_choose(b, g, &m) == MANA_OK, "ab depth 1");
-    bot_last_stats(b, &st);
-    CHECK(st.mate == 0, "depth 1 cannot prove the win, yet reports %d", st.mate);
-    bot_free(b);
+    mana_bot_limits shallow = lims(1, 0, 0, 0);
+    mana_bot *b = new_bot("ab", 1);
+    mana_bot_result r;
+    CHECK(mana_bot_choose(b, g, &shallow, &r) == MANA_OK, "ab depth 1");
+    CHECK(r.info.line.mate == 0, "depth 1 cannot prove the win, yet reports %d", r.info.line.mate);
+    mana_bot_free(b);
     mana_free(g);
 }
 
 /* Runs mcts with iterations playouts and seed on g; returns its move and
- * fills *st. */
-static mana_move mcts_move(const mana_game *g, uint64_t iterations, uint64_t seed, bot_stats *st)
+ * fills *r. */
+static mana_move mcts_move(const mana_game *g, uint64_t iterations, uint64_t seed, mana_bot_result *r)
 {
-    bot_limits lim = {0, 0, 0, iterations, 0};
-    bot *b = bot_new("mcts", &lim, seed);
-    mana_move m = MANA_MOVE_NONE;
-    CHECK(bot_choose(b, g, &m) == MANA_OK && mana_is_legal(g, m) == 1, "mcts (seed %llu) gave no legal move",
-          (unsigned long long)seed);
-    bot_last_stats(b, st);
-    bot_free(b);
-    return m;
+    mana_bot_limits lim = lims(0, 0, iterations, 0);
+    mana_bot *b = new_bot("mcts", seed);
+    CHECK(mana_bot_choose(b, g, &lim, r) == MANA_OK && mana_is_legal(g, r->move) == 1,
+          "mcts (seed %llu) gave no legal move", (unsigned long long)seed);
+    mana_bot_free(b);
+    return r->move;
 }
 
 /*
@@ -473,20 +524,22 @@ static mana_move mcts_move(const mana_game *g, uint64_t iterations, uint64_t see
  */
 static void mcts_proofs(void)
 {
-    bot_stats st;
+    mana_bot_result st;
     mana_game *g = at("6/6/3R2/2r3/1R4/d3D1 w 2 0");
     mana_move win;
     mana_move_parse(g, "d4xc3", &win);
     for (uint64_t seed = 1; seed <= 5; seed++) {
         mana_move m = mcts_move(g, 30, seed, &st);
-        CHECK(m == win && st.score == 100 && st.iterations == 0,
-              "mcts (seed %llu): %s, win rate %d after %llu playouts, not d4xc3 proven", (unsigned long long)seed,
-              text(g, m), st.score, (unsigned long long)st.iterations);
+        CHECK(m == win && st.info.line.win_rate == 1.0 && st.info.iterations == 0 && st.info.line.score_cp == 2000,
+              "mcts (seed %llu): %s, win rate %g (cp %d) after %llu playouts, not d4xc3 proven",
+              (unsigned long long)seed, text(g, m), st.info.line.win_rate, st.info.line.score_cp,
+              (unsigned long long)st.info.iterations);
     }
     mana_play(g, win);
     mana_move m = mcts_move(g, 30, 1, &st);
-    CHECK(st.score == 0 && st.iterations == 0, "the lost position: win rate %d after %llu playouts", st.score,
-          (unsigned long long)st.iterations);
+    CHECK(st.info.line.win_rate == 0.0 && st.info.iterations == 0 && st.info.line.score_cp == -2000,
+          "the lost position: win rate %g after %llu playouts", st.info.line.win_rate,
+          (unsigned long long)st.info.iterations);
     mana_free(g);
 
     g = at("d5/6/6/4rr/6/4D1 w 1 0");
@@ -504,19 +557,261 @@ static void mcts_proofs(void)
         CHECK(m == mv[0], "mcts (seed %llu) with 1 playout chose %s, not e1-d1", (unsigned long long)seed, text(g, m));
     }
     m = mcts_move(g, 400, 1, &st);
-    CHECK(m == mv[0] && st.score == 100, "mcts with 400 playouts: %s, win rate %d, not e1-d1 proven", text(g, m),
-          st.score);
-    bot_limits lim = {0, 5, 0, 0, 0};
-    bot *b = bot_new("ab", &lim, 1);
-    CHECK(bot_choose(b, g, &m) == MANA_OK && m == mv[0], "ab chose %s, not e1-d1", text(g, m));
-    bot_last_stats(b, &st);
-    CHECK(st.mate == 5, "ab reports a win in %d plies, not 5", st.mate);
-    bot_free(b);
+    CHECK(m == mv[0] && st.info.line.win_rate == 1.0, "mcts with 400 playouts: %s, win rate %g, not e1-d1 proven",
+          text(g, m), st.info.line.win_rate);
+    mana_bot_limits lim = lims(5, 0, 0, 0);
+    mana_bot *b = new_bot("ab", 1);
+    CHECK(mana_bot_choose(b, g, &lim, &st) == MANA_OK && st.move == mv[0], "ab chose %s, not e1-d1", text(g, st.move));
+    CHECK(st.info.line.mate == 5, "ab reports a win in %d plies, not 5", st.info.line.mate);
+    mana_bot_free(b);
     mana_free(g);
+}
+
+/* Clock limits: left and increment for both sides, movestogo. */
+static mana_bot_limits clock_limits(int64_t left, int64_t inc, int movestogo)
+{
+    mana_bot_limits l = lims(0, 0, 0, 0);
+    l.time_ms[MANA_WHITE] = l.time_ms[MANA_BLACK] = left;
+    l.inc_ms[MANA_WHITE] = l.inc_ms[MANA_BLACK] = inc;
+    l.movestogo = movestogo;
+    return l;
+}
+
+/*
+ * The time manager, mana_bot_time_budget, on clocks worked out by hand
+ * (margin = min(50 + left/20, 1000); usable = left - margin, at least
+ * left/4; soft = usable/N + 3 inc/4, N = movestogo or 30, at most usable;
+ * hard = min(3 soft, usable); both at least 1, hard at least soft):
+ *   60000 + 500:  margin 1000, usable 59000, soft 1966 + 375 = 2341,
+ *                 hard 7023 (docs/engine-protocol.md's session);
+ *   10000, 5 to go: margin 550, usable 9450, soft 1890, hard 5670;
+ *   100:          margin 55, usable 45, soft 1, hard 3;
+ *   40:           margin 52, usable -12 so 10 (a quarter), soft 0 so 1,
+ *                 hard 0 so 1;
+ *   1000 + 5000:  margin 100, usable 900, soft 30 + 3750 cut to 900,
+ *                 hard 900.
+ */
+static void time_budget(void)
+{
+    static const struct {
+        int64_t left, inc;
+        int togo;
+        int64_t soft, hard;
+    } cases[] = {{60000, 500, 0, 2341, 7023}, {10000, 0, 5, 1890, 5670}, {100, 0, 0, 1, 3},
+                 {40, 0, 0, 1, 1},            {1000, 5000, 0, 900, 900}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mana_bot_limits l = clock_limits(cases[i].left, cases[i].inc, cases[i].togo);
+        int64_t soft = 0, hard = 0;
+        CHECK(mana_bot_time_budget(&l, MANA_BLACK, &soft, &hard) == MANA_OK && soft == cases[i].soft &&
+                  hard == cases[i].hard,
+              "clock %lld + %lld: soft %lld hard %lld, not %lld %lld", (long long)cases[i].left,
+              (long long)cases[i].inc, (long long)soft, (long long)hard, (long long)cases[i].soft,
+              (long long)cases[i].hard);
+    }
+    mana_bot_limits l = clock_limits(60000, 0, 0);
+    int64_t soft, hard;
+    l.time_ms[MANA_WHITE] = -1;
+    CHECK(mana_bot_time_budget(&l, MANA_WHITE, &soft, &hard) == MANA_EINVAL, "White's clock is off");
+    CHECK(mana_bot_time_budget(&l, 2, &soft, &hard) == MANA_EINVAL, "side 2");
+    CHECK(mana_bot_time_budget(NULL, MANA_BLACK, &soft, &hard) == MANA_EINVAL, "NULL limits");
+    l.inc_ms[MANA_BLACK] = -5;
+    CHECK(mana_bot_time_budget(&l, MANA_BLACK, &soft, &hard) == MANA_EINVAL, "a negative increment");
+}
+
+/* Options, names, errors and descriptions. */
+static void options_and_errors(void)
+{
+    CHECK(mana_bot_new("alphabeta", 1) == NULL && strstr(mana_bot_error_detail(), MANA_BOT_KINDS) != NULL,
+          "an unknown kind: '%s'", mana_bot_error_detail());
+    CHECK(mana_bot_new(NULL, 1) == NULL, "a NULL kind");
+    mana_bot *b = new_bot("ab", 77);
+    char buf[64];
+    CHECK(strcmp(mana_bot_kind(b), "ab") == 0 && strcmp(mana_bot_kind(NULL), "") == 0, "kinds");
+    CHECK(mana_bot_get_option(b, "seed", buf, sizeof buf) == 2 && strcmp(buf, "77") == 0, "Seed: %s", buf);
+    CHECK(mana_bot_get_option(b, "Hash", buf, sizeof buf) > 0 && strcmp(buf, "16") == 0, "Hash: %s", buf);
+    CHECK(mana_bot_set_option(b, "HASH", "1") == MANA_OK && mana_bot_get_option(b, "Hash", buf, sizeof buf) == 1 &&
+              strcmp(buf, "1") == 0,
+          "Hash 1: %s", buf);
+    CHECK(mana_bot_set_option(b, "Hash", "0") == MANA_EINVAL && strstr(mana_bot_error_detail(), "1..65536") != NULL,
+          "Hash 0: '%s'", mana_bot_error_detail());
+    CHECK(mana_bot_set_option(b, "Threads", "257") == MANA_EINVAL, "Threads 257");
+    CHECK(mana_bot_set_option(b, "Threads", "2") == MANA_OK && mana_bot_get_option(b, "threads", buf, sizeof buf) == 1 &&
+              strcmp(buf, "2") == 0,
+          "Threads 2 kept");
+    CHECK(mana_bot_set_option(b, "MultiPV", "-1") == MANA_EINVAL && mana_bot_set_option(b, "MultiPV", "2x") == MANA_EINVAL,
+          "MultiPV bad values");
+    CHECK(mana_bot_set_option(b, "Ponder", "1") == MANA_EINVAL && strstr(mana_bot_error_detail(), "Ponder") != NULL,
+          "an unknown option: '%s'", mana_bot_error_detail());
+    CHECK(mana_bot_set_option(b, "Seed", "18446744073709551615") == MANA_OK &&
+              mana_bot_set_option(b, "Seed", "18446744073709551616") == MANA_EINVAL,
+          "Seed's range is 64 bits");
+    CHECK(mana_bot_option_count() == 4, "%d options", mana_bot_option_count());
+    const char *name = NULL;
+    uint64_t def, lo, hi;
+    CHECK(mana_bot_option_info(1, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Hash") == 0 && def == 16 &&
+              lo == 1 && hi == 65536,
+          "option 1: %s", name ? name : "?");
+    CHECK(mana_bot_option_info(4, &name, NULL, NULL, NULL) == MANA_EINVAL, "option 4");
+    CHECK(mana_bot_describe(b, NULL, buf, sizeof buf) > 0 && strcmp(buf, "ab (100000 nodes)") == 0, "describe: %s",
+          buf);
+    mana_bot_limits l = lims(4, 0, 0, 30);
+    CHECK(mana_bot_describe(b, &l, buf, sizeof buf) > 0 && strcmp(buf, "ab (depth 4, 30 ms)") == 0, "describe: %s",
+          buf);
+    l.depth = -1;
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    mana_bot_result r;
+    CHECK(mana_bot_choose(b, g, &l, &r) == MANA_EINVAL && r.move == MANA_MOVE_NONE, "a negative depth is refused");
+    CHECK(mana_bot_choose(b, NULL, NULL, &r) == MANA_EINVAL, "a NULL game");
+    mana_bot_free(b);
+    b = new_bot("mcts", 1);
+    CHECK(mana_bot_describe(b, NULL, buf, sizeof buf) > 0 && strcmp(buf, "mcts (3000 playouts)") == 0, "describe: %s",
+          buf);
+    mana_bot_free(b);
+    /* the line as text: d4xc3 a1-a2 b2xa2 from the capture in 3 */
+    mana_free(g);
+    g = at("6/6/3R2/2r3/1R4/d3D1 w 2 0");
+    mana_move pv[3];
+    mana_game *w = mana_clone(g);
+    const char *const line[3] = {"d4xc3", "a1-a2", "b2xa2"};
+    for (int i = 0; i < 3; i++)
+        CHECK(mana_move_parse(w, line[i], &pv[i]) == MANA_OK && mana_play(w, pv[i]) == MANA_OK, "%s", line[i]);
+    mana_free(w);
+    CHECK(mana_bot_pv_format(g, pv, 3, buf, sizeof buf) == 17 && strcmp(buf, "d4xc3 a1-a2 b2xa2") == 0, "pv: %s", buf);
+    CHECK(mana_bot_pv_format(g, pv, 3, NULL, 0) == 17, "pv length");
+    CHECK(mana_bot_pv_format(g, pv + 1, 2, buf, sizeof buf) == MANA_EILLEGAL, "a line not legal in turn");
+    mana_free(g);
+}
+
+/* A search in another thread, stopped from this one. */
+typedef struct search_job {
+    mana_bot *b;
+    const mana_game *g;
+    mana_bot_limits lim;
+    mana_bot_result r;
+    int rc;
+    atomic_int done;
+} search_job;
+
+static void *search_thread(void *arg)
+{
+    search_job *j = arg;
+    j->rc = mana_bot_choose(j->b, j->g, &j->lim, &j->r);
+    atomic_store(&j->done, 1);
+    return NULL;
+}
+
+/* An infinite search (ab, mcts) ends when stopped from another thread,
+ * with a legal move: mana_bot_stop is sent until the search has returned
+ * (a stop before it began is lost, as documented). */
+static void stop_from_another_thread(void)
+{
+    mana_game *g = at("r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1");
+    for (int k = 1; k < 3; k++) {
+        search_job j = {new_bot(kinds[k], 1), g, lims(0, 0, 0, 0), {0}, 0, 0};
+        j.lim.infinite = 1;
+        pthread_t t;
+        CHECK(pthread_create(&t, NULL, search_thread, &j) == 0, "thread");
+        while (!atomic_load(&j.done)) {
+            mana_bot_stop(j.b);
+            struct timespec nap = {0, 2000000};
+            nanosleep(&nap, NULL);
+        }
+        pthread_join(t, NULL);
+        CHECK(j.rc == MANA_OK && mana_is_legal(g, j.r.move) == 1, "%s stopped from another thread: rc %d", kinds[k],
+              j.rc);
+        mana_bot_free(j.b);
+    }
+    mana_free(g);
+}
+
+/* A rule option's two values for the test below and the position it is
+ * searched from (an MFN, or the start of setup when NULL). */
+static const struct rule_case {
+    int opt, a, b;
+    const char *mfn;
+    int depth;
+} rule_cases[] = {
+    /* The issue's case: Reentry any, then mana-mark.  White has three
+     * Ronins in reserve: under mana-mark they may re-enter only on a
+     * square of the Mana's count, so the two rules give different moves
+     * (f2-f5 and d1-e2 at depth 5). */
+    {MANA_OPT_REENTRY, 0, 1, "3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3", 5},
+    {MANA_OPT_REENTRY_WHEN_BLOCKED, 1, 0, "3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3", 5},
+    {MANA_OPT_DAMYO_ON_DOUBLE, 0, 1, "3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3", 5},
+    {MANA_OPT_BLOCKED, 0, 2, "3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3", 5},
+    {MANA_OPT_REPETITION, 0, 2, "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1", 5},
+    {MANA_OPT_PLY_LIMIT, 0, 3, "r5/1d3R/3DR1/r1r1R1/1R4/r3r1 b 3 1", 5},
+    {MANA_OPT_ORIENTATION, -1, 2, NULL, 3},
+    {MANA_OPT_SETUP_AREA, 0, 1, NULL, 3},
+};
+
+/* The game of case c under value v of its option (-1: the default). */
+static mana_game *rule_game(const struct rule_case *c, int v)
+{
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    if (g == NULL || (v >= 0 && mana_set_option(g, c->opt, v) != MANA_OK) ||
+        (c->mfn != NULL && mana_set_position(g, c->mfn) != MANA_OK)) {
+        fprintf(stderr, "botcheck: %s %d: %s\n", mana_option_name(c->opt), v, mana_error_detail());
+        exit(1);
+    }
+    return g;
+}
+
+/* Search state is bound to the rules: for every rule option, ab searches
+ * the position under value A, then under value B, and answers as a fresh
+ * bot of the same seed under B does: the same move, score, nodes and
+ * line (a table kept from A would change the nodes, and in the Reentry
+ * case the move).  mcts and random keep nothing between searches but the
+ * generator, which the rule change reseeds too. */
+static void rules_bind_state(void)
+{
+    int moved = 0;
+    for (size_t i = 0; i < sizeof rule_cases / sizeof rule_cases[0]; i++) {
+        const struct rule_case *c = &rule_cases[i];
+        for (int k = 0; k < 3; k++) {
+            mana_game *ga = rule_game(c, c->a), *gb = rule_game(c, c->b);
+            mana_bot_limits lim = lims(c->depth, 0, 300, 0);
+            mana_bot *used = new_bot(kinds[k], 5), *fresh = new_bot(kinds[k], 5);
+            mana_bot_result ra, rb, rf;
+            CHECK(mana_bot_choose(used, ga, &lim, &ra) == MANA_OK, "%s under A", mana_option_name(c->opt));
+            CHECK(mana_bot_choose(used, gb, &lim, &rb) == MANA_OK && mana_bot_choose(fresh, gb, &lim, &rf) == MANA_OK,
+                  "%s under B", mana_option_name(c->opt));
+            CHECK(rb.move == rf.move && rb.info.nodes == rf.info.nodes && rb.info.line.score_cp == rf.info.line.score_cp &&
+                      rb.info.line.pv_len == rf.info.line.pv_len &&
+                      memcmp(rb.info.line.pv, rf.info.line.pv, (size_t)rf.info.line.pv_len * sizeof(mana_move)) == 0,
+                  "%s %s: after a search under %d, under %d: %s, %llu nodes; a fresh bot: %s, %llu nodes",
+                  kinds[k], mana_option_name(c->opt), c->a, c->b, text(gb, rb.move), (unsigned long long)rb.info.nodes,
+                  text(gb, rf.move), (unsigned long long)rf.info.nodes);
+            moved += k == 1 && ra.move != rb.move;
+            mana_bot_free(used);
+            mana_bot_free(fresh);
+            mana_free(ga);
+            mana_free(gb);
+        }
+    }
+    /* the Reentry case answers f2-f5 under any, d1-e2 under mana-mark */
+    mana_game *ga = rule_game(&rule_cases[0], 0), *gb = rule_game(&rule_cases[0], 1);
+    mana_bot *b = new_bot("ab", 1);
+    mana_bot_limits lim = lims(5, 0, 0, 0);
+    mana_bot_result ra, rb;
+    char ta[16], tb[16];
+    mana_bot_choose(b, ga, &lim, &ra);
+    mana_bot_choose(b, gb, &lim, &rb);
+    mana_move_format(ga, ra.move, ta, sizeof ta);
+    mana_move_format(gb, rb.move, tb, sizeof tb);
+    CHECK(strcmp(ta, "f2-f5") == 0 && strcmp(tb, "d1-e2") == 0, "Reentry any then mana-mark: %s then %s", ta, tb);
+    CHECK(moved >= 1, "no option changed ab's move");
+    mana_bot_free(b);
+    mana_free(ga);
+    mana_free(gb);
 }
 
 int main(void)
 {
+    time_budget();
+    options_and_errors();
+    rules_bind_state();
+    stop_from_another_thread();
     capture_in_one();
     damyo_takes_damyo();
     seldepth_after_hash_hits();

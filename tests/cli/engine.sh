@@ -28,7 +28,7 @@ expect_grep "$o" "option name PlyLimit type spin default 0 min 0 max 1000000000"
 expect_grep "$o" "option name Bot type combo default ab var ab var mcts var random" "Bot option"
 expect_eq "$(grep -n manaok "$o" | cut -d: -f1)" "$(($(grep -c '^option name' "$o") + 3))" "manaok after the options"
 expect_grep "$o" "readyok" "isready"
-expect_grep "$o" "info depth 1 seldepth 1 score mate 1 nodes 1 time " "mate in 1 reported, one ply deep"
+expect_grep "$o" "info depth 1 seldepth 1 multipv 1 score mate 1 nodes 1 nps " "mate in 1 reported, one ply deep"
 expect_grep "$o" "info depth 1 seldepth 1 nodes 1 nps " "its totals: one ply deep"
 sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o" >"$tmp/best"
 expect_eq "$(sed -n 1p "$tmp/best")" "b2xa2" "capture in 1"
@@ -37,8 +37,9 @@ expect_grep "$o" "score mate 3 nodes" "mate in 3 reported"
 case $(sed -n 3p "$tmp/best") in O[0-3]) ;; *) fail "startpos: '$(sed -n 3p "$tmp/best")' is not an orientation" ;; esac
 case $(sed -n 4p "$tmp/best") in [DR]@[a-f][56]) ;; *) fail "placement: '$(sed -n 4p "$tmp/best")'" ;; esac
 expect_eq "$(sed -n 5p "$tmp/best")" "d4xc3" "mcts finds the forced line too"
-# mcts proves d4xc3 won before any playout (its root's mate search).
-grep -Eq '^info iterations 0 nodes 9 time [0-9]+ nps [0-9]+ score cp 2000 wr 100 pv d4xc3$' "$o" &&
+# mcts proves d4xc3 won before any playout (its root's mate search): a
+# tree of the root and its 8 children, no walk down it (depth 0).
+grep -Eq '^info depth 0 seldepth 0 multipv 1 score cp 2000 wr 100 nodes 9 nps [0-9]+ time [0-9]+ iterations 0 pv d4xc3$' "$o" &&
     checks=$((checks + 1)) || fail "mcts info line: d4xc3 proven won"
 expect_eq "$(wc -l <"$tmp/best" | tr -d ' ')" 5 "one bestmove per go"
 expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "nothing after quit"
@@ -119,13 +120,37 @@ expect_grep "$o" "bestmove " "bestmove after quit"
 printf '%s\n' "position mfn $IN3" 'go depth 5' | "$CLI" engine >"$o" 2>&1
 expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3 ponder a1-b1" "search finished at end of input, the pv's reply suggested for pondering"
 
+# Search state is bound to the rules.  In this position White has three
+# Ronins in reserve; under Reentry mana-mark they re-enter only on a square
+# of the Mana's count, and ab at depth 5 plays f2-f5 under the default
+# rules but d1-e2 under mana-mark.  A search under the default rules, then
+# one under mana-mark, answers as a fresh engine told mana-mark first does
+# (the hash table of the first search, keyed by the position alone, is
+# not reused under other rules).
+RE=3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2
+printf '%s\n' "position mfn $RE w 1 3" 'go depth 5' 'setoption name Reentry value mana-mark' \
+    "position mfn $RE w 1 3" 'go depth 5' | "$CLI" engine >"$o" 2>&1
+printf '%s\n' 'setoption name Reentry value mana-mark' "position mfn $RE w 1 3" 'go depth 5' |
+    "$CLI" engine >"$tmp/fresh" 2>&1
+expect_eq "$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o" | tr '\n' ' ')" "f2-f5 d1-e2 " "Reentry any, then mana-mark"
+expect_eq "$(grep -v '^info string\|^info depth [0-9]* seldepth [0-9]* nodes' "$o" | sed 's/ nps [0-9]* time [0-9]*//' |
+    sed -n '/^bestmove f2-f5/,$p' | sed 1d)" \
+    "$(grep -v '^info string\|^info depth [0-9]* seldepth [0-9]* nodes' "$tmp/fresh" | sed 's/ nps [0-9]* time [0-9]*//')" \
+    "the search under mana-mark after one under any: the lines and move of a fresh engine"
+# Hash: the bots' table size, advertised and set
+printf '%s\n' mana 'setoption name Hash value 1' "position mfn $RE w 1 3" 'go depth 5' 'setoption name Hash value 0' |
+    "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "option name Hash type spin default 16 min 1 max 65536" "Hash advertised"
+expect_grep "$o" "bestmove f2-f5" "a search with a 1 MiB table"
+expect_grep "$o" "info string error: setoption Hash: bad value '0' (expected 1..65536)" "Hash 0 refused"
+
 # Refusals in the handshake's terms: an unknown name lists every option
 # advertised (Rules, Bot and Seed too); a check option takes true or false
 # (and on/off, 1/0), in any case.
 printf '%s\n' 'setoption name Nope value 1' 'setoption name DamyoOnDouble value maybe' \
     'setoption name ReentryWhenBlocked value 2' 'setoption name DamyoOnDouble value TRUE' \
     'setoption name damyoondouble value off' 'setoption name ReentryWhenBlocked value 1' | "$CLI" engine >"$o" 2>&1
-expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed)" \
+expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed, Hash)" \
     "unknown option: every advertised name listed"
 expect_grep "$o" "info string error: setoption: DamyoOnDouble: bad value 'maybe' (expected true or false)" "check option refused"
 expect_grep "$o" "info string error: setoption: ReentryWhenBlocked: bad value '2' (expected true or false)" "check option refused"

@@ -173,8 +173,8 @@ printf '%s\n' "position mfn $IN1" 'go depth 3' 'setoption name Bot value mcts' \
 expect_eq "$(grep -Ec '^info depth [0-9]+ seldepth [0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+' "$o")" 2 \
     "a totals line per search"
 expect_eq "$(grep '^info ' "$o" | grep -v '^info string' | grep -vc ' nps ')" 0 "every info line has nps"
-expect_grep "$o" "iterations 2000 nodes" "mcts progress"
-grep -Eq '^info iterations 2000 nodes [0-9]+ time [0-9]+ nps [0-9]+ score cp -?[0-9]+ wr [0-9]+ pv ' "$o" &&
+expect_grep "$o" "iterations 2000 pv" "mcts progress"
+grep -Eq '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score cp -?[0-9]+ wr [0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ iterations 2000 pv ' "$o" &&
     checks=$((checks + 1)) || fail "mcts score as 'score cp C wr P'"
 
 # ---- errors always answered; refused position; uci ----------------------------------

@@ -1,19 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# check-exports.sh - the shared library exports exactly the names listed in
-# tests/exports.txt, and that list is exactly the MANA_API declarations of
-# include/mana.h (jansson's test/suites/api/check-exports, made three-way).
+# check-exports.sh - a shared library exports exactly the names listed in
+# its exports file, and that list is exactly the MANA_API declarations of
+# its headers (jansson's test/suites/api/check-exports, made three-way):
+# libmana.so, tests/exports.txt and include/mana.h with mana_ml.h;
+# libmana-bots.so, tests/exports-bots.txt and include/mana_bot.h.
 #
-#   usage: tests/pkg/check-exports.sh [LIBRARY [EXPORTS [HEADER]]]
-#   defaults: ./libmana.so tests/exports.txt include/mana.h
+#   usage: tests/pkg/check-exports.sh [LIBRARY [EXPORTS [HEADER...]]]
+#   defaults: ./libmana.so tests/exports.txt include/mana.h include/mana_ml.h
 set -eu
 
 lib=${1:-./libmana.so}
 list=${2:-tests/exports.txt}
-hdr=${3:-include/mana.h}
+if [ $# -gt 2 ]; then
+    shift 2
+else
+    set -- include/mana.h include/mana_ml.h
+fi
 NM=${NM:-nm}
 
-for f in "$lib" "$list" "$hdr" "$(dirname "$hdr")/mana_ml.h"; do
+for f in "$lib" "$list" "$@"; do
     if [ ! -e "$f" ]; then
         echo "check-exports: $f: no such file" >&2
         exit 1
@@ -33,15 +39,14 @@ fi
 
 # Every defined dynamic symbol, with the version suffix (@@MANA_0) removed.
 # The only absolute (A) symbols a version script adds are its version nodes
-# (MANA_0, ...); anything else counts as an export.
+# (MANA_0, MANA_BOTS_0, ...); anything else counts as an export.
 "$NM" -D --defined-only "$lib" >"$tmp/nm"
 awk '{ name = $NF; sub(/@.*/, "", name);
-       if ($(NF-1) == "A" && name ~ /^MANA_[0-9_]+$/) next;
+       if ($(NF-1) == "A" && name ~ /^MANA_([A-Z]+_)?[0-9_]+$/) next;
        print name }' "$tmp/nm" | sort -u >"$tmp/nm.names"
 
-# Every function declared MANA_API in the header and the one it includes
-# (mana_ml.h, beside it).
-sed -n 's/^MANA_API [^(]*[ *]\(mana_[a-z0-9_]*\)(.*/\1/p' "$hdr" "$(dirname "$hdr")/mana_ml.h" | sort -u >"$tmp/hdr"
+# Every function declared MANA_API in the headers.
+sed -n 's/^MANA_API [^(]*[ *]\(mana_[a-z0-9_]*\)(.*/\1/p' "$@" | sort -u >"$tmp/hdr"
 
 status=0
 if ! diff -u "$tmp/list" "$tmp/nm.names" >"$tmp/d1"; then
@@ -50,7 +55,7 @@ if ! diff -u "$tmp/list" "$tmp/nm.names" >"$tmp/d1"; then
     status=1
 fi
 if ! diff -u "$tmp/list" "$tmp/hdr" >"$tmp/d2"; then
-    echo "check-exports: MANA_API declarations in $hdr differ from $list (- listed, + declared):" >&2
+    echo "check-exports: MANA_API declarations in $* differ from $list (- listed, + declared):" >&2
     cat "$tmp/d2" >&2
     status=1
 fi
@@ -65,6 +70,6 @@ if [ -s "$tmp/types" ]; then
     status=1
 fi
 if [ "$status" = 0 ]; then
-    echo "check-exports: $(wc -l <"$tmp/list") names, $lib matches $list and $hdr"
+    echo "check-exports: $(wc -l <"$tmp/list") names, $lib matches $list and $*"
 fi
 exit "$status"

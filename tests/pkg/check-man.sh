@@ -17,13 +17,24 @@
 #      mana_strerror.3 lists each code of MANA_ERROR_LIST with its value and
 #      message.
 #
-#   usage: tests/pkg/check-man.sh [MANDIR [HEADER [EXPORTS]]]
+#   usage: tests/pkg/check-man.sh [MANDIR [HEADER [EXPORTS [HEADER EXPORTS]...]]]
 #   defaults: man include/mana.h tests/exports.txt
+# Further pairs of a header and its exports (libmana-bots: include/mana_bot.h
+# tests/exports-bots.txt) add their names and identifiers; the error list
+# is read from the first header.
 set -eu
 
 mandir=${1:-man}
 hdr=${2:-include/mana.h}
 exports=${3:-tests/exports.txt}
+[ $# -gt 3 ] && shift 3 || set --
+more_hdrs=
+more_exports=
+while [ $# -ge 2 ]; do
+    more_hdrs="$more_hdrs $1"
+    more_exports="$more_exports $2"
+    shift 2
+done
 export LC_ALL=C
 
 tmp=$(mktemp -d)
@@ -119,7 +130,8 @@ if command -v man >/dev/null 2>&1; then
 fi
 
 # 3. Exports and pages.
-grep -v '^#' "$exports" | sed '/^$/d' | sort -u >"$tmp/exports"
+# shellcheck disable=SC2086  # the extra lists are words
+cat "$exports" $more_exports | grep -v '^#' | sed '/^$/d' | sort -u >"$tmp/exports"
 for n in $(cat "$tmp/exports"); do
     [ -f "$mandir/man3/$n.3" ] || bad "no page man3/$n.3 for the exported $n"
 done
@@ -140,8 +152,10 @@ done >"$tmp/xr"
 [ ! -s "$tmp/xr" ] || bad "references to missing pages: $(tr '\n' ' ' <"$tmp/xr")"
 
 # 5. Identifiers and the error list.
-grep -ho 'MANA_[A-Z0-9_]*' "$hdr" "$(dirname "$hdr")/mana_ml.h" | sort -u >"$tmp/hdr.ids"
-echo MANA_0 >>"$tmp/hdr.ids" # the version node of libmana/libmana.map
+# shellcheck disable=SC2086
+grep -ho 'MANA_[A-Z0-9_]*' "$hdr" "$(dirname "$hdr")/mana_ml.h" $more_hdrs | sort -u >"$tmp/hdr.ids"
+echo MANA_0 >>"$tmp/hdr.ids"      # the version node of libmana/libmana.map
+echo MANA_BOTS_0 >>"$tmp/hdr.ids" # and of bots/libmana-bots.map
 while read -r rel; do
     grep -v '^\.Dt ' "$mandir/$rel" | grep -o 'MANA_[A-Z0-9_]*' || true
 done <"$tmp/full" | sort -u >"$tmp/page.ids"

@@ -4,10 +4,10 @@
  * WebAssembly build.  JavaScript numbers carry 32-bit ints and doubles only,
  * so every 64-bit value crosses as two 32-bit halves and every struct as
  * plain arguments.  Nothing here knows a format, and of the rules only where
- * the Mana comes from (mjs_last_landing): each function calls libmana or the
- * mana-cli bots (bots/bot*.c).  Errors: the
- * int functions return a negative MANA_E* code with mana_error_detail()
- * set.
+ * the Mana comes from (mjs_last_landing): each function calls libmana or
+ * libmana-bots (include/mana_bot.h).  Errors: the int functions return a
+ * negative MANA_E* code with mana_error_detail() set (mana_bot_error_detail()
+ * for the bots, mjs_bot_detail).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -16,7 +16,7 @@
 #include <emscripten.h>
 #include <mana.h>
 
-#include "bot.h"
+#include <mana_bot.h>
 
 #define MJS EMSCRIPTEN_KEEPALIVE
 
@@ -57,48 +57,84 @@ MJS int mjs_last_landing(const mana_game *g)
 
 /* ---- bots -------------------------------------------------------------- */
 
+/* A bot with the limits it was made with and its last result. */
+typedef struct mjs_bot {
+    mana_bot *b;
+    mana_bot_limits lim;
+    mana_bot_result res;
+} mjs_bot;
+
 /* A new bot of kind ("random", "ab", "mcts"); limits of 0 mean none (all 0:
- * the bot's defaults); NULL for an unknown kind or no memory. */
-MJS bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes, double iterations, uint32_t seed_lo,
-                     uint32_t seed_hi)
+ * the bot's defaults); NULL for an unknown kind or no memory
+ * (mjs_bot_detail says which). */
+MJS mjs_bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes, double iterations, uint32_t seed_lo,
+                         uint32_t seed_hi)
 {
-    bot_limits lim = {.time_ms = time_ms, .depth = depth, .nodes = (uint64_t)nodes, .iterations = (uint64_t)iterations};
-    return bot_kind_valid(kind) ? bot_new(kind, &lim, u64(seed_lo, seed_hi)) : NULL;
+    mjs_bot *mb = calloc(1, sizeof *mb);
+    if (mb == NULL || (mb->b = mana_bot_new(kind, u64(seed_lo, seed_hi))) == NULL) {
+        free(mb);
+        return NULL;
+    }
+    mana_bot_limits_init(&mb->lim);
+    mb->lim.movetime_ms = time_ms;
+    mb->lim.depth = depth;
+    mb->lim.nodes = (uint64_t)nodes;
+    mb->lim.iterations = (uint64_t)iterations;
+    return mb;
 }
 
-MJS void mjs_bot_free(bot *b)
+MJS const char *mjs_bot_detail(void)
 {
-    bot_free(b);
+    return mana_bot_error_detail();
 }
 
-MJS int mjs_bot_choose(bot *b, const mana_game *g, mana_move *out)
+MJS void mjs_bot_free(mjs_bot *mb)
 {
-    return bot_choose(b, g, out);
+    if (mb != NULL)
+        mana_bot_free(mb->b);
+    free(mb);
 }
 
-MJS void mjs_bot_clear(bot *b)
+MJS int mjs_bot_choose(mjs_bot *mb, const mana_game *g, mana_move *out)
 {
-    bot_clear(b);
+    int rc = mana_bot_choose(mb->b, g, &mb->lim, &mb->res);
+    *out = mb->res.move;
+    return rc;
 }
 
-/* The last search's statistics: depth, score, nodes, iterations, time_ms,
- * mate, as doubles. */
-MJS void mjs_bot_stats(const bot *b, double out[6])
+MJS void mjs_bot_clear(mjs_bot *mb)
 {
-    bot_stats st;
-    bot_last_stats(b, &st);
-    out[0] = st.depth;
-    out[1] = st.score;
-    out[2] = (double)st.nodes;
-    out[3] = (double)st.iterations;
-    out[4] = st.time_ms;
-    out[5] = st.mate;
+    mana_bot_clear(mb->b);
 }
 
-MJS const char *mjs_bot_describe(const bot *b)
+/* The last search's figures, as doubles: depth, score (cp), nodes,
+ * iterations, time_ms, mate, seldepth, win rate (-1: none), pv length,
+ * ponder move (0: none). */
+MJS void mjs_bot_stats(const mjs_bot *mb, double out[10])
+{
+    const mana_bot_info *in = &mb->res.info;
+    out[0] = in->line.depth;
+    out[1] = in->line.score_cp;
+    out[2] = (double)in->nodes;
+    out[3] = (double)in->iterations;
+    out[4] = (double)in->time_ms;
+    out[5] = in->line.mate;
+    out[6] = in->line.seldepth;
+    out[7] = in->line.win_rate;
+    out[8] = in->line.pv_len;
+    out[9] = mb->res.ponder;
+}
+
+/* Move k (0..pv length - 1) of the last search's line. */
+MJS mana_move mjs_bot_pv(const mjs_bot *mb, int k)
+{
+    return k >= 0 && k < mb->res.info.line.pv_len ? mb->res.info.line.pv[k] : MANA_MOVE_NONE;
+}
+
+MJS const char *mjs_bot_describe(const mjs_bot *mb)
 {
     static char buf[128];
-    bot_describe(b, buf, sizeof buf);
+    mana_bot_describe(mb->b, &mb->lim, buf, sizeof buf);
     return buf;
 }
 

@@ -130,6 +130,29 @@ test('bots: ab and mcts pick legal moves within their limits, deterministic by s
   });
 });
 
+test('bot stats: the line, its score and the reply to ponder on', () => {
+  // The capture in 3 plies of tests/cli/botcheck.c: d4xc3 forces the Damyo
+  // on a1 to move (a1-a2 or a1-b1), after which the Ronin on b2 takes it.
+  withGame({ position: '6/6/3R2/2r3/1R4/d3D1 w 2 0' }, (g) => {
+    const ab = new Bot('ab', { depth: 3 });
+    const m = ab.choose(g);
+    const st = ab.stats;
+    assert.equal(g.format(m), 'd4xc3');
+    assert.equal(st.mate, 3);
+    assert.equal(st.winRate, null);
+    assert.equal(st.pv[0], m);
+    assert.equal(st.ponder, st.pv[1]);
+    const after = g.clone(); after.play(m);
+    assert.ok(['a1-a2', 'a1-b1'].includes(after.format(st.ponder)), 'the reply is a Damyo move');
+    after.free(); ab.free();
+    const mcts = new Bot('mcts', { iterations: 30 });
+    assert.equal(mcts.choose(g), m);
+    assert.equal(mcts.stats.winRate, 1, 'proven won');
+    assert.equal(mcts.stats.score, 2000);
+    mcts.free();
+  });
+});
+
 test('ab (depth 2) never misses a win in one', () => {
   // From a perft.txt position, ab plays both sides to the end; whenever a
   // move wins on the spot (the game is then won, found by trying every

@@ -284,7 +284,7 @@ class OptionMap(MutableMapping[str, T]):
         return "%s(%r)" % (type(self).__name__, dict(self.items()))
 
 
-_INT_KEYS = ("depth", "seldepth", "nodes", "nps", "iterations")
+_INT_KEYS = ("depth", "seldepth", "multipv", "nodes", "nps", "iterations")
 _SETUP_KEYS = ("samples",)  # setup samples N
 _KNOWN_KEYS = _INT_KEYS + ("time", "wr", "score", "pv", "string", "setup")
 

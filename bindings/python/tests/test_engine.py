@@ -47,7 +47,7 @@ def test_handshake(engine: me.SimpleEngine) -> None:
     # found in any case.
     assert list(engine.options) == [
         "Rules", "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked",
-        "Blocked", "Repetition", "PlyLimit", "Bot", "Seed"]
+        "Blocked", "Repetition", "PlyLimit", "Bot", "Seed", "Hash"]
     for name in ("Bot", "bot", "BOT", "bOt"):
         assert name in engine.options and engine.options[name].name == "Bot"
     assert engine.options.get("PlyLimit") is engine.options["PLYLIMIT"]
@@ -116,7 +116,10 @@ def test_refused_option_value(engine: me.SimpleEngine) -> None:
         engine.configure({"PlyLimit": -3})
     assert "setoption" in str(e.value)
     with pytest.raises(KeyError):
-        engine.configure({"Hash": 16})
+        engine.configure({"Threads": 2})  # not advertised (yet)
+    with pytest.raises(me.EngineError) as e:
+        engine.configure({"Hash": 0})  # advertised as 1..65536
+    assert "Hash" in str(e.value)
     engine.configure({"PlyLimit": 40})  # still usable
 
 
@@ -153,8 +156,9 @@ def test_setup_search_info(bot: str) -> None:
     setup = [i for i in r.infos if i.get("setup")]
     assert setup, r.infos
     for info in setup:
-        assert set(info) <= {"setup", "setup_samples", "nodes", "score", "wr", "time",
-                             "nps", "pv"}, info
+        assert set(info) <= {"setup", "setup_samples", "depth", "seldepth", "multipv", "nodes",
+                             "score", "wr", "time", "nps", "iterations", "pv"}, info
+        assert info["multipv"] == 1
         assert info["setup_samples"] >= 1 and isinstance(info["score"], me.Score)
         assert info["score"].cp is not None and len(info["pv"]) == 1
     assert str(r.move) == setup[-1]["pv"][0]

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * engine_out.c - what both halves of `mana-cli engine` share, below them
+ * both: the output (one whole line at a time), the status and reason
+ * lines of a game, and the position the commands look at.  engine.c (the
+ * command loop) and engine_go.c (`go`) call it; it calls neither.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "engine.h"
+
+void eng_out(engine *e, const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&e->out_lock);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&e->out_lock);
+}
+
+mana_game *eng_fresh_game(engine *e)
+{
+    mana_game *g = mana_new(e->preset);
+    for (int opt = 0; g != NULL && opt < MANA_OPTION_COUNT; opt++)
+        if (mana_set_option(g, opt, e->opt[opt]) != MANA_OK) {
+            mana_free(g);
+            return NULL;
+        }
+    return g;
+}
+
+/* The game `show`, `status` and `moves` look at: the position, or the
+ * start of setup when none was given; NULL after a refused position. */
+const mana_game *eng_current(engine *e)
+{
+    if (e->refused) {
+        eng_out(e, "info string error: no position (the last position command was refused)");
+        return NULL;
+    }
+    if (e->game == NULL && (e->game = eng_fresh_game(e)) == NULL)
+        eng_out(e, "info string error: %s", mana_error_detail());
+    return e->game;
+}
+
+/* Why a finished game ended (mana_end_reason), in words. */
+const char *eng_end_reason(const mana_game *g)
+{
+    switch (mana_end_reason(g)) {
+    case MANA_END_DAMYO_CAPTURED: return "Damyo captured";
+    case MANA_END_BLOCKED:
+        return mana_status(g) == MANA_DRAWN ? "blocked (Blocked draw: the side to move had no legal move)"
+                                            : "blocked (Blocked loss: the side to move had no legal move)";
+    case MANA_END_REPETITION: return "repetition";
+    case MANA_END_PLY_LIMIT: return "ply limit";
+    case MANA_END_PASSES: return "no legal move for either side";
+    default: return "not finished";
+    }
+}
+
+void eng_report_status(engine *e, const mana_game *g)
+{
+    int st = mana_status(g);
+    eng_out(e, "info string status %s", cli_status_text(st));
+    if (st != MANA_SETUP && st != MANA_PLAYING)
+        eng_out(e, "info string reason %s", eng_end_reason(g));
+}
