@@ -122,8 +122,9 @@ check-parts:
 
 # No circle between the library's files: each calls only files above it in
 # libmana/game.h's map (read from the objects with nm).
-check-layering: $(LIB_A)
+check-layering: $(LIB_A) $(BOTS_A)
 	$(Q)sh tests/pkg/check-layering.sh $(B)/libmana libmana/game.h
+	$(Q)sh tests/pkg/check-layering.sh $(B)/bots bots/bot_impl.h .
 
 check-header:
 	$(Q)for h in $(PUBLIC_HDR) include/mana_bot.h; do sh tests/pkg/check-header.sh $$h || exit 1; done
