@@ -207,22 +207,24 @@ static void undo(session *s)
 }
 
 /* The bot's thinking in one line: a playout search's playouts and win
- * rate, or a deepening search's depth and score; nothing for a setup
- * search or a random move. */
-static void print_stats(const mana_bot_result *res)
+ * rate, or a deepening search's depth and score, each from the view of
+ * the side that moved (named); nothing for a setup search or a random
+ * move. */
+static void print_stats(const mana_bot_result *res, int side)
 {
+    const char *who = side_name(side);
     const mana_bot_info *in = &res->info;
     const mana_bot_line *l = &in->line;
     int ms = (int)in->time_ms, mate = l->mate;
     if (l->win_rate >= 0 && in->iterations > 0)
-        printf("  [%llu playouts, wins %d%%, %d ms]\n", (unsigned long long)in->iterations, (int)(100.0 * l->win_rate),
-               ms);
+        printf("  [%llu playouts, %s wins %d%%, %d ms]\n", (unsigned long long)in->iterations, who,
+               (int)(100.0 * l->win_rate), ms);
     else if (l->win_rate < 0 && !in->setup && l->depth > 0 && mate != 0)
-        printf("  [depth %d, %s in %d %s, %llu nodes, %d ms]\n", l->depth, mate > 0 ? "wins" : "loses",
+        printf("  [depth %d, %s %s in %d %s, %llu nodes, %d ms]\n", l->depth, who, mate > 0 ? "wins" : "loses",
                mate > 0 ? mate : -mate, mate == 1 || mate == -1 ? "ply" : "plies", (unsigned long long)in->nodes, ms);
     else if (l->win_rate < 0 && !in->setup && l->depth > 0)
-        printf("  [depth %d, score %+d, %llu nodes, %d ms]\n", l->depth, l->score_cp, (unsigned long long)in->nodes,
-               ms);
+        printf("  [depth %d, score %+d for %s, %llu nodes, %d ms]\n", l->depth, l->score_cp, who,
+               (unsigned long long)in->nodes, ms);
 }
 
 /* One bot move; returns 0, or 1 on an internal failure. */
@@ -245,7 +247,7 @@ static int bot_turn(session *s, int side)
     int setup_goes_on = mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side;
     printf("%s%s (%s) plays %s\n", setup_goes_on || s->quiet ? "" : "\n", side_name(side), mana_bot_kind(b), text);
     if (!setup_goes_on) { /* one board after a bot's whole setup, not one a placement */
-        print_stats(&res);
+        print_stats(&res, side);
         show(s);
     }
     return 0;
@@ -292,6 +294,9 @@ static int human_line(session *s, char *line)
     } else if (!strcmp(cmd, "hint")) {
         mana_bot_result res;
         char text[MANA_MOVE_TEXT_MAX + 1];
+        /* afresh each time (tables cleared, generator reseeded): the
+         * same position gives the same hint for a given --seed */
+        mana_bot_clear(s->hint);
         if (mana_bot_choose(s->hint, s->g, &s->lim, &res) != MANA_OK)
             printf("no hint: %s\n", mana_bot_error_detail());
         else if (mana_move_format(s->g, res.move, text, sizeof text) >= 0)

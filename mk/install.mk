@@ -149,6 +149,10 @@ $(EXAMPLES_BIN): $(B)/examples/c/%: examples/c/%.c include/mana.h include/mana_b
 	$(Q)$(CC) $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $< \
 	    $(if $(shell grep -l mana_bot.h $<),$(BOTS_A) $(LIB_A) -lm -lpthread,$(LIB_A)) $(LDFLAGS)
 
+# The teaching programs alone: make examples (build/examples/c/...).
+.PHONY: examples
+examples: $(EXAMPLES_BIN)
+
 check-examples: $(EXAMPLES_BIN)
 	$(Q)for e in $(EXAMPLES_BIN); do \
 	    $$e >/dev/null || { echo "check-examples: $$e failed" >&2; exit 1; }; \

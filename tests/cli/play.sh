@@ -90,6 +90,20 @@ expect_grep "$o" "Black (ab) plays " "the bot answers"
 expect_grep "$o" "took back 2 moves" "undo to the human's turn"
 expect_grep "$o" "$IN1" "undo restored the start"
 
+# hint starts afresh each time: four hints in one position give one move
+# (they gave a1-a2, b2-b3, d2-e2, b2-b3 when the hint bot kept its tables
+# and generator from one hint to the next).
+printf '%s\n' hint hint hint hint quit |
+    "$CLI" play -q --seed 5 --no-color --mfn "2r3/rd1r1r/r5/2R3/1RDR2/R4R w 1 0" >"$o" 2>&1
+expect_eq "$(grep -o 'hint (ab): [a-f0-9x@-]*' "$o" | sort -u | wc -l | tr -d ' ')" 1 "the same hint four times"
+expect_eq "$(grep -c 'hint (ab): ' "$o")" 4 "four hints given"
+
+# A bot's thinking names the side whose view its score is.
+printf '%s\n' quit | "$CLI" play --white ab --black ab --depth 3 --seed 2 --no-color --ply-limit 2 \
+    --mfn "2r3/rd1r1r/r5/2R3/1RDR2/R4R w 1 0" >"$o" 2>&1
+expect_eq "$(grep -cE 'score [-+][0-9]+ for White,' "$o")" 1 "White's score named as White's"
+expect_eq "$(grep -cE 'score [-+][0-9]+ for Black,' "$o")" 1 "Black's score named as Black's"
+
 # The bot (Black) made the first seven setup moves: the human has no
 # earlier turn, so undo takes nothing back.
 printf '%s\n' 'undo' 'quit' | "$CLI" play --seed 3 --depth 1 --no-color >"$o" 2>&1
