@@ -18,13 +18,6 @@ static double seconds_since(const struct timespec *t0)
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-/* The games the statistics count: all, or the prefix of pairs at the
- * SPRT's decision. */
-static int counted_pairs(const match *m)
-{
-    return m->sprt.on && m->sprt_result != 0 ? m->sprt_pairs : -1;
-}
-
 void match_progress(match *m)
 {
     if (m->quiet)
@@ -215,7 +208,7 @@ void match_report(const match *m, double secs)
         }
     faults(m);
     if (m->npairings == 1) {
-        int max_pairs = counted_pairs(m);
+        int max_pairs = match_counted_pairs(m);
         two_player_table(m, max_pairs);
         printf("%s vs %s: %ld games in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
                played, secs, played ? (double)plies / (double)played : 0.0);
