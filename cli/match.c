@@ -301,7 +301,7 @@ typedef struct parse_state {
 /* The options about players, clocks and the test. */
 static int player_option(match *m, int c, const char *arg, const char **why, int *sides)
 {
-    static char sprt_why[120];
+    static char sprt_why[200];
     switch (c) {
     case O_WHITE:
     case O_BLACK:
