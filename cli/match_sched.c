@@ -169,5 +169,10 @@ int match_run(match *m)
         pthread_join(threads[k], NULL);
     free(threads);
     journal_close(m);
+    if (m->records != NULL) { /* pending/ once nothing waits there (rmdir fails on a record) */
+        char dir[4200];
+        snprintf(dir, sizeof dir, "%s/pending", m->records);
+        rmdir(dir);
+    }
     return m->fatal ? -1 : 0;
 }
