@@ -26,6 +26,8 @@
 
 #include "match.h"
 
+static int decision_read; /* the journal resumed holds a decision line (one run a process) */
+
 /* The value of field key ("games=") in a settings line, up to the next
  * space, into buf; "none" if absent. */
 static void settings_field(const char *line, const char *key, char *buf, size_t size)
@@ -120,7 +122,8 @@ static int read_journal(match *m, FILE *f, const char *path, int load, const cha
         return -1;
     }
     while (load && fgets(line, sizeof line, f) != NULL)
-        read_game(m, line);
+        if (read_game(m, line) < 0 && strncmp(line, "decision ", 9) == 0)
+            decision_read = 1;
     return 0;
 }
 
@@ -271,6 +274,8 @@ int journal_add(match *m, int i, const game_result *r)
 
 void journal_decision(match *m)
 {
+    if (decision_read)
+        return; /* a resumed journal says it already */
     char line[160];
     snprintf(line, sizeof line, "decision %s pairs %d games %d (later games are not counted)\n",
              m->sprt_result > 0 ? "H1" : "H0", m->sprt_pairs, 2 * m->sprt_pairs);
