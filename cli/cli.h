@@ -19,14 +19,7 @@
  *   engine_out.c     the engine's output, status lines, current position
  *   engine_go.c      the engine's `go`: limits, the search thread, answer
  *   engine.c         mana-cli engine: the command loop (engine.h)
- *   match_stats.c    match statistics: Elo, LOS, SPRT (match.h)
- *   match_clock.c    match time controls and clocks
- *   match_json.c     the match journal and JSON report
- *   match_output.c   the match's progress and tables
- *   match_player.c   match players: built-in bots, engine processes
- *   match_game.c     one game of a match
- *   match_sched.c    the match scheduler: workers, pairings, tallies
- *   match.c          mana-cli match: its options and set-up
+ *   @match.h         the match runner's files, in their order (match.h)
  *   main.c           the subcommand table, main()
  */
 #ifndef MANA_CLI_H

@@ -232,7 +232,9 @@ enum {
     O_JOURNAL,
     O_RESUME,
     O_JSON,
-    O_SPRT
+    O_SPRT,
+    O_PAIRS,
+    O_FROM_JOURNAL
 };
 
 static const struct option match_own[] = {{"white", required_argument, NULL, O_WHITE},
@@ -253,6 +255,8 @@ static const struct option match_own[] = {{"white", required_argument, NULL, O_W
                                           {"resume", no_argument, NULL, O_RESUME},
                                           {"json", required_argument, NULL, O_JSON},
                                           {"sprt", required_argument, NULL, O_SPRT},
+                                          {"pairs", required_argument, NULL, O_PAIRS},
+                                          {"from-journal", required_argument, NULL, O_FROM_JOURNAL},
                                           {NULL, 0, NULL, 0}};
 
 static const cli_command match_command = {
@@ -271,6 +275,8 @@ static const cli_command match_command = {
     "  --records DIR          a record a game and the journal in DIR\n"
     "  --journal FILE, --resume   the results as they come; go on after an interruption\n"
     "  --json FILE            the summary as JSON\n"
+    "  --pairs A-B            play game pairs A..B only (games 2A-1..2B), seeded as in the whole match\n"
+    "  --from-journal FILE    play nothing: the tables, SPRT and JSON of the games in FILE\n"
     "  --sprt 'elo0=A elo1=B alpha=X beta=Y'   a sequential test between two players\n"
     "  (the seed defaults to 1, the ply limit to 400)\n"};
 
@@ -295,7 +301,7 @@ typedef struct parse_state {
 /* The options about players, clocks and the test. */
 static int player_option(match *m, int c, const char *arg, const char **why, int *sides)
 {
-    static char sprt_why[120];
+    static char sprt_why[200];
     switch (c) {
     case O_WHITE:
     case O_BLACK:
@@ -362,6 +368,19 @@ static void run_option(match *m, int c, const char *arg, const char **why, parse
     case O_JOURNAL: m->journal = arg; break;
     case O_RESUME: m->resume = 1; break;
     case O_JSON: m->json = arg; break;
+    case O_FROM_JOURNAL: m->from_journal = arg; break;
+    case O_PAIRS: {
+        unsigned long long a = 0, b = 0;
+        char first[32];
+        const char *dash = strchr(arg, '-');
+        snprintf(first, sizeof first, "%.*s", dash != NULL ? (int)(dash - arg) : 0, arg);
+        if (dash == NULL || dash - arg >= (long)sizeof first || cli_parse_uint(first, 500000, &a) < 0 ||
+            cli_parse_uint(dash + 1, 500000, &b) < 0 || a == 0 || b < a)
+            *why = "expected FROM-TO, pair numbers 1..500000 with FROM <= TO (pair P: games 2P-1 and 2P)";
+        m->first_game = (int)(2 * a - 2);
+        m->last_game = (int)(2 * b - 1);
+        break;
+    }
     default: break;
     }
 }
@@ -528,6 +547,7 @@ static void defaults(match *m)
     m->timeout_ms = 60000;
     m->tc.margin_ms = 100;
     m->current = -1;
+    m->last_game = -1;
 }
 
 /* Reads the command line into m.  Returns 0, 1 for --help, 2 after a
@@ -551,6 +571,10 @@ static int parse(match *m, int argc, char **argv)
                                  : "--setup bots and --openings exclude each other (both say where setups come from)";
     if (why == NULL && m->resume && m->journal == NULL && m->records == NULL)
         why = "--resume needs the --journal (or --records) of the interrupted match";
+    if (why == NULL && m->from_journal != NULL && (m->resume || m->journal != NULL || m->records != NULL))
+        why = "--from-journal reads a journal and plays nothing: no --journal, --records or --resume with it";
+    if (why == NULL && m->last_game >= m->npairings * m->games)
+        why = "--pairs goes beyond the match's last pair";
     if (why != NULL) {
         cli_usage_fail(&match_command, "%s", why);
         return 2;
@@ -564,6 +588,26 @@ static int parse(match *m, int argc, char **argv)
     return 0;
 }
 
+/* --json FILE must be writable, and is never another run's summary: a
+ * file that exists is replaced only by --resume or --from-journal (the
+ * summary of the same match, brought up to date). */
+static int check_json(const match *m)
+{
+    if (cli_check_output(m->json) < 0) {
+        fprintf(stderr, "mana-cli match: --json %s: %s\n", m->json, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (!m->resume && m->from_journal == NULL && stat(m->json, &st) == 0 && st.st_size > 0) {
+        fprintf(stderr,
+                "mana-cli match: --json %s exists; not replaced: give a new name (or --resume, which brings the "
+                "summary of the match it continues up to date)\n",
+                m->json);
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_match(int argc, char **argv)
 {
     static match m; /* large; one per process */
@@ -572,18 +616,14 @@ int cmd_match(int argc, char **argv)
     if (rc != 0)
         return rc == 1 ? 0 : rc == 2 ? 2 : 1;
     static char journal[4200];
-    if (m.records != NULL && mkdir(m.records, 0777) < 0 && errno != EEXIST) {
-        fprintf(stderr, "mana-cli match: %s: %s\n", m.records, strerror(errno));
-        return 1;
-    }
-    if (m.json != NULL && cli_check_output(m.json) < 0) { /* before the games, not after them */
-        fprintf(stderr, "mana-cli match: --json %s: %s\n", m.json, strerror(errno));
-        return 1;
-    }
     if (m.journal == NULL && m.records != NULL) {
         snprintf(journal, sizeof journal, "%s/match-journal.txt", m.records);
         m.journal = journal;
     }
+    if (m.json != NULL && check_json(&m) < 0) /* before the games, not after them */
+        return 1;
+    if (match_records_check(&m) < 0)
+        return 1;
     player_signals(m.journal);
     fingerprint(&m);
     m.progress_tty = isatty(STDERR_FILENO);

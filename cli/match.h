@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * match.h - shared by the files of `mana-cli match`, the tournament runner:
+ * match.h - shared by the files of `mana-cli match`, the tournament runner.
+ * The files in data-flow order: each calls only files above it.
  *
- *   match.c         options, the whole run (cmd_match)
- *   match_player.c  players: built-in bots, external engines as processes
- *                   speaking docs/engine-protocol.md
- *   match_clock.c   time controls and the runner's clocks
- *   match_game.c    one game between two players, faults as results
- *   match_sched.c   pairings, openings, worker threads, journal and resume,
- *                   the SPRT stop
- *   match_stats.c   score, Elo and LOS from the pentanomial model, GSPRT
- *   match_output.c  progress, the tables
- *   match_json.c    the JSON summary, game records
+ *   match_clock.c     time controls and the runner's clocks
+ *   match_stats.c     score, Elo and LOS from the pentanomial model, GSPRT
+ *   match_tally.c     the results table as numbers: game slots, W-D-L and
+ *                     pentanomial tallies, the SPRT prefix, what counts
+ *   match_player.c    players: built-in bots, external engines as processes
+ *                     speaking docs/engine-protocol.md
+ *   match_json.c      the game records and the JSON summary, written to
+ *                     temporary names of their own run, then renamed
+ *   match_game.c      one game between two players, faults as results
+ *   match_output.c    progress, the tables
+ *   match_journal.c   the journal: created once, locked, loaded on
+ *                     --resume, one line a game, the SPRT decision
+ *   match_sched.c     pairings, worker threads, --pairs, the SPRT stop,
+ *                     where each record goes (counted or not)
+ *   match.c           options, the whole run (cmd_match)
  */
 #ifndef MANA_CLI_MATCH_H
 #define MANA_CLI_MATCH_H
@@ -95,7 +101,9 @@ typedef struct move_request {
 } move_request;
 
 /* Starts the engine if it does not run (handshake, rule options, its own
- * options).  Returns 0, or -1 with the reason in why. */
+ * options).  Returns 0, -1 with the engine's fault in why, or -2 when the
+ * runner could not start a process (no pipe, no fork after retries: why
+ * says so; the game must not be scored). */
 int player_ensure(player *p, int preset, const mana_game *rules, char *why, size_t size);
 /* The engine's Seed option (a spin, 0..4294967295) for a game's 64-bit
  * seed: the high half xor the low half, so every bit of the game's seed
@@ -170,6 +178,11 @@ typedef struct pairing {
     int a, b; /* a is "first": White in the pair's first game */
 } pairing;
 
+/* Where a game's record is: DIR/game-NNN.mana (counted), DIR/pending/
+ * (finished, not yet known to count: its pair is beyond the SPRT's
+ * complete prefix), DIR/uncounted/ (finished after the SPRT decided). */
+enum { RECORD_COUNTED, RECORD_PENDING, RECORD_UNCOUNTED };
+
 typedef struct match {
     /* settings, read-only once the workers run */
     int nplayers, current; /* current: the player --name and --opt apply to */
@@ -189,6 +202,8 @@ typedef struct match {
     int *opening_lines;                                         /* their line numbers in the file */
     int nopenings;
     const char *records, *journal, *json;
+    const char *from_journal; /* --from-journal: read it, play nothing */
+    int first_game, last_game; /* --pairs: the games (0-based, inclusive) this run plays */
     int resume, jobs, progress_tty, quiet;
     sprt_spec sprt;
     char settings[2048]; /* fingerprint written to the journal */
@@ -196,7 +211,7 @@ typedef struct match {
     pthread_mutex_t lock;
     int total, next, done_count, stop, fatal;
     int sprt_result;                /* 1 H1, -1 H0, 0 none */
-    int sprt_pairs;                 /* pairs counted at the decision */
+    int sprt_pairs;                 /* pairs counted: the complete prefix, or at the decision */
     int started[MATCH_MAX_PLAYERS]; /* 1 once the player completed a handshake */
     double llr;
     FILE *journal_fp;
@@ -204,24 +219,56 @@ typedef struct match {
     game_result *results;
 } match;
 
-/* match_sched.c */
-int match_run(match *m);
+/* match_tally.c: the table of results, read under the lock (or once the
+ * workers are done). */
 void match_game_slot(const match *m, int i, int *pi, int *k);
 /* Pentanomial and W-D-L of pairing pi from the first player's view,
  * counting the complete pairs of its first max_pairs pairs (-1: all). */
 void match_tally(const match *m, int pi, int max_pairs, long penta[5], long wdl[3]);
-/* The LLR over the complete prefix of pairs of pairing 0; sets *pairs. */
-double match_prefix_llr(const match *m, int *pairs);
+/* The LLR over the first pairs pairs of pairing 0. */
+double match_prefix_llr(const match *m, int pairs);
+/* The pairs the statistics count (the prefix at the SPRT's decision), or
+ * -1: every game. */
+int match_counted_pairs(const match *m);
+/* 1 if finished game i counts (0: it finished after the SPRT decided). */
+int match_counted(const match *m, int i);
+
+/* match_json.c.  Records go to DIR (m->records) through a temporary name
+ * of this run (".game-NNN.mana.PID.tmp"), renamed when whole; -1 with the
+ * error printed (a runner fault: the game is not scored). */
+int match_write_record(const match *m, int i, const mana_game *g, const game_result *r, int where);
+/* Moves game i's record from DIR/pending/ to where; a record that is not
+ * there (no --records, or moved already) is no error. */
+void match_move_record(const match *m, int i, int where);
+/* The --records directory: made if missing; refused (-1, why printed)
+ * when it holds files and this is no --resume. */
+int match_records_check(const match *m);
+int match_write_json(const match *m, double secs);
 
 /* match_game.c; -1 stops the match (an engine that never started, no
- * memory). */
-int match_play_game(match *m, player *pl, int i, game_result *res);
+ * memory, a process the runner could not start): the game is not played
+ * and not scored.  On 0, *out is the finished game (the caller frees it). */
+int match_play_game(match *m, player *pl, int i, game_result *res, mana_game **out);
 mana_game *match_new_game(const match *m);
 
-/* match_output.c, match_json.c */
+/* match_output.c */
 void match_progress(match *m);
 void match_report(const match *m, double secs);
-int match_write_json(const match *m, double secs);
-int match_write_record(const match *m, int i, const mana_game *g, const game_result *r);
+
+/* match_journal.c.  The journal's first line is the settings; then a line
+ * a finished game; "decision" lines mark the SPRT's decision.  A fresh
+ * journal is written to a temporary name and linked into place, so that
+ * it never replaces a file; the journal is locked (flock) while the run
+ * lasts.  journal_open refuses (-1, why printed) a journal that exists
+ * without --resume, one of other settings, one in use by another run. */
+int journal_open(match *m);
+/* One line per finished game, on disk (fsync) before the game counts:
+ * -1 (why printed) if it could not be written. */
+int journal_add(match *m, int i, const game_result *r);
+void journal_decision(match *m);
+void journal_close(match *m);
+
+/* match_sched.c */
+int match_run(match *m);
 
 #endif

@@ -101,18 +101,26 @@ fail:
 
 /* Starts player p (its handshake if it does not run).  A player that
  * never completed its handshake in this match and fails it now is no
- * player: the match stops (-2, the error printed).  Returns 0, -2, or -1
+ * player, and a process the runner cannot start is its own fault: the
+ * match stops (-2, the error printed).  Returns 0, -2, or -1
  * with err set. */
 static int start_player(match *m, player *p, const mana_game *g, char *err, size_t size)
 {
     int k = (int)(p->spec - m->players);
-    if (player_ensure(p, m->preset, g, err, size) == 0) {
+    int rc = player_ensure(p, m->preset, g, err, size);
+    if (rc == 0) {
         pthread_mutex_lock(&m->lock);
         m->started[k] = 1;
         pthread_mutex_unlock(&m->lock);
         return 0;
     }
     pthread_mutex_lock(&m->lock);
+    if (rc == -2) { /* the runner's fault: no game, no score */
+        if (!m->fatal)
+            fprintf(stderr, "mana-cli match: player %s: %s; the match stops\n", p->spec->name, err);
+        pthread_mutex_unlock(&m->lock);
+        return -2;
+    }
     int ever = m->started[k];
     if (!ever && !m->fatal)
         fprintf(stderr, "mana-cli match: player %s (cmd: %s) never started: %s\n", p->spec->name, p->spec->cmd, err);
@@ -171,7 +179,7 @@ static int play_moves(const match *m, player *P[2], mana_game *g, const char *mf
     }
 }
 
-int match_play_game(match *m, player *pl, int i, game_result *res)
+int match_play_game(match *m, player *pl, int i, game_result *res, mana_game **out)
 {
     int pi, k;
     match_game_slot(m, i, &pi, &k);
@@ -203,7 +211,9 @@ int match_play_game(match *m, player *pl, int i, game_result *res)
         snprintf(res->reason, sizeof res->reason, "%s", eng_end_reason(g));
     }
     res->done = 1;
-    rc = match_write_record(m, i, g, res);
+    rc = 0;
+    *out = g;
+    g = NULL;
 out:
     free(t.s);
     mana_free(g);

@@ -18,13 +18,6 @@ static double seconds_since(const struct timespec *t0)
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-/* The games the statistics count: all, or the prefix of pairs at the
- * SPRT's decision. */
-static int counted_pairs(const match *m)
-{
-    return m->sprt.on && m->sprt_result != 0 ? m->sprt_pairs : -1;
-}
-
 void match_progress(match *m)
 {
     if (m->quiet)
@@ -115,8 +108,8 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
         char pm[24] = "n/a";
         if (e.defined)
             snprintf(pm, sizeof pm, "%.1f", e.elo95);
-        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s", a, b, wdl[0], wdl[1], wdl[2], 100.0 * s,
-               elo, pm, los);
+        printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s (%s's view)", a, b, wdl[0], wdl[1], wdl[2],
+               100.0 * s, elo, pm, los, a);
         if (unpaired > 0)
             printf(" (%ld unpaired game%s left out of Elo and LOS)", unpaired, unpaired == 1 ? "" : "s");
         printf("\n");
@@ -140,7 +133,7 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
                unpaired, unpaired == 1 ? " is" : "s are", unpaired == 1 ? "it" : "them");
     if (m->sprt.on)
         print_sprt(m);
-    printf("W-D-L %ld-%ld-%ld score %.1f%%\n", wdl[0], wdl[1], wdl[2], 100.0 * s);
+    printf("W-D-L %ld-%ld-%ld score %.1f%% (%s's view)\n", wdl[0], wdl[1], wdl[2], 100.0 * s, a);
 }
 
 /* The share of the points of a W-D-L, 0..1. */
@@ -215,10 +208,17 @@ void match_report(const match *m, double secs)
         }
     faults(m);
     if (m->npairings == 1) {
-        int max_pairs = counted_pairs(m);
+        int max_pairs = match_counted_pairs(m);
         two_player_table(m, max_pairs);
         printf("%s vs %s: %ld game%s in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
                played, played == 1 ? "" : "s", secs, played ? (double)plies / (double)played : 0.0);
+        int late = 0;
+        for (int i = 0; i < m->total; i++)
+            late += m->results[i].done && !match_counted(m, i);
+        if (late > 0)
+            printf("note: %d game%s finished after the SPRT's decision, not counted (in the journal after its "
+                   "decision line%s; \"counted\": false in the JSON)\n",
+                   late, late == 1 ? "" : "s", m->records != NULL ? ", records in uncounted/" : "");
         pairing_stats(m, 0, max_pairs, 1);
         return;
     }

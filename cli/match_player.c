@@ -2,8 +2,9 @@
 /*
  * match_player.c - the players of `mana-cli match`.  A built-in bot runs in
  * the worker's thread; an external engine is a process started with
- * /bin/sh -c 'exec CMD' (so the engine itself is the runner's child, reaped
- * by it) in its own process group, spoken to through two pipes in
+ * /bin/sh -c 'CMD' (the command runs as the shell runs it; the shell is the
+ * runner's child, reaped by it) in its own process group, killed whole,
+ * spoken to through two pipes in
  * the protocol of docs/engine-protocol.md.  Every wait has a deadline
  * (poll), so a hung engine costs its time and no more; a dead engine is
  * reaped (no zombies); faults come back as a reason, for the game to be
@@ -18,11 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 #include "match.h"
 
 #define HANDSHAKE_MS 10000 /* mana -> manaok, isready -> readyok */
+#define SPAWN_TRIES 5      /* waits of 0.1, 0.2, 0.4, 0.8 s between them */
 
 /* Forks are serialised so that no child inherits the pipes of another
  * engine before they are marked close-on-exec (EOF would never come). */
@@ -54,6 +59,23 @@ static void untrack(pid_t pid)
     pthread_mutex_unlock(&spawn_lock);
 }
 
+/* Kills process group pid and reaps the whole group.  The runner is a
+ * child subreaper (player_signals), so what the shell started becomes its
+ * child when the shell dies: every process of the group is reaped here,
+ * never left a zombie.  Call it before the leader pid is reaped. */
+static void reap_group(pid_t pid)
+{
+    kill(-pid, SIGKILL); /* the leader is not reaped yet: the group id cannot be another's */
+    kill(pid, SIGKILL);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    for (;;) {
+        pid_t r = waitpid(-pid, NULL, 0);
+        if (r < 0 && errno != EINTR)
+            break;
+    }
+}
+
 static void *signal_main(void *arg)
 {
     int sig = 0;
@@ -66,7 +88,7 @@ static void *signal_main(void *arg)
             kill(-live[k], SIGKILL);
     for (int k = 0; k < MAX_ENGINES; k++) /* reaped: no zombie outlives us */
         if (live[k] > 0)
-            waitpid(live[k], NULL, 0);
+            reap_group(live[k]);
     if (resume_journal != NULL)
         fprintf(stderr, "%smana-cli match: interrupted; the same command with --resume continues the match from %s\n",
                 isatty(STDERR_FILENO) ? "\n" : "", resume_journal); /* after the progress line */
@@ -88,6 +110,10 @@ void player_signals(const char *journal)
     if (pthread_create(&t, NULL, signal_main, NULL) == 0)
         pthread_detach(t);
     signal(SIGPIPE, SIG_IGN); /* a dead engine is a fault, not our death */
+    signal(SIGXFSZ, SIG_IGN); /* a file size limit: a write error, said as such */
+#ifdef PR_SET_CHILD_SUBREAPER
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); /* the engines' own children come back to us to be reaped */
+#endif
 }
 
 static long long now_ms(void)
@@ -104,25 +130,33 @@ static void nap_ms(long ms)
         ;
 }
 
-static int spawn(player *p)
+/* Starts the command as /bin/sh -c runs it (a cd, an assignment, a list
+ * of commands all work), in a process group of its own that player_kill
+ * kills whole.  Returns 0, or -1 with errno (no pipe, no process: the
+ * runner's fault, not the engine's); *what names the call that failed. */
+static int spawn(player *p, const char **what)
 {
     int in[2], out[2];
-    char line[sizeof p->spec->cmd + 8]; /* the shell execs the engine: it is our child */
-    snprintf(line, sizeof line, "exec %s", p->spec->cmd);
+    const char *line = p->spec->cmd;
     pthread_mutex_lock(&spawn_lock);
+    *what = "pipe";
     if (pipe(in) < 0) {
         pthread_mutex_unlock(&spawn_lock);
         return -1;
     }
     if (pipe(out) < 0) {
+        int err = errno;
         close(in[0]);
         close(in[1]);
         pthread_mutex_unlock(&spawn_lock);
+        errno = err;
         return -1;
     }
     fcntl(in[1], F_SETFD, FD_CLOEXEC);
     fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    *what = "fork";
     pid_t pid = fork();
+    int err = errno;
     if (pid == 0) { /* only async-signal-safe calls from here */
         setpgid(0, 0);
         signal(SIGPIPE, SIG_DFL); /* the engine gets the usual signals */
@@ -144,6 +178,7 @@ static int spawn(player *p)
     if (pid < 0) {
         close(in[1]);
         close(out[0]);
+        errno = err;
         return -1;
     }
     p->pid = pid;
@@ -154,23 +189,32 @@ static int spawn(player *p)
     return 0;
 }
 
+/* 1 once process pid has ended, how in *info; it stays unreaped (a
+ * zombie holding its pid and group id) until reap_group. */
+static int exited(pid_t pid, siginfo_t *info)
+{
+    memset(info, 0, sizeof *info);
+    return waitid(P_PID, (id_t)pid, info, WEXITED | WNOHANG | WNOWAIT) == 0 && info->si_pid == pid;
+}
+
 /* How the process ended, once it has (waits up to 500 ms for it).  A
  * write the engine's closed pipe refused and a read that met the end of
  * its output are the same event seen at different moments: both are
  * described by the process's exit, so a message never depends on timing. */
 static void describe_exit(player *p, char *why, size_t size, const char *what)
 {
-    int st = 0;
-    pid_t r = 0;
-    for (int k = 0; k < 50 && (r = waitpid(p->pid, &st, WNOHANG)) == 0; k++)
+    siginfo_t info;
+    int ended = 0;
+    for (int k = 0; k < 50 && !(ended = exited(p->pid, &info)); k++)
         nap_ms(10);
-    if (r == p->pid) {
+    if (ended) {
+        reap_group(p->pid); /* with what the shell left in the group */
         untrack(p->pid);
-        p->pid = 0; /* reaped */
-        if (WIFSIGNALED(st))
-            snprintf(why, size, "%s (killed by signal %d)", what, WTERMSIG(st));
+        p->pid = 0;
+        if (info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED)
+            snprintf(why, size, "%s (killed by signal %d)", what, info.si_status);
         else
-            snprintf(why, size, "%s (exit status %d)", what, WEXITSTATUS(st));
+            snprintf(why, size, "%s (exit status %d)", what, info.si_status);
     } else {
         snprintf(why, size, "%s", what);
     }
@@ -179,10 +223,7 @@ static void describe_exit(player *p, char *why, size_t size, const char *what)
 void player_kill(player *p)
 {
     if (p->pid > 0) {
-        kill(-p->pid, SIGKILL);
-        kill(p->pid, SIGKILL);
-        while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
-            ;
+        reap_group(p->pid);
         untrack(p->pid);
     }
     if (p->to_fd > 0)
@@ -310,9 +351,16 @@ int player_ensure(player *p, int preset, const mana_game *rules, char *why, size
     if (!p->spec->external || p->pid > 0)
         return 0;
     player_kill(p); /* closes what an earlier run left */
-    if (spawn(p) < 0) {
-        snprintf(why, size, "cannot start '%s'", p->spec->cmd);
-        return -1;
+    const char *what = "";
+    int rc = -1;
+    for (int tries = 0; tries < SPAWN_TRIES && (rc = spawn(p, &what)) < 0; tries++)
+        if (errno == EAGAIN || errno == ENOMEM || errno == EMFILE || errno == ENFILE)
+            nap_ms(100L << tries); /* out of processes or descriptors: wait, try again */
+        else
+            break;
+    if (rc < 0) {
+        snprintf(why, size, "runner fault: cannot start '%.200s' (%s: %s)", p->spec->cmd, what, strerror(errno));
+        return -2;
     }
     long long t0 = now_ms();
     if (send_line(p, "mana") < 0) {
@@ -321,7 +369,7 @@ int player_ensure(player *p, int preset, const mana_game *rules, char *why, size
     }
     if (expect(p, "manaok", t0 + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
         goto fail;
-    int rc = send_rules(p, preset, rules);
+    rc = send_rules(p, preset, rules);
     for (int k = 0; k < p->spec->nopt; k++)
         rc |= send_line(p, "setoption name %s value %s", p->spec->opt_name[k], p->spec->opt_value[k]);
     if (rc < 0 || send_line(p, "isready") < 0) {
@@ -486,14 +534,10 @@ int player_move(player *p, const move_request *rq, mana_move *out, long long *us
 
 void player_close(player *p)
 {
-    if (p->pid > 0 && send_line(p, "quit") == 0) {
-        pid_t r = 0;
-        for (int k = 0; k < 100 && (r = waitpid(p->pid, NULL, WNOHANG)) == 0; k++)
+    if (p->pid > 0 && send_line(p, "quit") == 0) { /* a moment to quit, then killed (player_kill) */
+        siginfo_t info;
+        for (int k = 0; k < 100 && !exited(p->pid, &info); k++)
             nap_ms(10);
-        if (r == p->pid) {
-            untrack(p->pid);
-            p->pid = 0; /* reaped: nothing to kill */
-        }
     }
     player_kill(p);
 }

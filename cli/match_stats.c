@@ -24,6 +24,10 @@
 
 #define PHI_INV_975 1.959963984540054
 #define NELO_PER_NT (800.0 / log(10.0)) /* fishtest's nelo_divided_by_nt */
+/* Normalized bounds are taken in -SPRT_NELO_MAX..SPRT_NELO_MAX (a t-value
+ * of 40.7 a pair): the range where the estimate is held to an independent
+ * maximum-likelihood computation (tests/cli/matchcheck.c). */
+#define SPRT_NELO_MAX 10000
 
 typedef struct pdf {
     int n;
@@ -111,17 +115,26 @@ void stats_elo_trinomial(const long wdl[3], elo_estimate *out)
 }
 
 /* The root x of sum p_i a_i / (1 + x a_i) = 0 between -1/max a and
- * -1/min a (fishtest's secular; the function decreases there). */
-static double secular(const pdf *d)
+ * -1/min a (fishtest's secular; the function decreases there).  Returns 0,
+ * or -1 when the a_i do not straddle zero (no root: fishtest raises
+ * ValueError there). */
+static int secular(const pdf *d, double *root)
 {
     double v = d->a[0], w = d->a[0];
     for (int i = 1; i < d->n; i++) {
         v = fmin(v, d->a[i]);
         w = fmax(w, d->a[i]);
     }
-    double lo = -1 / w + 1e-9, hi = -1 / v - 1e-9;
-    for (int it = 0; it < 200; it++) {
-        double x = (lo + hi) / 2, f = 0;
+    if (!(v < 0 && w > 0))
+        return -1;
+    double lo = -1 / w, hi = -1 / v;
+    double margin = 1e-9 * fmin(1, (hi - lo) / 4); /* fishtest's 1e-9, inside a narrow bracket */
+    lo += margin;
+    hi -= margin;
+    for (int it = 0; it < 2200; it++) { /* to the last bit: a bracket may span 1e300 */
+        double x = lo / 2 + hi / 2, f = 0;
+        if (x <= lo || x >= hi)
+            break;
         for (int i = 0; i < d->n; i++)
             f += d->p[i] * d->a[i] / (1 + x * d->a[i]);
         if (f > 0)
@@ -129,46 +142,131 @@ static double secular(const pdf *d)
         else
             hi = x;
     }
-    return (lo + hi) / 2;
+    *root = lo / 2 + hi / 2;
+    return 0;
 }
 
-/* The distribution nearest to d (maximum likelihood) with mean s. */
-static void mle_expected(const pdf *d, double s, pdf *out)
+/* The distribution nearest to d (maximum likelihood) with mean s, where
+ * the a_i - s are given as shift (so that a score next to 1 keeps its
+ * digits).  0 < s < 1 (sprt_parse's bounds), so there is a root. */
+static void mle_expected(const pdf *d, const double *shift, pdf *out)
 {
     pdf shifted = *d;
     for (int i = 0; i < d->n; i++)
-        shifted.a[i] = d->a[i] - s;
-    double x = secular(&shifted);
+        shifted.a[i] = shift[i];
+    double x = 0;
+    secular(&shifted, &x);
     *out = *d;
     for (int i = 0; i < d->n; i++)
-        out->p[i] = d->p[i] / (1 + x * (d->a[i] - s));
+        out->p[i] = d->p[i] / (1 + x * shift[i]);
 }
 
-/* The same with t-value (mean - ref) / sigma = t (fishtest's
- * MLE_t_value, ten fixed-point steps at most). */
-static void mle_t_value(const pdf *d, double ref, double t, pdf *out)
+/* The t-value (mean - ref) / sigma of d. */
+static double t_value(const pdf *d, double ref)
 {
-    *out = *d;
-    for (int i = 0; i < d->n; i++)
-        out->p[i] = 1.0 / d->n;
-    for (int it = 0; it < 10; it++) {
-        pdf prev = *out, eq = *d;
-        double mu, var;
-        moments(out, &mu, &var);
+    double mu, var;
+    moments(d, &mu, &var);
+    return (mu - ref) / sqrt(var);
+}
+
+/* Fixed-point steps of fishtest's MLE_t_value from *p (at most steps, to a
+ * change below tol).  Returns 0, or -1 if a step had no root (p then holds
+ * the last distribution that had one). */
+static int t_steps(const pdf *d, double ref, double t, pdf *p, int steps, double tol)
+{
+    for (int it = 0; it < steps; it++) {
+        pdf eq = *d;
+        double mu, var, x;
+        moments(p, &mu, &var);
         double sigma = sqrt(var);
         for (int i = 0; i < d->n; i++) {
             double z = (mu - d->a[i]) / sigma;
             eq.a[i] = d->a[i] - ref - t * sigma * (1 + z * z) / 2;
         }
-        double x = secular(&eq);
+        if (!(sigma > 0) || secular(&eq, &x) < 0)
+            return -1;
         double change = 0;
         for (int i = 0; i < d->n; i++) {
-            out->p[i] = d->p[i] / (1 + x * eq.a[i]);
-            change = fmax(change, fabs(prev.p[i] - out->p[i]));
+            double q = d->p[i] / (1 + x * eq.a[i]);
+            change = fmax(change, fabs(p->p[i] - q));
+            p->p[i] = q;
         }
-        if (change < 1e-9)
+        if (change < tol)
             break;
     }
+    return 0;
+}
+
+/* The distribution nearest to d with t-value t.  First fishtest's
+ * MLE_t_value exactly (from the uniform distribution, ten fixed-point
+ * steps at most), kept when every step had a root and the t-value is
+ * met to 1e-5 (fishtest's own check).  Far from the centre that start has
+ * no root (fastchess#879: the LLR became NaN); then the same fixed point
+ * is followed from d itself (the answer for d's own t-value) to t in
+ * steps that shrink where a step fails, and sought from a start piled on
+ * each cell; the most likely wins.  The result is always a distribution
+ * with every cell positive: the LLR stays finite. */
+/* The fixed point for t followed from start, a fixed point for its own
+ * t-value, in steps that shrink where one fails.  Returns 0 with *out at
+ * t, or -1 (*out where it got to). */
+static int t_follow(const pdf *d, double ref, double t, const pdf *start, pdf *out)
+{
+    *out = *start;
+    double at = t_value(start, ref), step = (t - at) / 4;
+    while (at != t && fabs(step) > 1e-9 * fmax(1, fabs(t))) {
+        double next = fabs(t - at) <= fabs(step) ? t : at + step;
+        pdf q = *out;
+        if (t_steps(d, ref, next, &q, 100, 1e-13) == 0 && fabs(t_value(&q, ref) - next) < 1e-7) {
+            *out = q;
+            at = next;
+            step *= 2;
+        } else {
+            step /= 2;
+        }
+    }
+    return at == t ? 0 : -1;
+}
+
+/* The log-likelihood of d's counts under q (a sum of d.p log q.p). */
+static double loglik(const pdf *d, const pdf *q)
+{
+    double ll = 0;
+    for (int i = 0; i < d->n; i++)
+        ll += d->p[i] * log(q->p[i]);
+    return ll;
+}
+
+static void mle_t_value(const pdf *d, double ref, double t, pdf *out)
+{
+    *out = *d;
+    for (int i = 0; i < d->n; i++)
+        out->p[i] = 1.0 / d->n;
+    if (t_steps(d, ref, t, out, 10, 1e-9) == 0 && fabs(t_value(out, ref) - t) < 1e-5)
+        return;
+    /* Far out the constraint has more than one fixed point (a distribution
+     * piled on 3/4 or on 1 both reach a high t-value): the most likely of
+     * those reached from d and from each cell is the estimate. */
+    int found = t_follow(d, ref, t, d, out) == 0;
+    double best = found ? loglik(d, out) : -INFINITY;
+    for (int k = 0; k < d->n; k++) {
+        pdf q = *d;
+        for (int i = 0; i < d->n; i++)
+            q.p[i] = i == k ? 1 - 0.01 * (d->n - 1) : 0.01;
+        pdf r;
+        if (t_follow(d, ref, t, &q, &r) == 0 && (!found || loglik(d, &r) > best)) {
+            *out = r;
+            best = loglik(d, &r);
+            found = 1;
+        }
+    }
+}
+
+/* The expected score of logistic Elo e and its complement, each with its
+ * own digits: 1 - s would lose those of a score next to 1. */
+static void logistic_score(double e, double *s, double *rest)
+{
+    *s = 1 / (1 + pow(10, -e / 400));
+    *rest = 1 / (1 + pow(10, e / 400));
 }
 
 double stats_llr_penta(const long penta[5], double elo0, double elo1, int normalized)
@@ -180,9 +278,15 @@ double stats_llr_penta(const long penta[5], double elo0, double elo1, int normal
         mle_t_value(&d, 0.5, t0, &h0);
         mle_t_value(&d, 0.5, t1, &h1);
     } else {
-        double s0 = 1 / (1 + pow(10, -elo0 / 400)), s1 = 1 / (1 + pow(10, -elo1 / 400));
-        mle_expected(&d, s0, &h0);
-        mle_expected(&d, s1, &h1);
+        double sh[2][5];
+        for (int h = 0; h < 2; h++) {
+            double s, rest;
+            logistic_score(h ? elo1 : elo0, &s, &rest);
+            for (int i = 0; i < 5; i++) /* a_i - s, from the nearer end */
+                sh[h][i] = d.a[i] <= 0.5 ? d.a[i] - s : rest - (1 - d.a[i]);
+        }
+        mle_expected(&d, sh[0], &h0);
+        mle_expected(&d, sh[1], &h1);
     }
     double llr = 0;
     for (int i = 0; i < 5; i++)
@@ -224,6 +328,19 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
     if (have != 3 || !(s->elo1 > s->elo0) || !(s->alpha > 0 && s->alpha < 0.5) || !(s->beta > 0 && s->beta < 0.5)) {
         snprintf(why, size, "need elo0 < elo1, 0 < alpha, beta < 0.5");
         return -1;
+    }
+    for (int h = 0; h < 2; h++) {
+        double e = h ? s->elo1 : s->elo0, sc, rest;
+        logistic_score(e, &sc, &rest);
+        if (s->normalized && fabs(e) > SPRT_NELO_MAX) {
+            snprintf(why, size, "elo%d=%g: normalized Elo is taken in -%d..%d", h, e, SPRT_NELO_MAX, SPRT_NELO_MAX);
+            return -1;
+        }
+        if (!s->normalized && !(sc > 0 && rest > 0)) { /* a score of 0 or 1: no distribution with all results possible */
+            snprintf(why, size, "elo%d=%g: an expected score of %d to double precision (no distribution of results "
+                     "has it)", h, e, sc > 0);
+            return -1;
+        }
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,6 +33,11 @@ typedef struct session {
     mana_bot_limits lim; /* every bot's limits (--time, --depth, ...) */
     record_info info;
     const char *save_path;
+    struct {
+        dev_t dev;
+        ino_t ino;
+    } own[16]; /* the files the prompt's save may replace (ours) */
+    int nown;
     int color;
     int quiet; /* -q: no board after each move (the `board` command still draws it) */
     uint64_t rng;
@@ -159,12 +165,38 @@ static void help(void)
            "  quit            leave (the record is saved first with --save)\n");
 }
 
+/* 1 if the file st is this session's: its --load, its --save, or one it
+ * saved at the prompt (their device and inode). */
+static int ours(const session *s, const struct stat *st)
+{
+    for (int k = 0; k < s->nown; k++)
+        if (s->own[k].dev == st->st_dev && s->own[k].ino == st->st_ino)
+            return 1;
+    return 0;
+}
+
+/* Remembers path (just written or loaded) as this session's. */
+static void own(session *s, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !ours(s, &st) && s->nown < (int)(sizeof s->own / sizeof s->own[0])) {
+        s->own[s->nown].dev = st.st_dev;
+        s->own[s->nown++].ino = st.st_ino;
+    }
+}
+
 /* Writes the record to path.  A failure of the `save` command is the
  * answer at the prompt (stdout); a failure of the --save at the end is an
  * error (stderr, with the subcommand's prefix). */
 static int save(session *s, const char *path, int at_prompt)
 {
     char err[512];
+    struct stat st;
+    if (at_prompt && stat(path, &st) == 0 && S_ISREG(st.st_mode) && !ours(s, &st)) {
+        printf("could not save: %s exists and is not this game's record; not replaced (save to a new name)\n",
+               path);
+        return -1;
+    }
     if (record_save(path, s->g, &s->info, err, sizeof err) < 0) {
         if (at_prompt)
             printf("could not save: %s\n", err);
@@ -172,6 +204,7 @@ static int save(session *s, const char *path, int at_prompt)
             fprintf(stderr, "mana-cli play: --save: could not save: %s\n", err);
         return -1;
     }
+    own(s, path);
     printf("saved the game record to %s\n", path);
     return 0;
 }
@@ -353,12 +386,11 @@ static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
 }
 
-/* SIGINT and SIGTERM end the game loop (getline is not restarted), so that
- * the record is still saved. */
+/* SIGINT, SIGTERM and SIGHUP end the game loop (getline is not
+ * restarted), so that the record is still saved. */
 static void catch_interrupts(void)
 {
     struct sigaction sa;
@@ -367,6 +399,9 @@ static void catch_interrupts(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* a lost terminal: the record is saved all the same */
+    signal(SIGPIPE, SIG_IGN);     /* a closed output: write errors, not death before the save */
+    signal(SIGXFSZ, SIG_IGN);     /* a file size limit: a failed save, said as such */
 }
 
 static int run(session *s)
@@ -408,7 +443,7 @@ static int run(session *s)
     }
     free(line);
     if (interrupted && !quit)
-        rc = 130; /* as a shell reports SIGINT */
+        rc = 128 + interrupted; /* as a shell reports the signal: 130 for SIGINT, 129 for SIGHUP */
     if (s->save_path != NULL && save(s, s->save_path, 0) < 0)
         rc = 1;
     return rc;
@@ -522,11 +557,25 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "mana-cli play: --save %s: %s\n", a.save, strerror(errno));
         return 1;
     }
+    struct stat st_save, st_load;
+    if (a.save != NULL && stat(a.save, &st_save) == 0 && S_ISREG(st_save.st_mode) && st_save.st_size > 0 &&
+        !(a.load != NULL && stat(a.load, &st_load) == 0 && st_load.st_dev == st_save.st_dev &&
+          st_load.st_ino == st_save.st_ino)) {
+        fprintf(stderr,
+                "mana-cli play: --save %s exists; not replaced: give a new name (or --load it to continue that game "
+                "and save it back)\n",
+                a.save);
+        return 1;
+    }
     uint64_t seed = o.seed_given ? o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
     session s;
     memset(&s, 0, sizeof s);
     s.rng = seed;
     s.save_path = a.save;
+    if (a.save != NULL)
+        own(&s, a.save);
+    if (a.load != NULL)
+        own(&s, a.load);
     s.color = o.color;
     s.quiet = o.quiet;
     int rc = a.load != NULL ? load_game(&s, &o, a.load) : new_game(&s, &o, a.mfn);

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "record.h"
@@ -94,7 +96,11 @@ int record_write(FILE *f, const mana_game *g, const record_info *info)
 
 int record_save(const char *path, const mana_game *g, const record_info *info, char *err, size_t err_size)
 {
-    FILE *f = fopen(path, "w");
+    char tmp[4200];
+    struct stat st;
+    int direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode); /* a device or a pipe: written as it is */
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(direct ? path : tmp, "w");
     if (f == NULL) {
         snprintf(err, err_size, "%s: %s", path, strerror(errno));
         return -1;
@@ -102,10 +108,20 @@ int record_save(const char *path, const mana_game *g, const record_info *info, c
     errno = 0;
     int rc = record_write(f, g, info);
     int saved = errno;
+    if (rc == 0 && (fflush(f) != 0 || (!direct && fsync(fileno(f)) != 0))) {
+        rc = -1;
+        saved = errno;
+    }
     if (fclose(f) != 0 && rc == 0) {
         rc = -1;
         saved = errno;
     }
+    if (rc == 0 && !direct && rename(tmp, path) != 0) {
+        rc = -1;
+        saved = errno;
+    }
+    if (rc < 0 && !direct)
+        unlink(tmp); /* the file that was there stays as it was */
     if (rc < 0)
         snprintf(err, err_size, "%s: could not write the record (%s)", path,
                  saved ? strerror(saved) : mana_error_detail());

@@ -41,8 +41,10 @@ mana_game *record_start(int preset, const mana_game *model, const char *mfn);
  * errno says why). */
 int record_write(FILE *f, const mana_game *g, const record_info *info);
 
-/* record_write to a file by name; on failure returns -1 with the reason in
- * err. */
+/* record_write to a file by name, through a temporary name of this
+ * process (PATH.PID.tmp, on disk, then renamed over PATH: a failure, a
+ * full disk say, leaves what PATH held); a device or pipe is written
+ * directly.  On failure returns -1 with the reason in err. */
 int record_save(const char *path, const mana_game *g, const record_info *info, char *err, size_t err_size);
 
 /* Reads the first game of the record in f (name used in messages) into a

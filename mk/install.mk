@@ -120,11 +120,13 @@ check-exports: $(LIB_SHLIB) $(BOTS_SHLIB_FILE) tests/exports.txt tests/exports-b
 check-parts:
 	$(Q)sh tests/pkg/check-parts.sh README.md $(CHECK_PARTS)
 
-# No circle between the library's files: each calls only files above it in
-# libmana/game.h's map (read from the objects with nm).
-check-layering: $(LIB_A) $(BOTS_A)
+# No circle between the files of a folder: each calls only files above it
+# in the folder's map (read from the objects with nm): libmana/game.h's,
+# bots/bot_impl.h's, cli/cli.h's (which takes cli/match.h's).
+check-layering: $(LIB_A) $(BOTS_A) $(CLI)
 	$(Q)sh tests/pkg/check-layering.sh $(B)/libmana libmana/game.h
 	$(Q)sh tests/pkg/check-layering.sh $(B)/bots bots/bot_impl.h .
+	$(Q)sh tests/pkg/check-layering.sh $(B)/cli cli/cli.h .
 
 check-header:
 	$(Q)for h in $(PUBLIC_HDR) include/mana_bot.h; do sh tests/pkg/check-header.sh $$h || exit 1; done

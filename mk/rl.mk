@@ -29,3 +29,14 @@ CI_STEPS += check-selfplay
 check-selfplay: $(PY_STAMP)
 	cd $(PY_BUILD) && MANA_SLOW_TESTS=1 venv/bin/python -m pytest -q -p no:cacheprovider \
 	    '$(CURDIR)/bindings/python/tests/test_selfplay.py'
+
+# One match on a real LocalCluster of 2 workers in blocks of game pairs
+# (python3 -m mana.match), a worker killed mid-block and the driver killed
+# once and resumed, against `mana-cli match --jobs 1`
+# (bindings/python/tests/test_match_dask.py, about half a minute): part of
+# `make ci`.
+.PHONY: check-dask-match
+CI_STEPS += check-dask-match
+check-dask-match: $(PY_STAMP) $(CLI)
+	cd $(PY_BUILD) && MANA_SLOW_TESTS=1 venv/bin/python -m pytest -q -p no:cacheprovider \
+	    '$(CURDIR)/bindings/python/tests/test_match_dask.py'

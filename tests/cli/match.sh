@@ -14,7 +14,7 @@ o=$tmp/out
     --records "$tmp/r2" >"$o" 2>"$tmp/err"
 expect_status $? 0 "match"
 last=$(tail -n 1 "$o")
-echo "$last" | grep -Eq '^W-D-L [0-9]+-[0-9]+-[0-9]+ score [0-9]+\.[0-9]%$' ||
+echo "$last" | grep -Eq '^W-D-L [0-9]+-[0-9]+-[0-9]+ score [0-9]+\.[0-9]% \(ab.s view\)$' ||
     fail "last line '$last' is not 'W-D-L w-d-l score p%'"
 set -- $(echo "$last" | sed 's/^W-D-L \([0-9]*\)-\([0-9]*\)-\([0-9]*\) .*/\1 \2 \3/')
 expect_eq "$(($1 + $2 + $3))" 6 "wins + draws + losses = games"

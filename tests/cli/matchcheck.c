@@ -13,7 +13,8 @@
  *
  * for the pentanomial vectors below ([2,3,5,4,1] and [3,5,14,6,2] are the
  * ones of fishtest's own view tests).  Also the SPRT bounds and --sprt
- * parsing.
+ * parsing, and the GSPRT at its edges (check_sprt_edges: references
+ * from fishtest, fastchess#882 and independent computations).
  */
 #include <math.h>
 #include <stdio.h>
@@ -142,6 +143,114 @@ static void check_engine_seed(void)
     near((double)same, 0, 0, "1000 seeds changed in the high half alone: another Seed each");
 }
 
+/* ---- the GSPRT at its edges ----------------------------------------------------
+ * Far from the centre fishtest's own code fails: LLRcalc.secular raises
+ * ValueError when its uniform start has no root (fastchess#879, where the
+ * LLR became NaN), L_(20000) is 1.0 and L_(-3000) gives a division by zero.
+ * The references below are therefore of three kinds:
+ *   F  fishtest's LLRcalc.LLR_logistic itself (it works there);
+ *   P  fishtest's MLE_t_value with fastchess#882's fix (the empirical
+ *      distribution as the start when the uniform one has no root);
+ *   M  independent: the maximum-likelihood distributions under each bound
+ *      found by scipy.optimize.minimize (SLSQP, several starts, the best
+ *      kept; normalized), or the secular root solved in mpmath at 80
+ *      digits (logistic), then fishtest's LLR formula N sum p log(p1/p0).
+ * The case [3,10,20,9,4] elo 100..300 normalized is `random` against
+ * `random` of issue 23; [72,10,0,0,0] and [77,1,0,0,0] are the reports of
+ * fastchess#879 (LLR -2.97 and -2.95 there). */
+typedef struct edge {
+    long penta[5];
+    double elo0, elo1;
+    int normalized;
+    double llr;
+    char kind;
+} edge;
+
+static const edge edges[] = {
+    {{144, 3, 1, 0, 0}, -1500, -500, 1, -6.72126039962228, 'P'},
+    {{0, 0, 1, 3, 144}, 500, 1500, 1, 6.721260399622276, 'P'},
+    {{72, 10, 0, 0, 0}, -1000, -500, 1, -2.9657551880165425, 'P'},
+    {{77, 1, 0, 0, 0}, -1000, -500, 1, -2.952426400959964, 'P'},
+    {{50, 0, 0, 0, 0}, 500, 1500, 0, -285.1135846304719, 'F'},
+    {{0, 0, 0, 1, 49}, 500, 1500, 0, 0.042475586879900204, 'F'},
+    {{2, 3, 5, 4, 1}, -1500, -500, 0, 73.87980746411195, 'F'},
+    {{0, 0, 0, 0, 50}, 0, 20000, 0, 34.2295289321908, 'M'},
+    {{1, 0, 0, 0, 0}, -3000, -2000, 0, 0.0230050604948361, 'M'},
+    {{3, 10, 20, 9, 4}, 100, 300, 1, -24.290494979425993, 'M'},
+    {{3, 10, 20, 9, 4}, 0, 10000, 1, -271.99680162159444, 'M'},
+    {{144, 3, 1, 0, 0}, 0, 10000, 1, -1198.1782443059246, 'M'},
+    {{0, 0, 0, 0, 50}, -10000, 0, 1, 405.33471406412536, 'M'},
+};
+
+/* Every legal bound gives a finite LLR, for every count vector: all 32
+ * patterns of empty and full cells (1 and 1000 games), and the same
+ * value, negated, for the mirrored counts and bounds (the first player's
+ * view turned round: LLR(p, e0, e1) = -LLR(mirror p, -e1, -e0)). */
+static void check_sprt_edges(void)
+{
+    for (size_t k = 0; k < sizeof edges / sizeof edges[0]; k++) {
+        const edge *x = &edges[k];
+        char what[120];
+        snprintf(what, sizeof what, "LLR [%ld,%ld,%ld,%ld,%ld] %g..%g %s (%c)", x->penta[0], x->penta[1], x->penta[2],
+                 x->penta[3], x->penta[4], x->elo0, x->elo1, x->normalized ? "normalized" : "logistic", x->kind);
+        near(stats_llr_penta(x->penta, x->elo0, x->elo1, x->normalized), x->llr, 1e-6 * fmax(1, fabs(x->llr)), what);
+    }
+    static const double logistic[] = {-123000, -20000, -3000, -500, 0, 5, 1500, 20000, 123000};
+    static const double normal[] = {-10000, -2000, -300, 0, 5, 500, 10000};
+    int bad = 0, asym = 0, n = 0;
+    for (int pattern = 0; pattern < 64; pattern++) {
+        long p[5], q[5];
+        for (int i = 0; i < 5; i++)
+            p[i] = (pattern >> i & 1) ? (pattern & 32 ? 1000 : 1) : 0;
+        for (int i = 0; i < 5; i++)
+            q[i] = p[4 - i];
+        for (int model = 0; model < 2; model++) {
+            const double *e = model ? normal : logistic;
+            int ne = model ? 7 : 9;
+            for (int a = 0; a < ne; a++)
+                for (int b = a + 1; b < ne; b++) {
+                    double v = stats_llr_penta(p, e[a], e[b], model), w = stats_llr_penta(q, -e[b], -e[a], model);
+                    n++;
+                    bad += !isfinite(v);
+                    asym += !(fabs(v + w) <= 1e-6 * fmax(1, fabs(v)));
+                }
+        }
+    }
+    near(bad, 0, 0, "LLRs that are not finite, of every pattern and legal bound");
+    near(asym, 0, 0, "LLRs that differ from the mirrored match's");
+    near(n, 64 * (36 + 21), 0, "LLRs tried");
+    /* bounds with no valid distribution are refused up front: a logistic
+     * score of 1 (or 0) to double precision; normalized beyond 10000 */
+    sprt_spec s;
+    char why[200];
+    static const struct {
+        const char *text;
+        int ok;
+    } bounds[] = {{"elo0=0 elo1=123000", 1},
+                  {"elo0=0 elo1=124000", 0},
+                  {"elo0=-124000 elo1=0", 0},
+                  {"elo0=-1500 elo1=-500 model=normalized", 1},
+                  {"elo0=0 elo1=10000 model=normalized", 1},
+                  {"elo0=0 elo1=10001 model=normalized", 0},
+                  {"elo0=-10001 elo1=0 model=normalized", 0},
+                  {"elo0=0 elo1=inf", 0},
+                  {"elo0=nan elo1=5", 0}};
+    for (size_t k = 0; k < sizeof bounds / sizeof bounds[0]; k++) {
+        checks++;
+        if ((sprt_parse(bounds[k].text, &s, why, sizeof why) == 0) != bounds[k].ok) {
+            failures++;
+            fprintf(stderr, "matchcheck: FAIL: --sprt '%s' %s\n", bounds[k].text,
+                    bounds[k].ok ? "refused" : "accepted");
+        }
+    }
+    sprt_parse("elo0=0 elo1=124000", &s, why, sizeof why);
+    checks++;
+    if (strcmp(why, "elo1=124000: an expected score of 1 to double precision (no distribution of results has it)")) {
+        failures++;
+        fprintf(stderr, "matchcheck: FAIL: the refusal says '%s'\n", why);
+    }
+}
+
 int main(void)
 {
     for (size_t k = 0; k < sizeof refs / sizeof refs[0]; k++) {
@@ -215,6 +324,7 @@ int main(void)
             fprintf(stderr, "matchcheck: FAIL: --sprt '%s' accepted\n", bad[k]);
         }
     }
+    check_sprt_edges();
     check_clocks();
     check_tc_text();
     check_engine_seed();

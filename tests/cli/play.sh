@@ -184,4 +184,36 @@ expect_no_grep "$o" "a  b  c" "nothing shown for a bad record"
 expect_status $? 2 "unknown player"
 "$CLI" play --mfn 'rrdrrr/6/6/6/6/RRRDR b - 0' </dev/null >"$o" 2>&1
 expect_status $? 1 "bad MFN"
+# 10. --save never replaces another file, keeps the old one when a write
+# fails, and a lost terminal (SIGHUP) still saves the record.
+echo "my notes" >"$tmp/notes.mana"
+"$CLI" play --white random --black random --seed 1 --save "$tmp/notes.mana" >"$o" 2>&1
+expect_status $? 1 "--save onto a file that exists"
+expect_grep "$o" "mana-cli play: --save $tmp/notes.mana exists; not replaced: give a new name" "why"
+expect_eq "$(cat "$tmp/notes.mana")" "my notes" "the file untouched"
+"$CLI" play --load "$tmp/bots.mana" --save "$tmp/bots.mana" </dev/null >"$o" 2>&1
+expect_status $? 0 "--load F --save F: the same game saved back"
+cp "$tmp/bots.mana" "$tmp/keep.mana"
+# no file may grow (ulimit -f 0, as a full disk); the output goes through a pipe
+{ (ulimit -f 0 && exec "$CLI" play --load "$tmp/bots.mana" --save "$tmp/bots.mana" </dev/null) 2>&1
+    echo $? >"$tmp/rc"; } | cat >"$o"
+expect_status "$(cat "$tmp/rc")" 1 "a save that the disk refuses"
+expect_grep "$o" "could not write the record (File too large)" "why"
+cmp -s "$tmp/bots.mana" "$tmp/keep.mana" && checks=$((checks + 1)) || fail "the old record lost by a failed save"
+[ -z "$(ls "$tmp" | grep '\.tmp$')" ] && checks=$((checks + 1)) || fail "a temporary file left"
+printf '%s\n' 'save '"$tmp/notes.mana" 'quit' | "$CLI" play --white human --black human >"$o" 2>&1
+expect_grep "$o" "could not save: $tmp/notes.mana exists and is not this game's record; not replaced" \
+    "the prompt's save does not replace another file"
+(sleep 30 &
+    echo $! >"$tmp/sleeper"
+    wait) | "$CLI" play --white human --black ab --seed 3 --save "$tmp/hup.mana" >"$o" 2>&1 &
+pid=$!
+k=0
+while ! grep -q "type 'help'" "$o" 2>/dev/null && [ $k -lt 200 ]; do sleep 0.05; k=$((k + 1)); done
+kill -HUP $pid
+wait $pid
+expect_status $? 129 "play ends on SIGHUP as a shell reports it"
+kill "$(cat "$tmp/sleeper")" 2>/dev/null
+"$CLI" replay --quiet "$tmp/hup.mana" >"$tmp/replay" 2>&1
+expect_status $? 0 "the record saved on SIGHUP replays"
 finish

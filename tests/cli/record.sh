@@ -136,10 +136,10 @@ expect_grep "$tmp/out" "termination: White resigned" "the Termination tag"
 
 # A game from a position: the record starts with an MFN header and replays.
 printf 'b2xa2\n' | "$CLI" play --white human --black ab --no-color \
-    --mfn '6/6/6/2R3/dR4/4D1 w 2 0' --save "$tmp/mfn.mana" >"$tmp/out" 2>&1
-expect_grep "$tmp/mfn.mana" "MFN: 6/6/6/2R3/dR4/4D1 w 2 0" "MFN header"
-expect_grep "$tmp/mfn.mana" "Result: 1-0" "Result header"
-"$CLI" replay "$tmp/mfn.mana" >"$tmp/out" 2>&1
+    --mfn '6/6/6/2R3/dR4/4D1 w 2 0' --save "$tmp/from-mfn.mana" >"$tmp/out" 2>&1
+expect_grep "$tmp/from-mfn.mana" "MFN: 6/6/6/2R3/dR4/4D1 w 2 0" "MFN header"
+expect_grep "$tmp/from-mfn.mana" "Result: 1-0" "Result header"
+"$CLI" replay "$tmp/from-mfn.mana" >"$tmp/out" 2>&1
 expect_status $? 0 "replay from an MFN"
 expect_grep "$tmp/out" "final: 6/6/6/2R3/R5/4D1 b 2 0" "same final position"
 

@@ -7,7 +7,7 @@ cli=$1
 man=${2:-}
 dir=$(dirname "$0")
 status=0
-for t in core play record options output engine engine_session match match_options match_report match_start readme usage doc_records ab_tree; do
+for t in core play record options output engine engine_session match match_options match_report match_start match_guard readme usage doc_records ab_tree; do
     sh "$dir/$t.sh" "$cli" || status=1
 done
 if [ -n "$man" ]; then

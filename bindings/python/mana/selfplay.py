@@ -31,7 +31,9 @@ DIR/.partial, then os.replace):
 
 The manifest is the source of truth: the driver (this process) is its
 only writer, rewrites it atomically after each shard, and a shard counts
-as done only once listed there.  A worker that dies mid-shard loses
+as done only once listed there.  A second run on the same DIR is refused
+while the first lasts (a lock on DIR), so the temporary files the driver
+clears at the end are only ever those of its own run or of a dead one.  A worker that dies mid-shard loses
 nothing (Dask runs the task again elsewhere; a half-written file never has
 a shard's name); an interrupted run is resumed by running the same
 command again, which computes only the missing shards (byte-identical to
@@ -390,7 +392,31 @@ def _remove_unused(out: str) -> None:
         pass
 
 
+def lock_dir(out: str) -> int:
+    """Locks DIR for this run (flock on the directory; released when the
+    process ends): a second run on the same DIR is refused while the first
+    lasts, so that no run replaces the manifest or clears the temporary
+    files of another.  Returns the descriptor to keep open."""
+    import fcntl
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise UsageError("%s is in use by another run of mana.selfplay; not touched" % out)
+    return fd
+
+
 def _run(args: argparse.Namespace, params: Dict[str, Any], out: str) -> int:
+    os.makedirs(out, exist_ok=True)
+    fd = lock_dir(out)
+    try:
+        return _run_locked(args, params, out)
+    finally:
+        os.close(fd)
+
+
+def _run_locked(args: argparse.Namespace, params: Dict[str, Any], out: str) -> int:
     if os.path.exists(os.path.join(out, MANIFEST)):
         manifest, todo = plan(out, params)
         if not todo:

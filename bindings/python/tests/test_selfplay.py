@@ -235,3 +235,23 @@ def test_engine_failing_in_a_worker_leaves_no_directory(tmp_path: object) -> Non
     assert last.startswith("python3 -m mana.selfplay: error: the engine played 'D@c3'")
     assert "Traceback" not in r.stderr
     assert not os.path.exists(str(tmp_path) + "/out")
+
+
+def test_a_second_run_on_the_same_directory_is_refused(tmp_path: object) -> None:
+    # A run holds DIR (here: this test holds its lock); a second one on it
+    # is refused, and touches nothing, not even the temporary files.
+    out = str(tmp_path) + "/out"
+    os.makedirs(os.path.join(out, selfplay.PARTIAL))
+    with open(os.path.join(out, selfplay.PARTIAL, "shard-000000.npz.1.2"), "wb") as f:
+        f.write(b"a live run's half-written shard")
+    fd = selfplay.lock_dir(out)
+    try:
+        r = subprocess.run([sys.executable, "-m", "mana.selfplay", "--games", "2", "--workers", "1",
+                            "--out", out], capture_output=True, text=True, timeout=120)
+    finally:
+        os.close(fd)
+    assert r.returncode == 2
+    assert r.stderr == ("python3 -m mana.selfplay: error: %s is in use by another run of "
+                        "mana.selfplay; not touched\n" % out)
+    assert os.listdir(os.path.join(out, selfplay.PARTIAL)) == ["shard-000000.npz.1.2"]
+    assert os.listdir(out) == [selfplay.PARTIAL]

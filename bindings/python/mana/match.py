@@ -1,0 +1,292 @@
+# SPDX-License-Identifier: MIT
+"""One ``mana-cli match`` cut into blocks of game pairs, played on a Dask
+cluster, in the manner of fishtest.
+
+    python3 -m mana.match --out DIR [--workers K | --scheduler ADDR]
+        [--pairs-per-block B] [--cli PATH] [--json FILE] [--log FILE]
+        [--quiet] -- MATCH-OPTIONS...
+
+MATCH-OPTIONS are those of ``mana-cli match`` for two players (--white,
+--black, limits, --games, --seed, --setup, --openings, --sprt, rule
+options, ...); the driver adds --pairs, --journal and --from-journal
+itself, so those, --records, --resume, --jobs and --json are refused there.
+
+Block b plays game pairs b*B+1 .. (b+1)*B: one Dask task runs ``mana-cli
+match MATCH-OPTIONS --pairs FROM-TO --journal J`` on a worker, where every
+game gets the seeds the whole match would give it, and returns the journal.
+The driver (this process) is the only writer of DIR:
+
+  DIR/block-000003.journal   the journal of a finished block, written to a
+                             temporary name and renamed (whole or absent);
+  DIR/match-journal.txt      all finished blocks merged into one journal
+                             (rewritten the same way after each block);
+  DIR/params.json            the options, checked by a rerun.
+
+After each block the SPRT is decided by mana-cli itself over the merged
+journal (``mana-cli match MATCH-OPTIONS --from-journal DIR/match-journal.txt
+--json ...``: the statistics have one implementation, and the decision
+comes at the first pair count whose complete prefix of pairs leaves the
+bounds, as in one process).  Once it decides, the pending blocks are
+cancelled.  A worker that dies loses its unfinished block only (Dask runs
+the task again elsewhere, up to three times); a killed driver is resumed
+by running the same command again, which plays only the blocks DIR lacks.
+With depth, node or playout limits the result is the W-D-L and LLR of the
+same match under ``mana-cli match --jobs 1``, whatever the workers; under
+clocks or time limits games depend on timing, here as there.
+
+The end is mana-cli's own report of the merged journal, on stdout
+(--json FILE: its JSON summary too).  ``--workers K`` starts a
+dask.distributed LocalCluster of K single-thread workers (the default, 2);
+``--scheduler ADDR`` uses a running cluster, whose workers need --cli
+(default: mana-cli on PATH) at the same path.  A second driver on the same
+DIR is refused while the first runs (a lock on DIR).
+"""
+
+import argparse
+import ctypes
+import fcntl
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+MERGED = "match-journal.txt"
+PARAMS = "params.json"
+FORMAT = "mana-match-1"
+OWN_OPTIONS = ("--pairs", "--journal", "--from-journal", "--records", "--resume", "--jobs", "--json")
+log = logging.getLogger("mana.match")
+
+
+class MatchError(Exception):
+    """A run that cannot go on (main prints it in one line, exit status 1)."""
+
+
+def block_name(b: int) -> str:
+    return "block-%06d.journal" % b
+
+
+def games_of(options: Sequence[str]) -> int:
+    """The --games of the match options (mana-cli's default, 100)."""
+    for k, word in enumerate(options):
+        if word == "--games" and k + 1 < len(options):
+            return int(options[k + 1])
+        if word.startswith("--games="):
+            return int(word.split("=", 1)[1])
+    return 100
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGTERM when the worker that started it
+    dies (Linux), so that a killed worker leaves no match running."""
+    try:
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def play_block(cli: str, options: List[str], first: int, last: int) -> str:
+    """Plays pairs first..last (1-based) of the match; returns the block's
+    journal.  Runs on a worker; raises MatchError when mana-cli fails (a
+    runner fault, an engine that never started)."""
+    with tempfile.TemporaryDirectory(prefix="mana-match-") as tmp:
+        journal = os.path.join(tmp, "journal")
+        argv = [cli, "match"] + options + ["--pairs", "%d-%d" % (first, last), "--journal", journal,
+                                           "--quiet"]
+        r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=_die_with_parent)
+        if r.returncode != 0:
+            raise MatchError("pairs %d-%d: mana-cli match exited %d: %s" % (
+                first, last, r.returncode, r.stderr.strip().splitlines()[-1:] or ""))
+        with open(journal, encoding="utf-8") as f:
+            return f.read()
+
+
+def _atomic_write(out: str, name: str, text: str) -> None:
+    """out/name whole or absent: a temporary name of this process, fsync,
+    os.replace."""
+    tmp = os.path.join(out, ".%s.%d.tmp" % (name, os.getpid()))
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, os.path.join(out, name))
+
+
+def merge(out: str, done: List[int]) -> str:
+    """Writes DIR/match-journal.txt: the settings line once, then the games
+    of every finished block in block order.  Returns its path."""
+    texts = []
+    for b in sorted(done):
+        with open(os.path.join(out, block_name(b)), encoding="utf-8") as f:
+            texts.append(f.read())
+    heads = {t.split("\n", 1)[0] for t in texts}
+    if len(heads) > 1:
+        raise MatchError("%s: blocks of different settings (another mana-cli?)" % out)
+    merged = texts[0] + "".join(t.split("\n", 1)[1] for t in texts[1:]) if texts else ""
+    _atomic_write(out, MERGED, merged)
+    return os.path.join(out, MERGED)
+
+
+def verdict(cli: str, options: List[str], journal: str) -> Dict[str, Any]:
+    """mana-cli's JSON summary of the journal (its statistics, its SPRT)."""
+    with tempfile.TemporaryDirectory(prefix="mana-match-") as tmp:
+        path = os.path.join(tmp, "summary.json")
+        r = subprocess.run([cli, "match"] + options + ["--from-journal", journal, "--json", path],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            raise MatchError("mana-cli match --from-journal %s: %s" % (journal, r.stderr.strip()))
+        with open(path, encoding="utf-8") as f:
+            summary: Dict[str, Any] = json.load(f)
+        return summary
+
+
+def decided(summary: Dict[str, Any]) -> bool:
+    return bool(summary.get("sprt") and summary["sprt"]["decision"] != "none")
+
+
+def _lock(out: str) -> int:
+    """A lock on DIR for this run (released when the process ends)."""
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise MatchError("%s is in use by another run of mana.match" % out)
+    return fd
+
+
+def _check_params(out: str, params: Dict[str, Any]) -> None:
+    path = os.path.join(out, PARAMS)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = json.load(f)
+        if old != params:
+            raise MatchError("%s holds another match (%s); not touched: give a fresh --out directory" % (
+                out, " ".join(old.get("options", []))))
+    elif os.listdir(out):
+        raise MatchError("%s is not empty and holds no mana.match run; not touched: give a fresh --out "
+                         "directory" % out)
+    else:
+        _atomic_write(out, PARAMS, json.dumps(params, indent=1, sort_keys=True) + "\n")
+
+
+def _distributed() -> Any:
+    import importlib
+    return importlib.import_module("dask.distributed")
+
+
+def _client(args: argparse.Namespace) -> Any:
+    dd = _distributed()
+    if args.scheduler:
+        return dd.Client(args.scheduler)
+    cluster = dd.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                              dashboard_address=None, silence_logs=logging.ERROR)
+    return dd.Client(cluster)
+
+
+def blocks_of(npairs: int, per: int) -> List[Tuple[int, int, int]]:
+    """(block, first pair, last pair), pairs 1-based."""
+    return [(b, b * per + 1, min((b + 1) * per, npairs)) for b in range((npairs + per - 1) // per)]
+
+
+def run(args: argparse.Namespace) -> int:
+    options: List[str] = list(args.options)
+    for word in options:
+        if word.split("=", 1)[0] in OWN_OPTIONS:
+            raise MatchError("%s is the driver's own; leave it out of the match options" % word)
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    lock = _lock(out)
+    try:
+        params = {"format": FORMAT, "options": options, "pairs_per_block": args.pairs_per_block}
+        _check_params(out, params)
+        plan = blocks_of((games_of(options) + 1) // 2, args.pairs_per_block)
+        done = [b for b, _, _ in plan if os.path.exists(os.path.join(out, block_name(b)))]
+        summary = verdict(args.cli, options, merge(out, done)) if done else {}
+        todo = [blk for blk in plan if blk[0] not in done]
+        if todo and not decided(summary):
+            _play(args, options, out, todo, done)
+        journal = merge(out, done)
+        final = [args.cli, "match"] + options + ["--from-journal", journal]
+        if args.json:
+            final += ["--json", args.json]
+        sys.stdout.flush()
+        return subprocess.run(final).returncode
+    finally:
+        os.close(lock)
+
+
+def _play(args: argparse.Namespace, options: List[str], out: str, todo: List[Tuple[int, int, int]],
+          done: List[int]) -> None:
+    """Plays the blocks of todo on the cluster until all are done or the
+    SPRT decides (then the rest are cancelled)."""
+    log.info("%s: %d blocks to play (%d done)", out, len(todo), len(done))
+    client = _client(args)
+    t0 = time.time()
+    try:
+        futures = {client.submit(play_block, args.cli, options, first, last, pure=False, retries=3,
+                                 priority=-b, key="mana-match-%s-%d" % (os.path.basename(out), b)): b
+                   for b, first, last in todo}
+        for fut in _distributed().as_completed(list(futures)):
+            b = futures[fut]
+            _atomic_write(out, block_name(b), fut.result())
+            done.append(b)
+            summary = verdict(args.cli, options, merge(out, done))
+            log.info("block %d done (%d/%d) in %.1f s", b, len(done), len(done) + len(futures) -
+                     len(done), time.time() - t0)
+            if decided(summary):
+                pending = [f for f in futures if not f.done()]
+                client.cancel(pending)
+                log.info("SPRT %s after %d games: %d pending blocks cancelled", summary["sprt"]["decision"],
+                         summary["sprt"]["games"], len(pending))
+                break
+    finally:
+        client.close()
+
+
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python3 -m mana.match",
+                                 description="One mana-cli match, its game pairs in blocks on Dask.")
+    ap.add_argument("--out", required=True, help="the run's directory (blocks, merged journal)")
+    ap.add_argument("--workers", type=int, default=2, help="workers of the local cluster (default 2)")
+    ap.add_argument("--scheduler", help="address of a running Dask scheduler")
+    ap.add_argument("--pairs-per-block", type=int, default=8)
+    ap.add_argument("--cli", default="mana-cli", help="the mana-cli program (default: on PATH)")
+    ap.add_argument("--json", help="mana-cli's JSON summary of the whole match to FILE")
+    ap.add_argument("--log", help="log file (default: stderr)")
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("options", nargs=argparse.REMAINDER, help="-- then the options of mana-cli match")
+    args = ap.parse_args(argv)
+    if args.options[:1] == ["--"]:
+        args.options = args.options[1:]
+    if not args.options:
+        ap.error("the match options follow --")
+    if args.workers < 1 or args.pairs_per_block < 1:
+        ap.error("--workers and --pairs-per-block must be at least 1")
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    handler: logging.Handler
+    if args.log:
+        handler = logging.FileHandler(args.log)
+    else:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.WARNING if args.quiet else logging.INFO)
+    try:
+        return run(args)
+    except MatchError as e:
+        print("python3 -m mana.match: error: %s" % e, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

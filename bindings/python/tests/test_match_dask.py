@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: MIT
+"""mana.match: one mana-cli match in blocks of game pairs on Dask.  Without
+a cluster: block seeds, merging, refusals.  With MANA_SLOW_TESTS=1 (`make
+check-dask-match`, part of `make ci`): a LocalCluster of 2 workers, one
+worker killed mid-block and the driver killed once and resumed, ends with
+the W-D-L and LLR of `mana-cli match --jobs 1`, and stops at the SPRT's
+decision (the later blocks cancelled, never played)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from typing import List
+
+import pytest
+
+from mana import match
+
+SLOW = os.environ.get("MANA_SLOW_TESTS") == "1"
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLI = os.path.normpath(os.path.join(HERE, "..", "..", "..", "build", "mana-cli"))
+# ab at depth 3 against mcts at 4000 playouts, paired random setups: the
+# SPRT accepts H0 after 26 pairs of the 300 (with --jobs 1 as here).
+OPTIONS = ["--white", "ab", "--opt", "depth=3", "--black", "mcts", "--opt", "iterations=4000",
+           "--sprt", "elo0=-20,elo1=20", "--games", "600", "--setup", "random", "--seed", "5"]
+
+needs_cli = pytest.mark.skipif(not os.access(CLI, os.X_OK), reason="no build/mana-cli")
+
+
+def tail(text: str) -> List[str]:
+    """The SPRT line and the W-D-L line of a mana-cli match report."""
+    return [line for line in text.splitlines() if line.startswith(("SPRT ", "W-D-L "))]
+
+
+@needs_cli
+def test_blocks_merge_to_the_whole_match(tmp_path: object) -> None:
+    out = str(tmp_path)
+    small = ["--white", "ab", "--black", "random", "--depth", "1", "--games", "12", "--setup", "random"]
+    whole = subprocess.run([CLI, "match"] + small + ["--quiet"], capture_output=True, text=True).stdout
+    for b, first, last in match.blocks_of(6, 4):  # pairs 1-4 and 5-6, the second block first
+        with open(os.path.join(out, match.block_name(b)), "w") as f:
+            f.write(match.play_block(CLI, small, first, last))
+    assert match.blocks_of(6, 4) == [(0, 1, 4), (1, 5, 6)]
+    journal = match.merge(out, [1, 0])
+    with open(journal) as f:
+        lines = f.read().splitlines()
+    assert lines[0].startswith("settings v2 ") and len(lines) == 13
+    assert [int(x.split()[1]) for x in lines[1:]] == list(range(1, 13))  # every game once, in order
+    s = match.verdict(CLI, small, journal)
+    assert s["games_played"] == 12 and not match.decided(s)
+    r = subprocess.run([CLI, "match"] + small + ["--from-journal", journal], capture_output=True, text=True)
+    assert tail(r.stdout) == tail(whole) and tail(whole)
+
+
+@needs_cli
+def test_refusals(tmp_path: object) -> None:
+    out = str(tmp_path) + "/run"
+    os.makedirs(out)
+    with open(out + "/mine.txt", "w") as f:
+        f.write("x")
+    r = subprocess.run([sys.executable, "-m", "mana.match", "--out", out, "--cli", CLI, "--"] + OPTIONS,
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "is not empty and holds no mana.match run; not touched" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "mana.match", "--out", str(tmp_path) + "/b", "--cli", CLI,
+                        "--"] + OPTIONS + ["--jobs", "2"], capture_output=True, text=True)
+    assert r.returncode == 1 and "--jobs is the driver's own" in r.stderr
+    with pytest.raises(match.MatchError, match="exited 1"):
+        match.play_block(CLI, ["--white", "ab", "--black", "cmd:/nonexistent"], 1, 1)
+
+
+def children(pid: int) -> List[int]:
+    """The processes whose parent is pid (from /proc)."""
+    kids = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        kids.append(int(name))
+            except (OSError, ValueError, IndexError):
+                pass
+    return kids
+
+
+def descendants(pid: int) -> List[int]:
+    out, todo = [], [pid]
+    while todo:
+        for k in children(todo.pop()):
+            out.append(k)
+            todo.append(k)
+    return out
+
+
+def cmdline(pid: int) -> str:
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            return f.read().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def blocks(out: str) -> int:
+    return len([n for n in os.listdir(out) if n.startswith("block-")]) if os.path.isdir(out) else 0
+
+
+def wait_for(cond: "object", proc: "subprocess.Popen[str]", what: str, limit: float = 120) -> None:
+    t0 = time.time()
+    while time.time() - t0 < limit:
+        if cond():  # type: ignore[operator]
+            return
+        if proc.poll() is not None:
+            raise AssertionError("the driver ended before %s" % what)
+        time.sleep(0.01)
+    raise AssertionError("no %s in time" % what)
+
+
+@needs_cli
+@pytest.mark.skipif(not SLOW, reason="slow: MANA_SLOW_TESTS=1 (make check-dask-match)")
+def test_worker_killed_and_driver_killed(tmp_path: object) -> None:
+    tmp = str(tmp_path)
+    ref = subprocess.run([CLI, "match"] + OPTIONS + ["--jobs", "1", "--quiet"], capture_output=True,
+                         text=True, timeout=600)
+    assert ref.returncode == 0 and len(tail(ref.stdout)) == 2, ref.stderr
+    assert "H0 accepted after 52 games" in ref.stdout
+    out = os.path.join(tmp, "run")
+    argv = [sys.executable, "-m", "mana.match", "--out", out, "--workers", "2", "--pairs-per-block", "2",
+            "--cli", CLI, "--log", os.path.join(tmp, "log"), "--"] + OPTIONS
+    d = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: blocks(out) >= 1, d, "a first block")
+        # a worker dies in the middle of a block: the process whose child
+        # is a running `mana-cli match ... --pairs`
+        victim: List[int] = []
+
+        def find() -> bool:
+            for p in descendants(d.pid):
+                if "--pairs" in cmdline(p) and CLI in cmdline(p):
+                    with open("/proc/%d/stat" % p) as f:
+                        victim.append(int(f.read().rsplit(")", 1)[1].split()[1]))
+                    return True
+            return False
+        wait_for(find, d, "a block being played")
+        os.kill(victim[0], signal.SIGKILL)
+        wait_for(lambda: blocks(out) >= 5, d, "five blocks after the kill")
+        d.kill()  # the driver dies (SIGKILL) mid-run
+        d.wait()
+        assert blocks(out) < 13, "the driver was killed after the decision"
+        for p in descendants(os.getpid()):  # what the killed driver's cluster left
+            if "distributed" in cmdline(p) or "multiprocessing" in cmdline(p):
+                try:
+                    os.kill(p, signal.SIGKILL)
+                except OSError:
+                    pass
+        d = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+        got, _ = d.communicate(timeout=600)
+        assert d.returncode == 0, open(os.path.join(tmp, "log")).read()
+        assert tail(got) == tail(ref.stdout)
+        # the decision came with pair 26 (block 12): the blocks after it
+        # were cancelled, not all 150 played
+        n = blocks(out)
+        assert 13 <= n < 150, n
+        with open(os.path.join(out, match.MERGED)) as f:
+            games = [line for line in f if line.startswith("game ")]
+        assert len(games) == len({g.split()[1] for g in games}) == 4 * n  # each game once, blocks whole
+        assert "SPRT H0 after 52 games" in open(os.path.join(tmp, "log")).read()
+    finally:
+        if d.poll() is None:
+            d.kill()
+            d.wait()
