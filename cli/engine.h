@@ -79,7 +79,7 @@ void eng_ponderhit(engine *e);
 void eng_info(void *ctx, const mana_bot_info *info);
 
 /* Parses the words after `go` into *lim; the moves after searchmoves
- * (parsed in g, every word up to the next limit's name) go to
+ * (parsed in g, every word up to the next limit's name; g NULL: refused) go to
  * moves[0..MANA_MAX_MOVES-1], which lim->searchmoves then points to.
  * Returns 0, or -1 with a message in why. */
 int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *lim, char *why,

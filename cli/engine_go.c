@@ -115,6 +115,10 @@ static int parse_searchmoves(char **tok, int n, int *i, const mana_game *g, mana
                              char *why, size_t size)
 {
     int count = 0;
+    if (g == NULL) {
+        snprintf(why, size, "go searchmoves: no position to read the moves in");
+        return -1;
+    }
     while (*i + 1 < n && !is_go_key(tok[*i + 1])) {
         const char *word = tok[++*i];
         if (count >= MANA_MAX_MOVES || mana_move_parse(g, word, &moves[count]) != MANA_OK) {
@@ -279,12 +283,14 @@ void eng_ponderhit(engine *e)
 void eng_go(engine *e, char **tok, int n)
 {
     char why[120];
-    const mana_game *g = eng_current(e);
-    if (g != NULL && eng_parse_go(tok, n, g, e->searchmoves, &e->lim, why, sizeof why) < 0) {
+    /* the position searchmoves are read in, without its errors yet */
+    const mana_game *pos = e->refused ? NULL : e->game != NULL ? e->game : (e->game = eng_fresh_game(e));
+    if (eng_parse_go(tok, n, pos, e->searchmoves, &e->lim, why, sizeof why) < 0) {
         eng_out(e, "info string error: %s", why);
         eng_out(e, "bestmove (none)");
         return;
     }
+    const mana_game *g = eng_current(e);
     if (g == NULL || (e->search_game = mana_clone(g)) == NULL) {
         if (g != NULL)
             eng_out(e, "info string error: out of memory");
