@@ -402,6 +402,9 @@ static uint64_t helpers_join(ab_smp *smp, helper_job *jobs, int started)
 static void search_threads(ab_search *s, mana_game *w, mana_move *mv, int n, mana_move *out)
 {
     int count = s->b->threads;
+#ifdef MANA_BOT_NO_THREADS
+    count = 1;
+#endif
     helper_job *jobs = count > 1 ? calloc((size_t)count - 1, sizeof *jobs) : NULL;
     if (jobs == NULL) {
         search_root(s, w, mv, n, out);

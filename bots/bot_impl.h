@@ -30,6 +30,12 @@
 
 #include "mana_bot.h"
 
+/* WebAssembly built without pthreads has no threads to start: Threads > 1
+ * is refused there (bot.c), and ab searches on one thread. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__) && !defined(MANA_BOT_NO_THREADS)
+#define MANA_BOT_NO_THREADS 1
+#endif
+
 enum bot_kind { BOT_RANDOM, BOT_AB, BOT_MCTS };
 
 /* Scores at or beyond this are forced wins: BOT_WIN - plies to the win. */
