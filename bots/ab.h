@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ab.h - the parts of the `ab` bot, shared by its files only:
- *   bot_ab.c    entry points, iterative deepening, aspiration windows
+ *   bot_ab.c    entry points, iterative deepening, aspiration windows,
+ *               MultiPV, the helper threads of Lazy SMP
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
- *   ab_tt.c     the transposition table (two-entry buckets, replacement)
+ *   ab_tt.c     the transposition table (two-entry buckets, replacement,
+ *               lock-free entries shared by the threads)
  *   ab_eval.c   the evaluation: features of a position and their weights,
  *               and the evaluation cache the search reads views through
  *   ab_setup.c  setup play (placements and orientation)

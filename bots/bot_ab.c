@@ -5,6 +5,16 @@
  * a transposition table kept between moves (ab_tt.c), the evaluation of
  * ab_eval.c, the time policy of bot_time.c and setup play from
  * ab_setup.c.  See ab.h for the parts of ab.
+ *
+ * MultiPV N: each iteration searches line 1 over every root move, line 2
+ * over the moves after it, and so on, each with its own aspiration
+ * window; the N lines are then sorted by score and reported in rank
+ * order.  Threads T (Lazy SMP): T - 1 helper threads search the same root
+ * from their own copy of the game, with their own killers, history and
+ * evaluation cache, at the depths their skip block gives, until the main
+ * thread ends; all share the table (ab_tt.c, lock-free), which is how
+ * the main thread gains from them.  Its answer is the bot's.  Setup
+ * searches run on the main thread alone.
  */
 #include <pthread.h>
 #include <stdlib.h>
