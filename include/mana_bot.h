@@ -251,7 +251,10 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *                        nodes.  Threads > 1 is not deterministic.  mcts
  *                        and random, and ab's setup searches, run on one
  *                        thread whatever Threads says.  More threads
- *                        than cores slow the search.  Where the library
+ *                        than cores slow the search.  Each helper keeps
+ *                        about 1.1 MiB of tables of its own (killers,
+ *                        history, evaluation cache), made at the first
+ *                        search that needs it and kept with the bot.  Where the library
  *                        was built without threads (WebAssembly without
  *                        pthreads, MANA_BOT_NO_THREADS) Threads > 1 is
  *                        refused with MANA_EINVAL
