@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ab.h - the parts of the `ab` bot, shared by its files only:
- *   bot_ab.c    entry points, iterative deepening, aspiration windows
+ *   bot_ab.c    entry points, iterative deepening, aspiration windows,
+ *               MultiPV, the helper threads of Lazy SMP
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
- *   ab_tt.c     the transposition table (two-entry buckets, replacement)
+ *   ab_tt.c     the transposition table (two-entry buckets, replacement,
+ *               lock-free entries shared by the threads)
  *   ab_eval.c   the evaluation: features of a position and their weights,
  *               and the evaluation cache the search reads views through
  *   ab_setup.c  setup play (placements and orientation)
@@ -27,16 +29,23 @@
 /* ---- transposition table (ab_tt.c) ---- */
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
+/* An entry as read (tt_probe). */
 typedef struct tt_entry {
-    uint32_t check; /* high half of the hash (the low half picks the bucket) */
     mana_move move;
     int16_t score;
     int8_t depth;
     uint8_t flag_age; /* flag in bits 0-1, search generation in bits 2-7 */
 } tt_entry;
 
+/* An entry as stored: two words, read and written with relaxed atomics
+ * (ab_tt.c packs the data; key_xor_data lets a torn entry fail). */
+typedef struct tt_slot {
+    _Atomic uint64_t data;
+    _Atomic uint64_t key_xor_data;
+} tt_slot;
+
 typedef struct tt_table {
-    tt_entry *e;    /* 2 entries per bucket: depth-preferred, always-replace */
+    tt_slot *e;     /* 2 entries per bucket: depth-preferred, always-replace */
     size_t buckets; /* a power of two */
     uint8_t age;    /* generation of the current search (0..63) */
 } tt_table;
@@ -48,8 +57,9 @@ void tt_free(tt_table *t);
 void tt_clear(tt_table *t);
 /* Starts a new search: older entries become the first to be replaced. */
 void tt_new_search(tt_table *t);
-/* Returns the entry of key, or NULL. */
-const tt_entry *tt_probe(const tt_table *t, uint64_t key);
+/* Copies the entry of key to *out and returns 1, or returns 0.  Any
+ * number of threads may probe and store at once. */
+int tt_probe(const tt_table *t, uint64_t key, tt_entry *out);
 void tt_store(tt_table *t, uint64_t key, mana_move move, int score, int depth, int flag);
 /* Returns the permille of a sample of entries written by this search. */
 int tt_hashfull(const tt_table *t);
@@ -124,12 +134,22 @@ void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint6
                     int need_score, ab_view *v);
 
 /* ---- search (ab_search.c) ---- */
+/* What one search thread keeps: its killer and history tables and its
+ * evaluation cache (each thread its own: only the table is shared). */
 typedef struct ab_state {
-    tt_table tt;
+    tt_table *tt; /* the bot's shared table */
     mana_move killers[AB_MAX_PLY][2];
     int32_t history[2][AB_HIST_SIZE];
     ab_ev_entry ev[1 << AB_EV_BITS]; /* the evaluation cache */
 } ab_state;
+
+/* The threads of one Lazy SMP search (bot_ab.c): what they share. */
+typedef struct ab_smp {
+    _Atomic uint64_t nodes; /* all threads' nodes, added 64 at a time */
+    atomic_int halt;        /* raised by the main thread: helpers end */
+    int depth;              /* the depth limit, 0 none (as b->lim.depth) */
+    uint64_t node_limit;    /* the node limit, 0 none (as b->lim.nodes) */
+} ab_smp;
 
 typedef struct ab_search {
     bot *b;
@@ -140,6 +160,8 @@ typedef struct ab_search {
     int seldepth;
     int root_depth; /* the iteration's depth: extensions stop at twice it */
     uint64_t rules; /* ab_rules_key of the searched game, 0 until needed */
+    ab_smp *smp;    /* NULL with one thread */
+    int helper;     /* 0: the main thread (the only one to read the clock) */
 } ab_search;
 
 /* Negamax with principal variation search from a node ply plies below the

@@ -46,9 +46,28 @@ void ab_shuffle(bot *b, mana_move *mv, int n)
     }
 }
 
+/* The limits of a search on several threads: every 64 nodes a thread
+ * adds them to the shared count, which the node limit is held to; the
+ * main thread alone reads the clock and stop (bot_out_of_time), and
+ * raises halt as it ends, which ends the helpers. */
+static int smp_limits_hit(ab_search *s)
+{
+    if ((s->nodes & 63) != 0)
+        return 0;
+    ab_smp *smp = s->smp;
+    uint64_t total = atomic_fetch_add_explicit(&smp->nodes, 64, memory_order_relaxed) + 64;
+    if (smp->node_limit > 0 && total >= smp->node_limit)
+        return 1;
+    if (s->helper)
+        return atomic_load_explicit(&smp->halt, memory_order_relaxed);
+    return (s->nodes & 255) == 0 && bot_out_of_time(s->b);
+}
+
 static int limits_hit(ab_search *s)
 {
     const bot_limits *lim = &s->b->lim;
+    if (s->smp != NULL)
+        return smp_limits_hit(s);
     if (lim->nodes > 0 && s->nodes >= lim->nodes)
         return 1;
     return (s->nodes & 255) == 0 && bot_out_of_time(s->b);
@@ -202,7 +221,7 @@ static int horizon(ab_search *s, mana_game *w, const ab_view *v, int depth, int 
 static void store(ab_search *s, uint64_t key, mana_move m, int best, int depth, int orig_alpha, int beta, int ply)
 {
     int flag = best <= orig_alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(&s->ab->tt, key, m, to_tt(best, ply), depth, flag);
+    tt_store(s->ab->tt, key, m, to_tt(best, ply), depth, flag);
 }
 
 int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int ply)
@@ -229,12 +248,12 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     if (v.in_check && ply < 2 * s->root_depth && ply < AB_MAX_PLY - 4)
         depth++; /* the threat extension */
 
-    const tt_entry *e = tt_probe(&s->ab->tt, key);
+    tt_entry e;
     mana_move hash_move = MANA_MOVE_NONE;
-    if (e != NULL) {
-        hash_move = e->move;
-        int sc = from_tt(e->score, ply), f = tt_flag(e);
-        if (e->depth >= depth && (f == TT_EXACT || (f == TT_LOWER && sc >= beta) || (f == TT_UPPER && sc <= alpha)))
+    if (tt_probe(s->ab->tt, key, &e)) {
+        hash_move = e.move;
+        int sc = from_tt(e.score, ply), f = tt_flag(&e);
+        if (e.depth >= depth && (f == TT_EXACT || (f == TT_LOWER && sc >= beta) || (f == TT_UPPER && sc <= alpha)))
             return sc;
     }
     mana_move mv[MANA_MAX_MOVES];

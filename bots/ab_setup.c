@@ -68,6 +68,7 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
 {
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+    n = n > 0 ? bot_root_moves(s->b, mv, n) : n;
     if (n <= 0)
         return n < 0 ? n : MANA_EOVER;
     ab_shuffle(s->b, mv, n); /* ties go to a random move */

@@ -96,7 +96,13 @@ int mana_bot_set_option(mana_bot *b, const char *name, const char *value)
             return bot_fail(MANA_ENOMEM, "Hash: no memory for a table of %d MiB (the old one is kept)", (int)v);
         b->hash_mb = (int)v;
         break;
-    case OPT_THREADS: b->threads = (int)v; break;
+    case OPT_THREADS:
+#ifdef MANA_BOT_NO_THREADS
+        if (v > 1)
+            return bot_fail(MANA_EINVAL, "Threads: this build has no threads (WebAssembly without pthreads): only 1");
+#endif
+        b->threads = (int)v;
+        break;
     default: b->multipv = (int)v; break;
     }
     return MANA_OK;
@@ -206,6 +212,20 @@ static int check_limits(const mana_bot_limits *l)
 {
     if (l->depth < 0 || l->movetime_ms < 0 || l->movestogo < 0 || l->inc_ms[0] < 0 || l->inc_ms[1] < 0)
         return bot_fail(MANA_EINVAL, "a negative limit (depth, movetime, increment or movestogo)");
+    if (l->searchmoves_count < 0 || l->searchmoves_count > MANA_MAX_MOVES ||
+        (l->searchmoves == NULL && l->searchmoves_count > 0))
+        return bot_fail(MANA_EINVAL, "searchmoves: %d moves (expected 0..%d, and an array for any)",
+                        l->searchmoves_count, MANA_MAX_MOVES);
+    return MANA_OK;
+}
+
+/* Refuses a searchmove not legal in g. */
+static int check_searchmoves(const mana_game *g, const mana_bot_limits *l)
+{
+    for (int i = 0; l != NULL && i < l->searchmoves_count; i++)
+        if (mana_is_legal(g, l->searchmoves[i]) != 1)
+            return bot_fail(MANA_EILLEGAL, "searchmoves: move %d (id %u) is not legal in the position searched", i + 1,
+                            (unsigned)l->searchmoves[i]);
     return MANA_OK;
 }
 
@@ -305,6 +325,9 @@ static void begin(bot *b, const mana_game *g, const mana_bot_limits *lim)
 {
     memset(&b->stats, 0, sizeof b->stats);
     b->stats.win_rate = -1;
+    b->nlines = 0;
+    b->searchmoves = lim != NULL ? lim->searchmoves : NULL;
+    b->nsearchmoves = lim != NULL ? lim->searchmoves_count : 0;
     clock_gettime(CLOCK_MONOTONIC, &b->start);
     b->clock = b->start;
     if (!plan(b->kind, lim, mana_side_to_move(g), &b->lim))
@@ -331,7 +354,18 @@ static void finish(bot *b, const mana_game *g, mana_move m, mana_bot_result *res
     if (w != NULL && mana_play(w, m) == MANA_OK && mana_is_legal(w, l->pv[1]) == 1)
         res->ponder = l->pv[1];
     mana_free(w);
-    b->last = *l;
+    /* line 1 is the answer's; the other lines (MultiPV) keep the last
+     * ones reported, but not one of the move chosen */
+    int kept = 1;
+    for (int k = 1; k < b->nlines && k < b->multipv; k++)
+        if (b->lines[k].pv_len > 0 && b->lines[k].pv[0] != m) {
+            b->lines[kept] = b->lines[k];
+            b->lines[kept].multipv = kept + 1;
+            kept++;
+        }
+    b->lines[0] = *l;
+    b->nlines = kept;
+    res->lines = kept;
 }
 
 int mana_bot_choose(mana_bot *b, const mana_game *g, const mana_bot_limits *lim, mana_bot_result *res)
@@ -348,6 +382,8 @@ int mana_bot_choose(mana_bot *b, const mana_game *g, const mana_bot_limits *lim,
         rc = st < 0 ? bot_fail(st, "%s", mana_error_detail()) : bot_fail(MANA_EOVER, "the game is finished");
     } else if ((rc = mana_legal_moves(g, NULL, 0)) <= 0) {
         rc = rc < 0 ? bot_fail(rc, "%s", mana_error_detail()) : bot_fail(MANA_EOVER, "no legal move");
+    } else if ((rc = check_searchmoves(g, lim)) != MANA_OK) {
+        /* the detail is set */
     } else {
         bind_rules(b, g);
         begin(b, g, lim);
@@ -358,6 +394,8 @@ int mana_bot_choose(mana_bot *b, const mana_game *g, const mana_bot_limits *lim,
             rc = bot_ab_choose(b, g, &m);
         else
             rc = bot_mcts_choose(b, g, &m);
+        b->searchmoves = NULL; /* borrowed for the call only */
+        b->nsearchmoves = 0;
         if (rc == MANA_OK)
             finish(b, g, m, res);
         else
@@ -371,9 +409,8 @@ int mana_bot_line_at(const mana_bot *b, int k, mana_bot_line *line)
 {
     if (b == NULL || line == NULL)
         return bot_fail(MANA_EINVAL, "mana_bot_line_at: NULL argument");
-    if (k != 1 || b->last.pv_len == 0)
-        return bot_fail(MANA_EINVAL, "mana_bot_line_at: no line %d (the last search has %d)", k,
-                        b->last.pv_len > 0);
-    *line = b->last;
+    if (k < 1 || k > b->nlines)
+        return bot_fail(MANA_EINVAL, "mana_bot_line_at: no line %d (the last search has %d)", k, b->nlines);
+    *line = b->lines[k - 1];
     return MANA_OK;
 }

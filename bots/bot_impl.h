@@ -30,6 +30,12 @@
 
 #include "mana_bot.h"
 
+/* WebAssembly built without pthreads has no threads to start: Threads > 1
+ * is refused there (bot.c), and ab searches on one thread. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__) && !defined(MANA_BOT_NO_THREADS)
+#define MANA_BOT_NO_THREADS 1
+#endif
+
 enum bot_kind { BOT_RANDOM, BOT_AB, BOT_MCTS };
 
 /* Scores at or beyond this are forced wins: BOT_WIN - plies to the win. */
@@ -64,6 +70,7 @@ typedef struct bot_stats {
     int setup;           /* 1: a setup search */
     uint64_t samples;    /* setup: completions searched */
     int hashfull;        /* ab: permille of the table filled */
+    int multipv;         /* the rank of the line reported (1: the best) */
     int pv_len;          /* the line of the last report */
     mana_move pv[MANA_BOT_PV_MAX];
 } bot_stats;
@@ -85,7 +92,10 @@ struct mana_bot {
     struct timespec clock; /* when its time limits began (ponderhit) */
     int rules_known;       /* rules[] holds the last search's options */
     int rules[MANA_OPTION_COUNT];
-    mana_bot_line last; /* the best line of the last search */
+    mana_bot_line lines[MANA_BOT_MULTIPV_MAX]; /* the last search's lines */
+    int nlines;                                /* lines[0..nlines-1] hold */
+    const mana_move *searchmoves;              /* the search's root moves, */
+    int nsearchmoves;                          /* borrowed; 0: all moves */
     void *impl;         /* per-kind state (ab: its tables) */
 };
 
@@ -111,7 +121,8 @@ double bot_clock_ms(const bot *b);
 int bot_out_of_time(bot *b);
 
 /* Sends b->stats with the line pv[0..n-1] (kept in b->stats) to the
- * progress callback, if any. */
+ * progress callback, if any, and keeps it as line b->stats.multipv (0
+ * taken as 1) of b->lines. */
 void bot_report(bot *b, const mana_move *pv, int n);
 
 /* Fills *info from b->stats (time and nps from now). */
@@ -120,6 +131,10 @@ void bot_info_from_stats(const bot *b, mana_bot_info *info);
 /* Returns 1 if the legal move m of the side to move captures the enemy
  * Damyo (a step ending on it), else 0. */
 int bot_captures_damyo(const mana_game *g, mana_move m);
+
+/* Keeps in mv[0..n-1] the moves of the search's searchmoves (all when
+ * none were given), in their order; returns how many are left. */
+int bot_root_moves(const bot *b, mana_move *mv, int n);
 
 /* Returns 1 if the legal move m captures any enemy piece, else 0. */
 int bot_captures(const mana_game *g, mana_move m);

@@ -57,6 +57,10 @@
  * that `go infinite` runs in bounded memory and node indices fit int32_t. */
 #define TREE_MAX_NODES ((size_t)1 << 22)
 
+/* The most tree nodes under the Hash option: Hash MiB of nodes, at least
+ * 4096, at most TREE_MAX_NODES. */
+static size_t tree_max_nodes(const bot *b);
+
 typedef struct node {
     mana_move move; /* the move leading here (none at the root) */
     int32_t first;  /* first child, -1 until expanded */
@@ -66,6 +70,12 @@ typedef struct node {
     uint32_t visits;
     double wins; /* playout results for mover: 1 win, 1/2 draw */
 } node;
+
+static size_t tree_max_nodes(const bot *b)
+{
+    size_t n = ((size_t)b->hash_mb << 20) / sizeof(node);
+    return n < 4096 ? 4096 : n > TREE_MAX_NODES ? TREE_MAX_NODES : n;
+}
 
 typedef struct tree {
     node *n;
@@ -125,6 +135,8 @@ static int expand(bot *b, tree *t, int32_t i, mana_game *w, const uint64_t marks
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES), decisive = 0;
     if (n < 0)
         n = 0;
+    if (i == 0)
+        n = bot_root_moves(b, mv, n); /* go searchmoves */
     for (int k = 0; k < n; k++)
         if (bot_captures_damyo(w, mv[k])) {
             mv[0] = mv[k];
@@ -322,6 +334,7 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
 {
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    n = n > 0 ? bot_root_moves(b, mv, n) : n;
     if (n <= 0)
         return n < 0 ? n : MANA_EOVER;
     /* the playout budget: the iteration limit, else the node limit (at
@@ -419,7 +432,7 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
         path[len++] = i;
     }
     if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH &&
-        t->len + MANA_MAX_MOVES <= TREE_MAX_NODES) {
+        t->len + MANA_MAX_MOVES <= tree_max_nodes(b)) {
         if (expand(b, t, i, w, marks) < 0) {
             rc = -1;
             goto undo;
@@ -501,6 +514,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
 
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    n = n > 0 ? bot_root_moves(b, mv, n) : n;
     if (n <= 0)
         return n < 0 ? n : MANA_EOVER;
     for (int k = 0; k < n; k++)

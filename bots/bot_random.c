@@ -8,6 +8,8 @@ int bot_random_choose(bot *b, const mana_game *g, mana_move *out)
 {
     mana_move moves[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, moves, MANA_MAX_MOVES);
+    if (n > 0)
+        n = bot_root_moves(b, moves, n); /* go searchmoves */
     if (n < 0)
         return n;
     if (n == 0)

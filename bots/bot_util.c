@@ -70,7 +70,7 @@ void bot_info_from_stats(const bot *b, mana_bot_info *info)
     info->setup = st->setup;
     info->samples = st->samples;
     mana_bot_line *l = &info->line;
-    l->multipv = 1;
+    l->multipv = st->multipv > 0 ? st->multipv : 1;
     l->seldepth = st->seldepth;
     /* mcts and setup searches have no nominal depth: their deepest line */
     l->depth = st->depth > 0 && !st->setup && st->win_rate < 0 ? st->depth : st->seldepth;
@@ -87,11 +87,30 @@ void bot_report(bot *b, const mana_move *pv, int n)
     st->pv_len = n < MANA_BOT_PV_MAX ? n : MANA_BOT_PV_MAX;
     if (pv != st->pv)
         memmove(st->pv, pv, (size_t)st->pv_len * sizeof *pv);
-    if (b->info == NULL)
-        return;
     mana_bot_info info;
     bot_info_from_stats(b, &info);
-    b->info(b->info_ctx, &info);
+    int k = info.line.multipv - 1;
+    if (k < MANA_BOT_MULTIPV_MAX) {
+        b->lines[k] = info.line;
+        if (k == 0 || b->nlines < k + 1)
+            b->nlines = k + 1; /* a new best line: the others follow it */
+    }
+    if (b->info != NULL)
+        b->info(b->info_ctx, &info);
+}
+
+int bot_root_moves(const bot *b, mana_move *mv, int n)
+{
+    if (b->nsearchmoves == 0)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < b->nsearchmoves; j++)
+            if (mv[i] == b->searchmoves[j]) {
+                mv[kept++] = mv[i];
+                break;
+            }
+    return kept;
 }
 
 int bot_captures_damyo(const mana_game *g, mana_move m)

@@ -81,9 +81,9 @@ static void handshake(engine *e)
     eng_out(e, "option name Bot type combo default ab var ab var mcts var random");
     eng_out(e, "option name Seed type spin default 1 min 0 max 4294967295");
     uint64_t def = 0, lo = 0, hi = 0;
-    for (int k = 0; k < mana_bot_option_count(); k++) { /* Hash: the bots' own options */
+    for (int k = 0; k < mana_bot_option_count(); k++) { /* the bots' own: Hash, Threads, MultiPV */
         const char *name = NULL;
-        if (mana_bot_option_info(k, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Hash") == 0)
+        if (mana_bot_option_info(k, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Seed") != 0)
             eng_out(e, "option name %s type spin default %" PRIu64 " min %" PRIu64 " max %" PRIu64, name, def, lo, hi);
     }
     eng_out(e, "manaok");
@@ -92,7 +92,14 @@ static void handshake(engine *e)
 static int new_bot(engine *e)
 {
     mana_bot *b = mana_bot_new(e->bot_kind, e->seed);
-    if (b == NULL || mana_bot_set_option(b, "Hash", e->hash) != MANA_OK) {
+    int rc = b == NULL ? MANA_ENOMEM : MANA_OK;
+    for (int k = 0; k < mana_bot_option_count() && k < 8 && rc == MANA_OK; k++) {
+        const char *name = NULL;
+        mana_bot_option_info(k, &name, NULL, NULL, NULL);
+        if (e->bot_opt[k][0] != '\0')
+            rc = mana_bot_set_option(b, name, e->bot_opt[k]);
+    }
+    if (rc != MANA_OK) {
         eng_out(e, "info string error: cannot create the %s bot: %s", e->bot_kind, mana_bot_error_detail());
         mana_bot_free(b);
         return -1;
@@ -113,6 +120,24 @@ static const char *lower_word(const char *text, char *buf, size_t size)
     for (size_t i = 0; i <= n; i++)
         buf[i] = (char)tolower((unsigned char)text[i]);
     return buf;
+}
+
+/* setoption for the bots' options but Seed (Hash, Threads, MultiPV: the
+ * bot checks them); returns 1 if name was one of them. */
+static int bot_option(engine *e, const char *name, const char *value)
+{
+    for (int k = 0; k < mana_bot_option_count() && k < 8; k++) {
+        const char *o = NULL;
+        if (mana_bot_option_info(k, &o, NULL, NULL, NULL) != MANA_OK || strcasecmp(name, o) != 0 ||
+            strcmp(o, "Seed") == 0)
+            continue;
+        if (mana_bot_set_option(e->bot, o, value) != MANA_OK)
+            eng_out(e, "info string error: setoption %s", mana_bot_error_detail());
+        else
+            snprintf(e->bot_opt[k], sizeof e->bot_opt[k], "%s", value);
+        return 1;
+    }
+    return 0;
 }
 
 /* setoption for the options that are not rule options; returns 1 if name
@@ -143,14 +168,8 @@ static int engine_option(engine *e, const char *name, const char *value)
         }
         e->seed = v;
         new_bot(e);
-    } else if (strcasecmp(name, "Hash") == 0) {
-        if (mana_bot_set_option(e->bot, "Hash", value) != MANA_OK) {
-            eng_out(e, "info string error: setoption %s", mana_bot_error_detail());
-            return 1;
-        }
-        snprintf(e->hash, sizeof e->hash, "%s", value);
     } else {
-        return 0;
+        return bot_option(e, name, value);
     }
     return 1;
 }
@@ -175,7 +194,7 @@ static void option_refused(engine *e, const char *name, const char *value)
         size_t n = strlen(names);
         for (int o = 0; o < MANA_OPTION_COUNT; o++)
             n += (size_t)snprintf(names + n, sizeof names - n, ", %s", mana_option_name(o));
-        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash)", name, names);
+        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash, Threads, MultiPV)", name, names);
     } else if (opt == MANA_OPT_DAMYO_ON_DOUBLE || opt == MANA_OPT_REENTRY_WHEN_BLOCKED) {
         eng_out(e, "info string error: setoption: %s: bad value '%.40s' (expected true or false)",
                 mana_option_name(opt), value);
@@ -390,7 +409,6 @@ static int engine_init(engine *e)
     pthread_cond_init(&e->cond, NULL);
     load_preset(e, MANA_RULES_JACTALEA);
     snprintf(e->bot_kind, sizeof e->bot_kind, "ab");
-    snprintf(e->hash, sizeof e->hash, "16");
     e->seed = 1;
     return new_bot(e);
 }

@@ -23,7 +23,9 @@ typedef struct engine {
     int opt_set[MANA_OPTION_COUNT]; /* 1: set by setoption (survives Rules) */
     char bot_kind[16];
     uint64_t seed;
-    char hash[16]; /* the Hash option, for every bot made */
+    char bot_opt[8][24]; /* the bots' options but Seed (Hash, Threads,
+                          * MultiPV) by mana_bot_option_info index, as
+                          * set; "" unset: for every bot made */
     mana_bot *bot;
     mana_game *game; /* the last accepted position; NULL before any */
     int refused;     /* 1: the last `position` was refused */
@@ -32,6 +34,7 @@ typedef struct engine {
     pthread_t search_thread;
     mana_game *search_game;
     mana_bot_limits lim; /* the search's limits */
+    mana_move searchmoves[MANA_MAX_MOVES]; /* lim.searchmoves points here */
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int hold;               /* 1 infinite, 2 ponder: the answer waits */
@@ -75,8 +78,11 @@ void eng_ponderhit(engine *e);
 /* The progress callback of the engine's bots: one info line. */
 void eng_info(void *ctx, const mana_bot_info *info);
 
-/* Parses the words after `go` into *lim.  Returns 0, or -1 with a message
- * in why. */
-int eng_parse_go(char **tok, int n, mana_bot_limits *lim, char *why, size_t size);
+/* Parses the words after `go` into *lim; the moves after searchmoves
+ * (parsed in g, every word up to the next limit's name; g NULL: refused) go to
+ * moves[0..MANA_MAX_MOVES-1], which lim->searchmoves then points to.
+ * Returns 0, or -1 with a message in why. */
+int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *lim, char *why,
+                 size_t size);
 
 #endif

@@ -97,20 +97,60 @@ static int parse_limit(const char *key, const char *val, mana_bot_limits *r)
     return 0;
 }
 
-int eng_parse_go(char **tok, int n, mana_bot_limits *r, char *why, size_t size)
+static const char *const go_keys[] = {"movetime", "depth", "nodes",     "iterations", "wtime",  "btime",
+                                      "winc",     "binc",  "movestogo", "infinite",   "ponder", "searchmoves", NULL};
+
+static int is_go_key(const char *word)
 {
-    static const char *const keys[] = {"movetime", "depth", "nodes", "iterations", "wtime",
-                                       "btime",    "winc",  "binc",  "movestogo",  NULL};
+    for (int k = 0; go_keys[k] != NULL; k++)
+        if (strcmp(word, go_keys[k]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reads the moves after searchmoves (tok[*i] is the word) up to the next
+ * limit's name into moves; *i then is the last word read.  Returns 0 or
+ * -1 with a message in why. */
+static int parse_searchmoves(char **tok, int n, int *i, const mana_game *g, mana_move *moves, mana_bot_limits *r,
+                             char *why, size_t size)
+{
+    int count = 0;
+    if (g == NULL) {
+        snprintf(why, size, "go searchmoves: no position to read the moves in");
+        return -1;
+    }
+    while (*i + 1 < n && !is_go_key(tok[*i + 1])) {
+        const char *word = tok[++*i];
+        if (count >= MANA_MAX_MOVES || mana_move_parse(g, word, &moves[count]) != MANA_OK) {
+            snprintf(why, size, "go searchmoves: '%.20s' is not a legal move here", word);
+            return -1;
+        }
+        count++;
+    }
+    if (count == 0) {
+        snprintf(why, size, "go searchmoves: expected one move or more");
+        return -1;
+    }
+    r->searchmoves = moves;
+    r->searchmoves_count = count;
+    return 0;
+}
+
+int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *r, char *why,
+                 size_t size)
+{
     mana_bot_limits_init(r);
     for (int i = 1; i < n; i++) {
         if (strcmp(tok[i], "infinite") == 0 || strcmp(tok[i], "ponder") == 0) {
             *(tok[i][0] == 'i' ? &r->infinite : &r->ponder) = 1;
             continue;
         }
-        int known = 0;
-        for (int k = 0; keys[k] != NULL; k++)
-            known |= strcmp(tok[i], keys[k]) == 0;
-        if (!known) {
+        if (strcmp(tok[i], "searchmoves") == 0) {
+            if (parse_searchmoves(tok, n, &i, g, moves, r, why, size) < 0)
+                return -1;
+            continue;
+        }
+        if (!is_go_key(tok[i])) {
             snprintf(why, size, "go: unknown limit '%.20s'", tok[i]);
             return -1;
         }
@@ -243,7 +283,9 @@ void eng_ponderhit(engine *e)
 void eng_go(engine *e, char **tok, int n)
 {
     char why[120];
-    if (eng_parse_go(tok, n, &e->lim, why, sizeof why) < 0) {
+    /* the position searchmoves are read in, without its errors yet */
+    const mana_game *pos = e->refused ? NULL : e->game != NULL ? e->game : (e->game = eng_fresh_game(e));
+    if (eng_parse_go(tok, n, pos, e->searchmoves, &e->lim, why, sizeof why) < 0) {
         eng_out(e, "info string error: %s", why);
         eng_out(e, "bestmove (none)");
         return;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,7 +28,9 @@
 #define DEFAULT_GAMES 100
 #define DEFAULT_PLY_LIMIT 400
 /* What a bot player's --opt accepts. */
-#define LIMIT_WORDS "expected depth=1.." CLI_STR(MANA_BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1)"
+#define LIMIT_WORDS                                                                                                   \
+    "expected depth=1.." CLI_STR(MANA_BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1) or a bot option "        \
+                                                     "(Hash=MIB|Threads=N|MultiPV=N)"
 
 /* ---- players ---------------------------------------------------------------- */
 
@@ -66,8 +69,45 @@ static int add_player(match *m, int slot, const char *text, const char **why)
     return 0;
 }
 
-/* --opt KEY=VALUE for the last player: limits of a built-in bot, or a
- * setoption for an engine. */
+/* Returns 1 if the first klen characters of text name an option of the
+ * bots (mana_bot_option_info, any case) but Seed (the runner seeds each
+ * game), else 0. */
+static int is_bot_option(const char *text, size_t klen)
+{
+    for (int k = 0; k < mana_bot_option_count(); k++) {
+        const char *name = NULL;
+        if (mana_bot_option_info(k, &name, NULL, NULL, NULL) == MANA_OK && strlen(name) == klen &&
+            strncasecmp(text, name, klen) == 0 && strcmp(name, "Seed") != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Keeps KEY=VALUE, a bot option of built-in player p, after trying it on
+ * a bot of p's kind (the bot's own detail says why it is refused). */
+static int add_bot_option(player_spec *p, const char *text, size_t klen, const char **why)
+{
+    static _Thread_local char detail[200];
+    if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] || strlen(text + klen + 1) >= sizeof p->opt_value[0]) {
+        *why = "too many, or too long";
+        return -1;
+    }
+    snprintf(p->opt_name[p->nopt], sizeof p->opt_name[0], "%.*s", (int)klen, text);
+    snprintf(p->opt_value[p->nopt], sizeof p->opt_value[0], "%s", text + klen + 1);
+    mana_bot *b = mana_bot_new(p->kind, 1);
+    int rc = b == NULL ? MANA_ENOMEM : mana_bot_set_option(b, p->opt_name[p->nopt], p->opt_value[p->nopt]);
+    mana_bot_free(b);
+    if (rc != MANA_OK) {
+        snprintf(detail, sizeof detail, "%s", mana_bot_error_detail());
+        *why = detail;
+        return -1;
+    }
+    p->nopt++;
+    return 0;
+}
+
+/* --opt KEY=VALUE for the last player: limits or options (Hash, Threads,
+ * MultiPV) of a built-in bot, or a setoption for an engine. */
 static int add_opt(match *m, const char *text, const char **why)
 {
     const char *eq = strchr(text, '=');
@@ -87,6 +127,8 @@ static int add_opt(match *m, const char *text, const char **why)
         snprintf(p->opt_value[p->nopt++], sizeof p->opt_value[0], "%s", eq + 1);
         return 0;
     }
+    if (is_bot_option(text, klen))
+        return add_bot_option(p, text, klen, why);
     if (cli_parse_uint(eq + 1, 1000000000, &v) < 0 || v == 0) {
         *why = LIMIT_WORDS;
         return -1;

@@ -394,6 +394,11 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size)
     if (!p->spec->external) {
         mana_bot_free(p->bot);
         p->bot = mana_bot_new(p->spec->kind, seed);
+        for (int k = 0; p->bot != NULL && k < p->spec->nopt; k++) /* --opt Hash=... */
+            if (mana_bot_set_option(p->bot, p->spec->opt_name[k], p->spec->opt_value[k]) != MANA_OK) {
+                mana_bot_free(p->bot);
+                p->bot = NULL;
+            }
         if (p->bot == NULL)
             snprintf(why, size, "%s", mana_bot_error_detail());
         return p->bot == NULL ? -1 : 0;

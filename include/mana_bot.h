@@ -111,6 +111,11 @@ typedef struct mana_bot_limits {
     int ponder;           /* 1: a ponder search: no time limit until
                            * mana_bot_ponderhit; from that moment the movetime
                            * and clock limits apply, counted from it */
+    const mana_move *searchmoves; /* the root moves the search may choose
+                           * among (the protocol's go searchmoves), each
+                           * legal in the position searched; borrowed for
+                           * the call; NULL with count 0: every move */
+    int searchmoves_count; /* entries of searchmoves, 0..MANA_MAX_MOVES */
 } mana_bot_limits;
 
 /*
@@ -186,8 +191,9 @@ typedef struct mana_bot_result {
     mana_bot_info info;   /* the totals (time: the whole call), and the best
                            * line (pv[0] == move; just move when the search
                            * reported no line for it) */
-    int lines;            /* MultiPV lines found: 1 (MultiPV > 1 is not
-                           * searched yet, see Options) */
+    int lines;            /* lines found, 1..MultiPV (fewer when there
+                           * are fewer root moves; 1 for mcts and random);
+                           * read them with mana_bot_line_at */
 } mana_bot_result;
 
 /* ---- Lifecycle ---------------------------------------------------------------- */
@@ -231,15 +237,33 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *   Seed     0..2^64-1   the generator's seed; setting it reseeds it
  *                        (default: the seed given to mana_bot_new)
  *   Hash     1..65536    MiB of ab's transposition table, default 16 (a
- *                        power of two of 24-byte buckets that fits: 16
- *                        gives 12 MiB); resizing clears it.  random and
- *                        mcts keep no table (mcts's tree is bounded at
- *                        4,194,304 nodes whatever Hash says)
- *   Threads  1..256      search threads, default 1.  Accepted and kept,
- *                        but every search runs on one thread for now:
- *                        Lazy SMP (ab) is not written yet
- *   MultiPV  1..16       lines to search, default 1.  Accepted and kept,
- *                        but every search reports one line for now
+ *                        power of two of 32-byte buckets that fits: 16
+ *                        gives 16 MiB); resizing clears it, and so does
+ *                        mana_bot_clear.  For mcts, the bound of its tree
+ *                        (rebuilt each move): Hash MiB of 32-byte nodes,
+ *                        at least 4,096 and at most 4,194,304 nodes
+ *   Threads  1..256      search threads, default 1.  ab searches its
+ *                        play-phase positions with Lazy SMP: the helper
+ *                        threads deepen the same root at staggered
+ *                        depths (Stockfish's skip blocks), sharing the
+ *                        lock-free table; the answer is the main
+ *                        thread's; node limits count every thread's
+ *                        nodes.  Threads > 1 is not deterministic.  mcts
+ *                        and random, and ab's setup searches, run on one
+ *                        thread whatever Threads says.  More threads
+ *                        than cores slow the search.  Each helper keeps
+ *                        about 1.1 MiB of tables of its own (killers,
+ *                        history, evaluation cache), made at the first
+ *                        search that needs it and kept with the bot.  Where the library
+ *                        was built without threads (WebAssembly without
+ *                        pthreads, MANA_BOT_NO_THREADS) Threads > 1 is
+ *                        refused with MANA_EINVAL
+ *   MultiPV  1..16       lines searched, default 1: ab searches the N
+ *                        best root moves each to the full depth (each
+ *                        line's move excluded from the next), reports
+ *                        them in rank order (mana_bot_info.line.multipv
+ *                        1..N) and keeps them for mana_bot_line_at.  mcts
+ *                        and random report one line
  * mana_bot_option_count and mana_bot_option_info list them for a
  * handshake.
  */
@@ -289,7 +313,8 @@ MANA_API void mana_bot_set_info(mana_bot *b, mana_bot_info_fn *fn, void *ctx);
  * MANA_EOVER if the game is finished (res->move MANA_MOVE_NONE, the detail
  * says so); MANA_EINVAL for NULL or a bad limit (a negative depth,
  * movetime, increment or movestogo; a depth above MANA_BOT_DEPTH_MAX is
- * cut to it, not refused); MANA_ENOMEM.  On failure *res is zeroed (move
+ * cut to it, not refused; searchmoves NULL with a count, or a count out
+ * of range); MANA_EILLEGAL if a searchmove is not legal in g; MANA_ENOMEM.  On failure *res is zeroed (move
  * MANA_MOVE_NONE).  Blocks until the search ends (see the limits).
  */
 MANA_API int mana_bot_choose(mana_bot *b, const mana_game *g, const mana_bot_limits *lim, mana_bot_result *res);
@@ -307,7 +332,9 @@ MANA_API int mana_bot_pv_format(const mana_game *g, const mana_move *pv, int n, 
 
 /*
  * mana_bot_line_at - after a mana_bot_choose, copies its MultiPV line k
- * (1..res.lines, best first) to *line.  Returns MANA_OK or MANA_EINVAL.
+ * (1..res.lines, best first: line 1 is res.info.line, each line's first
+ * move differs from the others') to *line.  Returns MANA_OK, or
+ * MANA_EINVAL for NULL or k out of range (the detail gives the range).
  */
 MANA_API int mana_bot_line_at(const mana_bot *b, int k, mana_bot_line *line);
 

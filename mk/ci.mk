@@ -13,7 +13,9 @@
 #   make sanitize     `make check SANITIZE=1` (ASan + UBSan), then a soak
 #                     under the same sanitizers
 #   make tsan         tests/soak/threads (perft and random games in several
-#                     threads at once) under -fsanitize=thread
+#                     threads at once) and tests/cli/botsearch (ab on 2 and
+#                     4 threads: Lazy SMP, mcts with Threads 2) under
+#                     -fsanitize=thread
 #   make valgrind     CK_FORK=no valgrind --error-exitcode=1 --leak-check=full
 #                     $(BUILD_DIR)/tests/check_mana
 #   make soak         SOAK_PLIES (1,000,000) plies of random games with every
@@ -195,8 +197,9 @@ sanitize:
 
 tsan:
 	$(Q)set -e; d=$(CI_DIR)/tsan; \
-	$(call sub_make,tsan,SANITIZE=thread $$d/tests/soak/threads); \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/threads
+	$(call sub_make,tsan,SANITIZE=thread $$d/tests/soak/threads $$d/tests/cli/botsearch); \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/threads; \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/cli/botsearch
 
 valgrind: $(CHECK_BIN)
 	$(Q)CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full $(CHECK_BIN)

@@ -3,6 +3,7 @@
 # engine protocol, run by `make check` as check-cli (README.md lists every
 # part of `make check`):
 #   tests/cli/botcheck   the bots (C, linked with libmana-bots.a)
+#   tests/cli/botsearch  MultiPV, searchmoves, Hash, Threads (C, the public API)
 #   tests/cli/abevalcheck ab's evaluation against a reference (C, linked with
 #                        the bots' objects: it calls their internals)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
@@ -16,6 +17,16 @@ $(BOTCHECK): tests/cli/botcheck.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
 	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
+BOTSEARCH := $(B)/tests/cli/botsearch
+
+# The search options (MultiPV, searchmoves, Hash, Threads); `make tsan`
+# builds and runs it under -fsanitize=thread too.
+$(BOTSEARCH): tests/cli/botsearch.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) \
+	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+
 ABEVALCHECK := $(B)/tests/cli/abevalcheck
 
 $(ABEVALCHECK): tests/cli/abevalcheck.c $(BOTS_A) $(LIB_A) $(CLI_HDR) include/mana.h
@@ -25,8 +36,9 @@ $(ABEVALCHECK): tests/cli/abevalcheck.c $(BOTS_A) $(LIB_A) $(CLI_HDR) include/ma
 	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 .PHONY: check-cli
-check-cli: $(CLI) $(BOTCHECK) $(ABEVALCHECK)
+check-cli: $(CLI) $(BOTCHECK) $(BOTSEARCH) $(ABEVALCHECK)
 	$(BOTCHECK)
+	$(BOTSEARCH)
 	$(ABEVALCHECK)
 	sh tests/cli/run.sh $(CLI) man/man1/mana-cli.1
 

@@ -307,6 +307,31 @@ export interface BotLimits {
   iterations?: number;
   /** Seed of the bot's generator (default 1), 0..2^64-1 (else RangeError; TypeError for a non-integer); with no time limit a bot is deterministic. */
   seed?: number | bigint;
+  /**
+   * Search threads (the Threads option), default 1.  The WebAssembly build
+   * has no threads (it is built without pthreads), so in the browser and in
+   * Node through this package the bots stay at 1 thread: anything above 1
+   * is refused with ManaError EINVAL ("this build has no threads").
+   */
+  threads?: number;
+  /** MiB of ab's transposition table, 1..65536 (default 16); for mcts the bound of its tree. ManaError EINVAL out of range. */
+  hash?: number;
+  /** ab: the number of best root moves searched each with its line, 1..16 (default 1); read them with Bot.lines. */
+  multipv?: number;
+}
+
+/** One line of a MultiPV search (Bot.lines). */
+export interface BotLine {
+  /** 1-based rank: 1 is the best (the move chosen). */
+  multipv: number;
+  depth: number;
+  seldepth: number;
+  /** Centi-Ronin from the mover's view. */
+  score: number;
+  /** Plies to a forced win (> 0) or loss (< 0), else 0. */
+  mate: number;
+  /** The line's moves, legal in turn from the position searched; pv[0] differs from every other line's. */
+  pv: number[];
 }
 
 /** What the last choose() found (libmana-bots' mana_bot_result, man 3 mana_bot_choose). */
@@ -335,7 +360,7 @@ export interface BotStats {
 
 /** A computer player: "random", "ab" (alpha-beta) or "mcts" (Monte Carlo tree search). */
 export declare class Bot {
-  /** ManaError EINVAL for an unknown kind or a bad limit. */
+  /** ManaError EINVAL for an unknown kind, a bad limit or option (threads > 1 in this build). */
   constructor(kind?: 'random' | 'ab' | 'mcts', limits?: BotLimits);
   /** The kind and its effective limits, e.g. "ab (depth 4)". */
   readonly description: string;
@@ -348,6 +373,8 @@ export declare class Bot {
   choose(game: Game): number;
   /** Statistics of the last choose(). */
   readonly stats: BotStats;
+  /** The last choose()'s lines, best first: MultiPV of them (fewer with fewer moves; one for mcts and random). */
+  readonly lines: BotLine[];
   /** Forgets what was learnt from earlier positions (the ab hash table). */
   clear(): void;
   /** Releases the bot now (idempotent). */

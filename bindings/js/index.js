@@ -110,6 +110,10 @@ function bind(M) {
     botStats: c('mjs_bot_stats', null, ['number', 'number']),
     botPv: c('mjs_bot_pv', 'number', ['number', 'number']),
     botDescribe: c('mjs_bot_describe', 'string', ['number']),
+    botSetOption: c('mjs_bot_set_option', 'number', ['number', 'string', 'string']),
+    botDetail: c('mjs_bot_detail', 'string', []),
+    botLines: c('mjs_bot_lines', 'number', ['number']),
+    botLine: c('mjs_bot_line', 'number', ['number', 'number', 'number']),
     headersSize: c('mjs_headers_size', 'number', []),
     headersInit: c('mana_record_headers_init', 'number', ['number', 'number']),
     headersPreset: c('mjs_headers_preset', 'number', ['number']),
@@ -484,12 +488,25 @@ function bind(M) {
   class Bot {
     constructor(kind = 'ab', limits = {}) {
       const { timeMs = 0, depth = 0, nodes = 0, iterations = 0, seed = 1 } = limits;
+      const { threads = 1, hash = 16, multipv = 1 } = limits;
+      for (const [k, v] of Object.entries({ threads, hash, multipv }))
+        if (!Number.isSafeInteger(v) || v < 1)
+          fail(ERR.EINVAL, 'Bot', `${k}: a whole number >= 1, not ${v}`);
       for (const [k, v] of Object.entries({ timeMs, depth, nodes, iterations }))
         if (!Number.isSafeInteger(v) || v < 0 || (k !== 'nodes' && k !== 'iterations' && v > 0x7fffffff))
           fail(ERR.EINVAL, 'Bot', `${k}: a whole number >= 0, not ${v}`);
       const [lo, hi] = seed64(seed, 'Bot seed');
       const b = C.botNew(text(kind, 'bot kind'), timeMs, depth, nodes, iterations, lo, hi);
       if (!b) fail(ERR.EINVAL, 'Bot', `unknown bot kind '${kind}' (random, ab, mcts)`);
+      /* the bot checks each option (this build has no threads: Threads > 1 refused) */
+      for (const [name, v] of [['Threads', threads], ['Hash', hash], ['MultiPV', multipv]]) {
+        const rc = C.botSetOption(b, name, String(v));
+        if (rc < 0) {
+          const detail = C.botDetail();
+          C.botFree(b);
+          fail(rc, 'Bot', detail);
+        }
+      }
       this._b = b;
       this._token = {};
       registry.register(this, { ptr: b, free: C.botFree }, this._token);
@@ -516,6 +533,19 @@ function bind(M) {
         depth: d(0), seldepth: d(6), score: d(1), mate: d(5), winRate: d(7) < 0 ? null : d(7),
         nodes: d(2), iterations: d(3), timeMs: d(4), pv, ponder: d(9) >>> 0,
       };
+    }
+    /** The last choose()'s MultiPV lines, best first. */
+    get lines() {
+      const out = [];
+      const n = C.botLines(this._h());
+      for (let k = 1; k <= n; k++) {
+        check(C.botLine(this._h(), k, scratch), 'a line of the search');
+        const d = (i) => M.HEAPF64[(scratch >> 3) + i];
+        const pv = [];
+        for (let i = 0; i < d(4); i++) pv.push(d(5 + i) >>> 0);
+        out.push({ multipv: k, depth: d(0), seldepth: d(1), score: d(2), mate: d(3), pv });
+      }
+      return out;
     }
     clear() { C.botClear(this._h()); }
     free() {

@@ -144,13 +144,51 @@ expect_grep "$o" "option name Hash type spin default 16 min 1 max 65536" "Hash a
 expect_grep "$o" "bestmove f2-f5" "a search with a 1 MiB table"
 expect_grep "$o" "info string error: setoption Hash: bad value '0' (expected 1..65536)" "Hash 0 refused"
 
+# MultiPV 3: the last iteration (depth 5) reports lines 1, 2, 3 with
+# distinct first moves, scores not rising; bestmove is line 1's move.
+MP='1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0'
+printf '%s\n' mana 'setoption name MultiPV value 3' "position mfn $MP" 'go depth 5' |
+    "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "option name Threads type spin default 1 min 1 max 256" "Threads advertised"
+expect_grep "$o" "option name MultiPV type spin default 1 min 1 max 16" "MultiPV advertised"
+grep '^info depth 5 .* multipv ' "$o" | sed 's/.* multipv \([0-9]*\) score cp \(-*[0-9]*\) .* pv \([^ ]*\).*/\1 \2 \3/' >"$tmp/lines"
+expect_eq "$(cut -d' ' -f1 "$tmp/lines" | tr '\n' ' ')" "1 2 3 " "three multipv lines at depth 5"
+expect_eq "$(cut -d' ' -f3 "$tmp/lines" | sort -u | wc -l | tr -d ' ')" 3 "their moves are distinct"
+expect_eq "$(cut -d' ' -f2 "$tmp/lines" | sort -n -r | tr '\n' ' ')" "$(cut -d' ' -f2 "$tmp/lines" | tr '\n' ' ')" \
+    "ordered by score"
+expect_eq "$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o")" "$(sed -n '1s/.* //p' "$tmp/lines")" "bestmove is line 1's"
+# go searchmoves A B with A, B the moves of lines 2 and 3 (not the best):
+# the answer is one of them; A alone gives A; a word that is no legal
+# move is refused.
+A=$(sed -n '2s/.* //p' "$tmp/lines")
+B=$(sed -n '3s/.* //p' "$tmp/lines")
+printf '%s\n' mana "position mfn $MP" "go depth 5 searchmoves $A $B" "go searchmoves $A depth 4" \
+    'go searchmoves zz' 'go depth 2 searchmoves' | "$CLI" engine >"$o" 2>&1
+sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o" >"$tmp/best"
+case $(sed -n 1p "$tmp/best") in "$A" | "$B") checks=$((checks + 1)) ;; *) fail "searchmoves $A $B: $(sed -n 1p "$tmp/best")" ;; esac
+expect_eq "$(sed -n 2p "$tmp/best")" "$A" "searchmoves $A"
+expect_grep "$o" "info string error: go searchmoves: 'zz' is not a legal move here" "an illegal searchmove refused"
+expect_grep "$o" "info string error: go searchmoves: expected one move or more" "searchmoves without moves refused"
+expect_eq "$(sed -n 3,4p "$tmp/best" | tr '\n' ' ')" "(none) (none) " "no search after a refused go"
+# Threads 2 with a node limit: a legal move; the totals count both
+# threads' nodes, which the limit holds: 100000 and at most 4 batches of
+# 64 beyond it.
+printf '%s\n' mana 'setoption name Threads value 2' "position mfn $MP" 'go nodes 100000' 'setoption name Threads value 0' |
+    "$CLI" engine >"$o" 2>&1
+bm=$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o")
+n=$(sed -n 's/^info depth [0-9]* seldepth [0-9]* nodes \([0-9]*\) .*/\1/p' "$o")
+[ -n "$n" ] && [ "$n" -ge 100000 ] && [ "$n" -le 100256 ] && checks=$((checks + 1)) || fail "Threads 2, go nodes 100000: $n nodes"
+expect_grep "$o" "info string error: setoption Threads: bad value '0' (expected 1..256)" "Threads 0 refused"
+printf '%s\n' "position mfn $MP moves $bm" show | "$CLI" engine >"$o" 2>&1
+expect_no_grep "$o" "error" "Threads 2: bestmove $bm legal"
+
 # Refusals in the handshake's terms: an unknown name lists every option
 # advertised (Rules, Bot and Seed too); a check option takes true or false
 # (and on/off, 1/0), in any case.
 printf '%s\n' 'setoption name Nope value 1' 'setoption name DamyoOnDouble value maybe' \
     'setoption name ReentryWhenBlocked value 2' 'setoption name DamyoOnDouble value TRUE' \
     'setoption name damyoondouble value off' 'setoption name ReentryWhenBlocked value 1' | "$CLI" engine >"$o" 2>&1
-expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed, Hash)" \
+expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed, Hash, Threads, MultiPV)" \
     "unknown option: every advertised name listed"
 expect_grep "$o" "info string error: setoption: DamyoOnDouble: bad value 'maybe' (expected true or false)" "check option refused"
 expect_grep "$o" "info string error: setoption: ReentryWhenBlocked: bad value '2' (expected true or false)" "check option refused"

@@ -181,7 +181,8 @@ grep -Eq '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score cp -?[0-9]+ wr [0-9
 printf '%s\n' 'go depth 0' 'go movetime' 'go searchmoves b2xa2' "position mfn $IN1 moves a1-a2" \
     'go depth 1' 'show' 'uci' quit | "$CLI" engine >"$o" 2>&1
 expect_eq "$(count "$o" '^bestmove \(none\)$')" 4 "a bestmove (none) for every refused go"
-expect_grep "$o" "info string error: go: unknown limit 'searchmoves'" "unsupported limit named"
+expect_grep "$o" "info string error: go searchmoves: 'b2xa2' is not a legal move here" \
+    "a searchmove not legal at the start of setup"
 expect_grep "$o" "info string error: position: move 'a1-a2'" "bad move refused"
 expect_eq "$(grep -c 'no position (the last position command was refused)' "$o")" 2 \
     "go and show after the refused position"

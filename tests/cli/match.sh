@@ -194,6 +194,21 @@ expect_grep "$o" "6 games in " "six games"
 expect_grep "$o" "gauntlet: 3 players, 2 pairings of 2 games" "gauntlet: the first player against each other"
 expect_grep "$o" "ab vs random-3: " "a second random is named random-3"
 
+# ---- the bots' options: --opt Threads=2 (any case), Hash, MultiPV ------------------
+# Threads 2 plays and MultiPV 3 plays (its moves are its line 1's; the
+# lines are tested through the engine and botsearch).
+"$CLI" match --white ab --opt threads=2 --opt Hash=1 --black ab --opt nodes=3000 --games 2 --nodes 3000 \
+    --setup random --quiet >"$o" 2>&1
+expect_status $? 0 "--opt Threads=2 and Hash=1 for a built-in bot"
+expect_grep "$o" "2 games in " "the Threads 2 games played"
+"$CLI" match --white ab --opt MultiPV=3 --black random --games 2 --depth 3 --setup random --quiet >"$o" 2>&1
+expect_status $? 0 "--opt MultiPV=3"
+"$CLI" match --white ab --opt Threads=0 --black random >"$o" 2>&1
+expect_status $? 2 "--opt Threads=0 refused"
+expect_grep "$o" "mana-cli match: --opt: Threads: bad value '0' (expected 1..256)" "the bot's own reason"
+"$CLI" match --white ab --opt Seed=3 --black random >"$o" 2>&1
+expect_status $? 2 "--opt Seed refused: the runner seeds each game"
+
 # ---- openings from a file: pairs share the line ----------------------------------
 printf '%s\n' '# two openings' "O2 D@a6 R@b6 R@c6 R@d6 R@e6 R@f6 D@a1 R@b1 R@c1 R@d1 R@e1 R@f1" \
     '6/6/3R2/2r3/1R4/d3D1 w 2 0' >"$tmp/openings"

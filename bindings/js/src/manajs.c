@@ -83,6 +83,38 @@ MJS mjs_bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes,
     return mb;
 }
 
+/* Sets a bot option by name (mana_bot_set_option: Hash, Threads, MultiPV,
+ * Seed; value as decimal text). */
+MJS int mjs_bot_set_option(mjs_bot *mb, const char *name, const char *value)
+{
+    return mana_bot_set_option(mb->b, name, value);
+}
+
+/* The last search's MultiPV lines: mana_bot_result.lines. */
+MJS int mjs_bot_lines(const mjs_bot *mb)
+{
+    return mb->res.lines;
+}
+
+/* Line k (1..lines) of the last search as doubles: depth, seldepth,
+ * score (cp), mate, pv length, then the pv's moves (at most
+ * MANA_BOT_PV_MAX); MANA_EINVAL for k out of range. */
+MJS int mjs_bot_line(const mjs_bot *mb, int k, double out[5 + MANA_BOT_PV_MAX])
+{
+    mana_bot_line l;
+    int rc = mana_bot_line_at(mb->b, k, &l);
+    if (rc != MANA_OK)
+        return rc;
+    out[0] = l.depth;
+    out[1] = l.seldepth;
+    out[2] = l.score_cp;
+    out[3] = l.mate;
+    out[4] = l.pv_len;
+    for (int i = 0; i < l.pv_len; i++)
+        out[5 + i] = l.pv[i];
+    return MANA_OK;
+}
+
 MJS const char *mjs_bot_detail(void)
 {
     return mana_bot_error_detail();

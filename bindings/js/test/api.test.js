@@ -153,6 +153,30 @@ test('bot stats: the line, its score and the reply to ponder on', () => {
   });
 });
 
+test('bot options: multipv lines, hash, and threads refused in WebAssembly', () => {
+  // A middle-game position of tests/data/ab_tree.txt with many moves.
+  withGame({ position: '1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0' }, (g) => {
+    const ab = new Bot('ab', { depth: 4, multipv: 3, hash: 1 });
+    const m = ab.choose(g);
+    const lines = ab.lines;
+    assert.equal(lines.length, 3);
+    assert.deepEqual(lines.map((l) => l.multipv), [1, 2, 3]);
+    assert.equal(lines[0].pv[0], m, 'line 1 is the move chosen');
+    assert.equal(new Set(lines.map((l) => l.pv[0])).size, 3, 'distinct moves');
+    assert.ok(lines[0].score >= lines[1].score && lines[1].score >= lines[2].score, 'ordered by score');
+    for (const l of lines) { assert.ok(g.isLegal(l.pv[0])); assert.equal(l.depth, 4); }
+    ab.free();
+    const one = new Bot('ab', { depth: 2 });
+    one.choose(g);
+    assert.equal(one.lines.length, 1);
+    one.free();
+  });
+  assert.throws(() => new Bot('ab', { threads: 2 }), (e) => e.code === mana.Errors.EINVAL && /no threads/.test(e.detail));
+  assert.throws(() => new Bot('ab', { hash: 0 }), (e) => e.code === mana.Errors.EINVAL);
+  assert.throws(() => new Bot('ab', { multipv: 17 }), (e) => e.code === mana.Errors.EINVAL && /MultiPV/.test(e.detail));
+  new Bot('ab', { threads: 1 }).free();
+});
+
 test('ab (depth 2) never misses a win in one', () => {
   // From a perft.txt position, ab plays both sides to the end; whenever a
   // move wins on the spot (the game is then won, found by trying every

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * botsearch - the search options of libmana-bots (include/mana_bot.h):
+ * MultiPV lines, searchmoves, Hash and Threads, through the public API.
+ * Run by `make check` (check-cli) and, built with -fsanitize=thread, by
+ * `make tsan`: the searches on 2 and 4 threads are the ones TSan watches.
+ *
+ *   - MultiPV 3 gives three lines with distinct first moves, each legal,
+ *     ordered by score, rank 1..3 in the progress reports and through
+ *     mana_bot_line_at; line 1 is the result's; a position with a
+ *     Damyo capture is one line; MultiPV 1 stays one line
+ *   - searchmoves A B answers A or B (each kind; even where the best move
+ *     is another, and where A alone is given); an illegal searchmove is
+ *     refused with MANA_EILLEGAL, a count without an array with EINVAL
+ *   - Hash resizes (the search still runs) and mcts's tree obeys it
+ *   - Threads 2 and 4 return legal moves; a node limit counts the nodes of
+ *     every thread: at least the limit, at most a few batches beyond it
+ *   - Threads 1 stays deterministic with a node limit
+ * Exit status 0 if every check held.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mana_bot.h>
+
+static int failures, checks;
+
+#define CHECK(cond, ...)                                                             \
+    do {                                                                             \
+        checks++;                                                                    \
+        if (!(cond)) {                                                               \
+            failures++;                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                            \
+            fputc('\n', stderr);                                                     \
+        }                                                                            \
+    } while (0)
+
+/* Middle-game positions of tests/data/ab_tree.txt (the instruction count's
+ * two first): no Damyo falls within a few plies, many moves to choose. */
+static const char *const positions[] = {
+    "1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0",
+    "3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3",
+    "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
+};
+
+static mana_game *at(const char *mfn)
+{
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    if (g == NULL || mana_set_position(g, mfn) != MANA_OK) {
+        fprintf(stderr, "botsearch: bad test position %s: %s\n", mfn, mana_error_detail());
+        exit(1);
+    }
+    return g;
+}
+
+static mana_bot *bot_with(const char *kind, const char *name, const char *value)
+{
+    mana_bot *b = mana_bot_new(kind, 1);
+    if (b == NULL || (name != NULL && mana_bot_set_option(b, name, value) != MANA_OK)) {
+        fprintf(stderr, "botsearch: %s with %s %s: %s\n", kind, name ? name : "-", value ? value : "-",
+                mana_bot_error_detail());
+        exit(1);
+    }
+    return b;
+}
+
+static mana_bot_limits depth_limit(int depth)
+{
+    mana_bot_limits l;
+    mana_bot_limits_init(&l);
+    l.depth = depth;
+    return l;
+}
+
+/* The progress reports of one search: the ranks of the last iteration. */
+typedef struct ranks {
+    int n, rank[64], depth[64];
+} ranks;
+
+static void log_rank(void *ctx, const mana_bot_info *info)
+{
+    ranks *r = ctx;
+    if (r->n < 64) {
+        r->rank[r->n] = info->line.multipv;
+        r->depth[r->n++] = info->line.depth;
+    }
+}
+
+static void multipv_three(void)
+{
+    for (size_t p = 0; p < sizeof positions / sizeof *positions; p++) {
+        mana_game *g = at(positions[p]);
+        mana_bot *b = bot_with("ab", "MultiPV", "3");
+        ranks log = {0};
+        mana_bot_set_info(b, log_rank, &log);
+        mana_bot_limits lim = depth_limit(5);
+        mana_bot_result r;
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.lines == 3, "%s: %d lines", positions[p], r.lines);
+        mana_bot_line l[3];
+        for (int k = 0; k < 3; k++) {
+            CHECK(mana_bot_line_at(b, k + 1, &l[k]) == MANA_OK && l[k].multipv == k + 1 && l[k].pv_len >= 1 &&
+                      mana_is_legal(g, l[k].pv[0]) == 1,
+                  "%s: line %d", positions[p], k + 1);
+            CHECK(l[k].depth == 5, "%s: line %d of depth %d", positions[p], k + 1, l[k].depth);
+        }
+        CHECK(l[0].pv[0] != l[1].pv[0] && l[0].pv[0] != l[2].pv[0] && l[1].pv[0] != l[2].pv[0],
+              "%s: the lines' moves are not distinct", positions[p]);
+        CHECK(l[0].score_cp >= l[1].score_cp && l[1].score_cp >= l[2].score_cp, "%s: scores %d %d %d not ordered",
+              positions[p], l[0].score_cp, l[1].score_cp, l[2].score_cp);
+        CHECK(r.move == l[0].pv[0] && r.info.line.score_cp == l[0].score_cp, "%s: line 1 is not the answer",
+              positions[p]);
+        CHECK(mana_bot_line_at(b, 4, &l[0]) == MANA_EINVAL && mana_bot_line_at(b, 0, &l[0]) == MANA_EINVAL,
+              "%s: lines 0 and 4", positions[p]);
+        /* each iteration reports ranks 1, 2, 3 in turn: 5 iterations */
+        int in_order = log.n == 15;
+        for (int i = 0; i < log.n && in_order; i++)
+            in_order = log.rank[i] == i % 3 + 1 && log.depth[i] == i / 3 + 1;
+        CHECK(in_order, "%s: %d reports, not ranks 1-3 at depths 1-5", positions[p], log.n);
+        mana_bot_free(b);
+        mana_free(g);
+    }
+    /* botcheck's damyo_takes_damyo: two legal moves, a1xb1 takes Black's
+     * Damyo; the capture is played at once, one line whatever MultiPV */
+    mana_game *g = at("5r/6/6/6/6/Dd3R w 1 0");
+    mana_bot *b = bot_with("ab", "MultiPV", "16");
+    mana_bot_limits lim = depth_limit(3);
+    mana_bot_result r;
+    mana_move win = MANA_MOVE_NONE;
+    mana_move_parse(g, "a1xb1", &win);
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.lines == 1 && r.move == win, "a capture: %d lines",
+          r.lines);
+    mana_bot_free(b);
+    mana_free(g);
+    /* MultiPV 1: one line */
+    g = at(positions[0]);
+    b = bot_with("ab", NULL, NULL);
+    lim = depth_limit(4);
+    mana_bot_line l;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.lines == 1 && mana_bot_line_at(b, 1, &l) == MANA_OK &&
+              mana_bot_line_at(b, 2, &l) == MANA_EINVAL,
+          "MultiPV 1: %d lines", r.lines);
+    mana_bot_free(b);
+    mana_free(g);
+}
+
+/* searchmoves: the two moves ranked 2 and 3 by a MultiPV 3 search (so
+ * neither is the unrestricted answer), then each kind restricted to them. */
+static void searchmoves(void)
+{
+    mana_game *g = at(positions[0]);
+    mana_bot *b = bot_with("ab", "MultiPV", "3");
+    mana_bot_limits lim = depth_limit(5);
+    mana_bot_result r;
+    mana_bot_line l2, l3;
+    mana_bot_choose(b, g, &lim, &r);
+    mana_bot_line_at(b, 2, &l2);
+    mana_bot_line_at(b, 3, &l3);
+    mana_bot_free(b);
+    mana_move pick[2] = {l2.pv[0], l3.pv[0]};
+    static const char *const kinds[] = {"random", "ab", "mcts"};
+    for (int k = 0; k < 3; k++)
+        for (int seed = 1; seed <= 3; seed++) {
+            b = mana_bot_new(kinds[k], (uint64_t)seed);
+            mana_bot_limits_init(&lim);
+            lim.depth = 5;
+            lim.iterations = 2000;
+            lim.searchmoves = pick;
+            lim.searchmoves_count = 2;
+            CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && (r.move == pick[0] || r.move == pick[1]),
+                  "%s seed %d: searchmoves A B answered %u, not %u or %u", kinds[k], seed, (unsigned)r.move,
+                  (unsigned)pick[0], (unsigned)pick[1]);
+            lim.searchmoves_count = 1;
+            CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.move == pick[0], "%s: searchmoves A alone",
+                  kinds[k]);
+            mana_bot_free(b);
+        }
+    b = bot_with("ab", NULL, NULL);
+    mana_move bad[1] = {MANA_MOVE_NONE};
+    lim.searchmoves = bad;
+    lim.searchmoves_count = 1;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_EILLEGAL && r.move == MANA_MOVE_NONE &&
+              strstr(mana_bot_error_detail(), "searchmoves") != NULL,
+          "an illegal searchmove: %s", mana_bot_error_detail());
+    lim.searchmoves = NULL;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_EINVAL, "a count without moves");
+    lim.searchmoves_count = -1;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_EINVAL, "a negative count");
+    mana_bot_free(b);
+    mana_free(g);
+}
+
+static void hash_resize(void)
+{
+    mana_game *g = at(positions[1]);
+    mana_bot *b = bot_with("ab", "Hash", "1");
+    mana_bot_limits lim = depth_limit(6);
+    mana_bot_result small, big, again;
+    char buf[16];
+    CHECK(mana_bot_choose(b, g, &lim, &small) == MANA_OK, "Hash 1");
+    CHECK(mana_bot_set_option(b, "Hash", "64") == MANA_OK && mana_bot_get_option(b, "Hash", buf, sizeof buf) == 2 &&
+              strcmp(buf, "64") == 0,
+          "Hash 64: %s", buf);
+    CHECK(mana_bot_choose(b, g, &lim, &big) == MANA_OK && mana_is_legal(g, big.move) == 1, "Hash 64 search");
+    /* resizing clears the table: the same search again is answered by the
+     * table at once, but after a resize (64 MiB to 32) it
+     * is searched anew */
+    mana_bot *fresh = bot_with("ab", "Hash", "64");
+    mana_bot_choose(fresh, g, &lim, &again);
+    mana_bot_result hit, resized;
+    mana_bot_choose(fresh, g, &lim, &hit);
+    CHECK(hit.info.nodes < again.info.nodes / 2, "the table kept between searches: %llu nodes, then %llu",
+          (unsigned long long)again.info.nodes, (unsigned long long)hit.info.nodes);
+    CHECK(mana_bot_set_option(fresh, "Hash", "32") == MANA_OK && mana_bot_choose(fresh, g, &lim, &resized) == MANA_OK,
+          "Hash 32");
+    CHECK(resized.info.nodes > 2 * hit.info.nodes, "after a resize %llu nodes, with the old table %llu",
+          (unsigned long long)resized.info.nodes, (unsigned long long)hit.info.nodes);
+    mana_bot_free(fresh);
+    mana_bot_free(b);
+    mana_free(g);
+    g = at(positions[0]);
+    /* mcts: Hash 1 bounds the tree at 1 MiB / 32 bytes = 32768 nodes */
+    b = bot_with("mcts", "Hash", "1");
+    mana_bot_limits_init(&lim);
+    lim.iterations = 20000;
+    CHECK(mana_bot_choose(b, g, &lim, &small) == MANA_OK && small.info.nodes <= 32768 &&
+              small.info.iterations == 20000,
+          "mcts Hash 1: %llu nodes", (unsigned long long)small.info.nodes);
+    mana_bot_free(b);
+    mana_free(g);
+}
+
+/* A node limit on T threads: every thread's nodes count, each thread
+ * adding them 64 at a time: at least the limit, and beyond it at most
+ * what T threads visit before they see it (two batches each). */
+static void threads_nodes(const char *threads)
+{
+    int t = atoi(threads);
+    for (size_t p = 0; p < sizeof positions / sizeof *positions; p++) {
+        mana_game *g = at(positions[p]);
+        mana_bot *b = bot_with("ab", "Threads", threads);
+        mana_bot_limits lim;
+        mana_bot_limits_init(&lim);
+        lim.nodes = 100000;
+        mana_bot_result r;
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "Threads %s: %s", threads,
+              positions[p]);
+        CHECK(r.info.nodes >= 100000 && r.info.nodes <= 100000 + 128 * (uint64_t)t,
+              "Threads %s, 100000 nodes: %llu counted", threads, (unsigned long long)r.info.nodes);
+        /* MultiPV on threads: lines still distinct */
+        mana_bot_set_option(b, "MultiPV", "2");
+        lim.nodes = 0;
+        lim.depth = 4;
+        mana_bot_line a, c;
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.lines == 2 && mana_bot_line_at(b, 1, &a) == MANA_OK &&
+                  mana_bot_line_at(b, 2, &c) == MANA_OK && a.pv[0] != c.pv[0] && a.pv[0] == r.move,
+              "Threads %s MultiPV 2: %d lines", threads, r.lines);
+        mana_bot_free(b);
+        mana_free(g);
+    }
+    /* mcts takes Threads and searches on one thread */
+    mana_game *g = at(positions[0]);
+    mana_bot *b = bot_with("mcts", "Threads", threads);
+    mana_bot_limits lim;
+    mana_bot_limits_init(&lim);
+    lim.iterations = 3000;
+    mana_bot_result r;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1 && r.info.iterations == 3000,
+          "mcts Threads %s", threads);
+    mana_bot_free(b);
+    mana_free(g);
+}
+
+static void threads_one_deterministic(void)
+{
+    mana_game *g = at(positions[2]);
+    mana_bot_result a, b2;
+    mana_bot_limits lim;
+    mana_bot_limits_init(&lim);
+    lim.nodes = 50000;
+    mana_bot *x = bot_with("ab", "Threads", "1"), *y = bot_with("ab", NULL, NULL);
+    mana_bot_choose(x, g, &lim, &a);
+    mana_bot_choose(y, g, &lim, &b2);
+    CHECK(a.move == b2.move && a.info.nodes == b2.info.nodes && a.info.nodes == 50000 &&
+              a.info.line.score_cp == b2.info.line.score_cp,
+          "Threads 1 twice: %llu and %llu nodes", (unsigned long long)a.info.nodes,
+          (unsigned long long)b2.info.nodes);
+    mana_bot_free(x);
+    mana_bot_free(y);
+    mana_free(g);
+}
+
+int main(void)
+{
+    multipv_three();
+    searchmoves();
+    hash_resize();
+    threads_one_deterministic();
+    threads_nodes("2");
+    threads_nodes("4");
+    printf("botsearch: %d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
