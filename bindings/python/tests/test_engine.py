@@ -47,7 +47,7 @@ def test_handshake(engine: me.SimpleEngine) -> None:
     # found in any case.
     assert list(engine.options) == [
         "Rules", "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked",
-        "Blocked", "Repetition", "PlyLimit", "Bot", "Seed", "Hash"]
+        "Blocked", "Repetition", "PlyLimit", "Bot", "Seed", "Hash", "Threads", "MultiPV"]
     for name in ("Bot", "bot", "BOT", "bOt"):
         assert name in engine.options and engine.options[name].name == "Bot"
     assert engine.options.get("PlyLimit") is engine.options["PLYLIMIT"]
@@ -116,7 +116,7 @@ def test_refused_option_value(engine: me.SimpleEngine) -> None:
         engine.configure({"PlyLimit": -3})
     assert "setoption" in str(e.value)
     with pytest.raises(KeyError):
-        engine.configure({"Threads": 2})  # not advertised (yet)
+        engine.configure({"Ponder": 1})  # not advertised
     with pytest.raises(me.EngineError) as e:
         engine.configure({"Hash": 0})  # advertised as 1..65536
     assert "Hash" in str(e.value)
