@@ -16,8 +16,8 @@
 // move of the analysed position, mate the plies to a forced win (> 0) or
 // loss (< 0) for it (Bot.stats).  pv is the best line as text: the bot's
 // principal variation when Bot.stats has one (stats.pv, moves as integers),
-// else the one move the search chose; multipv the other lines when
-// Bot.stats gives them (stats.multipv: [{ score, mate, pv }]), else [].
+// else the one move the search chose; multipv the other lines of the
+// MultiPV search (Bot.lines after the first: [{ score, mate, pv }]).
 // Each depth is a fresh ab bot with a depth limit, so a reply is the same
 // as `new Bot('ab', { depth })` gives anywhere.  Deepening stops when a
 // mate is found, when a depth adds nothing (setup searches are shallow),
@@ -58,15 +58,19 @@ function lineText(game, moves) {
   }
 }
 
-/** One depth of the analysis: the reply for a fresh ab bot of that depth. */
+/** The lines the analysis shows: the best and the next two (MultiPV). */
+const ANALYSIS_LINES = 3;
+
+/** One depth of the analysis: the reply for a fresh ab bot of that depth,
+ * searching ANALYSIS_LINES lines (Bot.lines, best first). */
 function analyseDepth(mana, game, depth) {
-  const bot = new mana.Bot('ab', { depth });
+  const bot = new mana.Bot('ab', { depth, multipv: ANALYSIS_LINES });
   try {
     const move = bot.choose(game);
     const s = bot.stats;
     const pv = Array.isArray(s.pv) && s.pv.length ? s.pv : [move];
-    const multipv = Array.isArray(s.multipv)
-      ? s.multipv.map((l) => ({ score: l.score, mate: l.mate, pv: lineText(game, l.pv) })) : [];
+    const multipv = bot.lines.slice(1)
+      .map((l) => ({ score: l.score, mate: l.mate, pv: lineText(game, l.pv) }));
     return { depth: s.depth, nodes: s.nodes, score: s.score, mate: s.mate, pv: lineText(game, pv), multipv };
   } finally {
     bot.free();

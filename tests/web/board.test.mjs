@@ -451,9 +451,10 @@ async function analysed(mfn, side) {
 /** What ab at depth gives for mfn in Node (the same wasm build). */
 function abAt(mfn, depth) {
   const g = new mana.Game({ position: mfn });
-  const bot = new mana.Bot('ab', { depth });
+  const bot = new mana.Bot('ab', { depth, multipv: 3 }); // as the page's worker
   const move = g.format(bot.choose(g));
-  const r = { move, mover: g.sideToMove, ...bot.stats };
+  const r = { move, mover: g.sideToMove, ...bot.stats,
+    others: bot.lines.slice(1).map((l) => [g.format(l.pv[0]), l.score]) };
   bot.free(); g.free();
   return r;
 }
@@ -486,6 +487,13 @@ await step('analysis: the bot\'s evaluation in words from the side ahead, and it
   assert.equal(detail, `(ab, depth ${depth}, ${q.nodes.toLocaleString('en')} nodes)`);
   assert.equal(pv.split(' ')[0], q.move);
   assert.ok(depth >= 2, `the analysis deepened to ${depth} only`);
+  // MultiPV: the next two lines listed under the best, each its own first
+  // move, in the order of their scores, as Node's bot finds them.
+  const others = await page.$$eval('#multipv li', (els) => els.map((e) => e.textContent));
+  assert.equal(others.length, 2, `two more lines: ${others}`);
+  assert.deepEqual(others.map((t) => t.split(': ')[1].split(' ')[0]), q.others.map((o) => o[0]));
+  assert.equal(new Set([q.move, ...q.others.map((o) => o[0])]).size, 3, 'three distinct first moves');
+  assert.ok(q.score >= q.others[0][1] && q.others[0][1] >= q.others[1][1], 'ordered by score');
   await page.click('#analysis-on');
   assert.equal(await page.$eval('#analysis', (e) => e.hidden), true, 'off hides it');
 });
