@@ -235,7 +235,7 @@ def _limits(limit: Limit) -> _Limits:
     op = "set a bot's limits"
     for key, value in limit.pairs():
         if key in ("depth", "movestogo"):
-            setattr(lim, _LIMIT_FIELDS[key], min(check_int(value, "Limit " + key, op), 2 ** 31 - 1))
+            setattr(lim, _LIMIT_FIELDS[key], check_int(value, "Limit " + key, op))
         elif key in ("nodes", "iterations"):
             setattr(lim, key, check_u64(value, "Limit " + key, op))
         elif key == "movetime":
@@ -261,6 +261,9 @@ class Bot:
                 (ab 100,000 nodes, mcts 3,000 playouts; see description)
     threads     search threads, 1..256 (the Threads option)
     hash_mb     MiB of ab's transposition table, 1..65536 (Hash)
+
+    ``bot.limit`` is the default Limit (a frozen mana.engine.Limit:
+    replace it to change the defaults).
 
     ManaError EINVAL for an unknown kind or an option out of range;
     ValueError for a bad limit; LibraryError when the library loaded has

@@ -229,6 +229,34 @@ def test_stop_from_another_thread() -> None:
     assert out["r"].move in g.legal_moves and out["r"].info.nodes < 10 ** 15
 
 
+def test_stop_just_as_the_search_starts_is_not_lost() -> None:
+    # stop() sent once the search is asked for (play() has marked the bot
+    # searching) but maybe before the C search began, which would drop a
+    # single stop: stop() sends it again until the search has returned, so
+    # a search with no reachable limit still ends.
+    for _ in range(20):
+        bot = mana.Bot("ab", nodes=10 ** 15)
+        t = threading.Thread(target=bot.play, args=(mana.Game(position=START),))
+        t.start()
+        while bot._idle.is_set() and t.is_alive():
+            pass
+        bot.stop()
+        t.join(60)
+        assert not t.is_alive()
+
+
+def test_example_bot_game() -> None:
+    # examples/python/bot_game.py plays ab against mcts to the end.
+    r = subprocess.run([sys.executable, os.path.join(REPO, "examples", "python", "bot_game.py"),
+                        "3"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    movers = [tuple(line.split()[:2]) for line in lines[:-1]]
+    assert set(movers) == {("white", "ab"), ("black", "mcts")}
+    assert all(a[0] != b[0] for a, b in zip(movers, movers[1:]))  # turns alternate
+    assert re.fullmatch(r"result: (1-0|0-1|1/2-1/2) \(\w+\)", lines[-1])
+
+
 def test_stop_with_no_search_is_a_no_op() -> None:
     g = mana.Game(position=START)
     bot = mana.Bot("ab", nodes=2000)
