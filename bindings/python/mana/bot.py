@@ -429,11 +429,11 @@ class Bot:
         ManaError EOVER for a finished game, EINVAL for a bad limit;
         ValueError for a closed bot or game; RuntimeError when another
         thread uses the bot or the game."""
-        return self._search(game, limit, 1, info)
+        return self._search(game, limit, None, info)
 
     def choose(self, game: Game, limit: Optional[Limit] = None) -> Move:
         """The move the bot chooses in game: play(game, limit).move."""
-        return self._search(game, limit, 1, None).move
+        return self._search(game, limit, None, None).move
 
     @overload
     def analyse(self, game: Game, limit: Optional[Limit] = None, *, multipv: None = None,
@@ -446,21 +446,21 @@ class Bot:
     def analyse(self, game: Game, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
                 info: Optional[InfoCallback] = None) -> Union[BotInfo, List[BotInfo]]:
         """The search's best line with its totals (python-chess's
-        analyse): with multipv=None a BotInfo; with multipv=k (1..16, the
-        MultiPV option, kept for later searches) the list of lines the
-        library searched, best first (it searches one line for now, so
-        the list has one entry until MultiPV is implemented in C)."""
-        res = self._search(game, limit, 1 if multipv is None else multipv, info)
+        analyse): with multipv=None a BotInfo; with multipv=k (1..16) the
+        list of lines the library searched, best first.  multipv=k sets
+        the MultiPV option (it stays set for later searches; play()
+        returns every line in BotResult.lines).  Until the library
+        searches several lines it reports one, so the list has one."""
+        res = self._search(game, limit, multipv, info)
         return res.info if multipv is None else res.lines
 
-    def _search(self, game: Game, limit: Optional[Limit], multipv: int,
+    def _search(self, game: Game, limit: Optional[Limit], multipv: Optional[int],
                 callback: Optional[InfoCallback]) -> BotResult:
         if not isinstance(game, Game):
             raise TypeError("game must be a mana.Game, not %s" % type(game).__name__)
         lim = _limits(self.limit if limit is None else limit)
-        k = need_int(multipv, "multipv")
-        if k != self._multipv:
-            self.set_option("MultiPV", k)
+        if multipv is not None and need_int(multipv, "multipv") != self._multipv:
+            self.set_option("MultiPV", multipv)
         b = self._enter()
         try:
             turn = game.turn

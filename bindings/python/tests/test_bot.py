@@ -304,6 +304,10 @@ def test_multipv_lines_are_passed_through() -> None:
     assert bot.get_option("MultiPV") == 2
     assert 1 <= len(lines) <= 2 and [l.multipv for l in lines] == list(range(1, len(lines) + 1))
     assert lines[0].pv[0] in g.legal_moves
+    # It stays set: play() returns the same lines, and its best is info.
+    r = bot.play(g)
+    assert bot.get_option("MultiPV") == 2 and len(r.lines) == len(lines)
+    assert untimed(r.lines[0]) == untimed(r.info)
     with pytest.raises(mana.ManaError, match="MultiPV"):
         bot.analyse(g, multipv=17)
 
