@@ -274,6 +274,16 @@ def test_example_bot_game() -> None:
     assert re.fullmatch(r"result: (1-0|0-1|1/2-1/2) \(\w+\)", lines[-1])
 
 
+def test_the_search_releases_the_gil() -> None:
+    # mana_bot_choose is a CDLL function: ctypes drops the GIL for it
+    # (a PyDLL one, FUNCFLAG_PYTHONAPI, would keep it); the info callback,
+    # a CFUNCTYPE, takes it back for each call.
+    import ctypes
+    flags = mbot._fn["mana_bot_choose"]._flags_
+    assert not flags & ctypes._FUNCFLAG_PYTHONAPI  # type: ignore[attr-defined]
+    assert not mbot._INFO_FN._flags_ & ctypes._FUNCFLAG_PYTHONAPI  # type: ignore[attr-defined]
+
+
 def test_stop_with_no_search_is_a_no_op() -> None:
     g = mana.Game(position=START)
     bot = mana.Bot("ab", nodes=2000)
