@@ -212,6 +212,19 @@ $(BOTS_SONAME_LINK): $(BOTS_SHLIB_FILE)
 $(BOTS_SO): $(BOTS_SONAME_LINK)
 	$(Q)ln -sf $(BOTS_SONAME) $@
 
+# ---- libmana and libmana-bots in one private shared object --------------------
+# For a binding that carries its own copy (the Python wheel's
+# mana/_libmana.so, bindings/python/setup.py): the PIC objects of both
+# libraries linked into one file with no soname, no runpath and no
+# dependency on libmana.so, so it works under any name and in any
+# directory.  libmana/libmana.map exports mana_* (the bots' mana_bot_*
+# among them) and nothing else.  Not installed.
+EMBED_SO := $(B)/libmana-embed.so
+$(EMBED_SO): $(LIB_PIC) $(BOT_PIC) libmana/libmana.map
+	$(call say,LD,$@)
+	$(Q)$(CC) -shared -Wl,--version-script=libmana/libmana.map \
+	    $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_PIC) $(BOT_PIC) -lm -lpthread
+
 # ---- the CLI (public APIs only, linked statically so it runs in place) ----
 $(B)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)

@@ -12,9 +12,10 @@
 #   make install-python pip-installs the package for PY_SYS (add
 #                       PIP_ARGS=--user, or run inside a venv)
 #
-# The package compiles its own copy of libmana (bindings/python/setup.py),
-# (with this Makefile, in a private build directory), so nothing here
-# depends on the shared library of this build.
+# The package compiles its own copy of libmana and libmana-bots, one shared
+# object (bindings/python/setup.py builds this Makefile's libmana-embed.so
+# in a private build directory), so nothing here depends on the shared
+# libraries of this build.
 
 PY_SYS ?= $(firstword $(wildcard /usr/bin/python3) python3)
 PY_BUILD := build/python
@@ -52,7 +53,7 @@ $(PY_VENV)/bin/python: | python-deps
 	$(call say,VENV,$(PY_VENV))
 	$(Q)rm -rf $(PY_VENV) && $(PY_SYS) -m venv --system-site-packages $(PY_VENV)
 
-$(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(wildcard tools/mk*.c tools/*.h) \
+$(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(BOT_SRC) $(BOT_HDR) $(wildcard tools/mk*.c tools/*.h) \
     Makefile $(PY_VENV)/bin/python
 	$(call say,PIP,bindings/python)
 	$(Q)CC='$(CC)' $(PY_VENV)/bin/python -m pip install $(PIP_QUIET) --no-build-isolation \
@@ -70,9 +71,12 @@ PY_TREE_ENV := MANA_TREE_LIBRARY='$(abspath $(LIB_SONAME))' MANA_TREE_SANITIZE='
     MANA_ASAN_RUNTIME='$(if $(filter 1,$(SANITIZE)),$(shell $(CC) -print-file-name=libasan.so 2>/dev/null))'
 
 # Run from build/python, so that `import mana` finds the installed package
-# and not bindings/python/mana.
-check-python: $(PY_STAMP) $(LIB_SONAME)
+# and not bindings/python/mana.  MANA_CLI is this build's mana-cli, which
+# tests/test_bot.py and test_engine.py compare with (mana.Bot against the
+# engine protocol on tests/data/bot_positions.txt).
+check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 MANA_PERFT_FILE='$(PY_PERFT_FILE)' \
+	    MANA_CLI='$(abspath $(CLI))' \
 	    CC='$(CC)' $(PY_TREE_ENV) venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
 	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
 	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \

@@ -6,7 +6,8 @@
 #                    bindings/js/src/manajs.c) with emscripten's emcc;
 #                    the .wasm is embedded (SINGLE_FILE), so bindings/js then
 #                    imports as it is, in Node and in browsers.
-#   make check-js    make wasm, then the package's tests (node --test)
+#   make check-js    make wasm, then the package's tests (node --test; the
+#                    bots' is compared with mana-cli engine, so mana-cli is built)
 #
 # make wasm also builds $(BUILD_DIR)/web/native_games (test/native_games.c with cc:
 # the random games the tests compare with the native library) and writes
@@ -73,8 +74,10 @@ $(WASM_OUT): $(WASM_SRC) $(LIB_HDR) tests/exports.txt $(BOT_HDR) mk/wasm.mk | wa
 	$(Q)mkdir -p $(WASM_DIR)
 	$(Q)NODE_PATH=$(WASM_NODE_PATH) $(EMCC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
 
-JS_TEST = cd bindings/js && MANA_NATIVE_GAMES=$(abspath $(NATIVE_GAMES)) node --test test/
-check-js: wasm
+# test/bot.test.js compares the wasm bots with this build's mana-cli engine.
+JS_TEST = cd bindings/js && MANA_NATIVE_GAMES=$(abspath $(NATIVE_GAMES)) MANA_CLI=$(abspath $(CLI)) \
+    node --test test/
+check-js: wasm $(CLI)
 	$(JS_TEST)
 
 # ---- the web board (web/) ----------------------------------------------------
@@ -111,7 +114,7 @@ web-deps:
 	    cd $(WEB_TOOLS) && PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error; }
 
 check-web: web-deps
-	$(MAKE) wasm
+	$(MAKE) wasm $(CLI)
 	$(JS_TEST)
 	$(WEB_TOOLS)/node_modules/.bin/tsc --noEmit --strict --target es2022 --module nodenext \
 	    --moduleResolution nodenext tests/web/types.ts

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Build of the `mana` package: the Python files plus a private copy of
-libmana, built from the repository's sources by its Makefile (GNU make and
-a C compiler are needed) into mana/_libmana.so.
+libmana and libmana-bots in one shared object, built from the repository's
+sources by its Makefile (its target libmana-embed.so; GNU make and a C
+compiler are needed) into mana/_libmana.so.
 
 The version has one source, include/mana.h (MANA_VERSION_STRING): it is read
 here and written into the built package as mana/_version.py.
@@ -44,12 +45,13 @@ def header_version(root: str) -> str:
 
 
 def build_libmana(root: str, target: str) -> None:
-    """Builds libmana's shared library with the repository's own Makefile
-    (one description of how libmana is compiled: generated tables, CPU
-    variants, exported names) in a private build directory, and copies it
-    to target."""
+    """Builds libmana-embed.so, libmana and libmana-bots linked into one
+    shared object with no dependency on libmana.so (so it works under
+    another name), with the repository's own Makefile (one description of
+    how they are compiled: generated tables, CPU variants, exported names)
+    in a private build directory, and copies it to target."""
     with tempfile.TemporaryDirectory(prefix="mana-build-") as tmp:
-        shlib = os.path.join(tmp, "libmana.so." + header_version(root))
+        shlib = os.path.join(tmp, "libmana-embed.so")
         env = {k: v for k, v in os.environ.items()
                if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "SANITIZE", "COVERAGE")}
         cmd = [os.environ.get("MAKE", "make"), "-C", root, "-s", "-j2",

@@ -22,7 +22,9 @@ arguments and results, checks every integer before it reaches C, and raises
 ManaError (with the library's code, name and detail) when a call fails,
 leaving the game unchanged.  The package carries its own compiled libmana
 (mana/_libmana.so); set MANA_LIBRARY to the path of another libmana to use
-that one instead (see library_path()).
+that one instead (see library_path()).  The computer players of
+libmana-bots search in-process through Bot (mana.bot), external engines
+through mana.engine.
 """
 
 from ._version import __version__
@@ -37,6 +39,7 @@ from ._game import Game, MAX_MOVES, MFN_MAX, MOVE_TEXT_MAX, option_values
 from ._views import LegalMoves, Outcome
 from .record import (parse_result, read_record, read_record_file, read_records,
                      read_records_file, result_text)
+from .bot import Bot, BotInfo, BotResult
 from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, ACTION_RONIN,
                       ACTION_STEP, OBSERVATION_SHAPE, OBS_PLANES, transform_action,
                       transform_observation)
@@ -50,7 +53,7 @@ __all__ = [
     "ACTION_COUNT", "ACTION_DAMYO", "ACTION_ORIENT", "ACTION_PASS", "ACTION_RONIN",
     "ACTION_STEP", "OBSERVATION_SHAPE", "OBS_PLANES", "transform_action",
     "transform_observation", "parse_result", "result_text", "LegalMoves", "Outcome",
-    "read_record_file", "read_records_file",
+    "read_record_file", "read_records_file", "Bot", "BotInfo", "BotResult",
 ]
 
 

@@ -83,7 +83,13 @@ class Limit:
 
     def words(self) -> List[str]:
         """The limits as ``go`` arguments."""
-        out: List[str] = []
+        return [w for key, value in self.pairs() for w in (key, str(value))]
+
+    def pairs(self) -> List[Tuple[str, int]]:
+        """The limits set, checked, as (``go`` keyword, int) pairs: times
+        in ms (movetime, wtime, btime, winc, binc), counts as given
+        (depth, nodes, iterations, movestogo).  ValueError as words()."""
+        out: List[Tuple[str, int]] = []
 
         def ms(key: str, seconds: Optional[float], least: int) -> None:
             if seconds is None:
@@ -92,7 +98,7 @@ class Limit:
                     or not math.isfinite(seconds) or seconds < 0 or (least and seconds == 0):
                 raise ValueError("Limit %s must be a %s number of seconds, not %r"
                                  % (key, "positive" if least else "finite non-negative", seconds))
-            out.extend([key, str(max(least, int(round(float(seconds) * 1000))))])
+            out.append((key, max(least, int(round(float(seconds) * 1000)))))
 
         def count(key: str, n: Optional[int]) -> None:
             if n is not None:
@@ -102,7 +108,7 @@ class Limit:
                     v = 0
                 if v < 1:
                     raise ValueError("Limit %s must be a positive int, not %r" % (key, n))
-                out.extend([key, str(v)])
+                out.append((key, v))
 
         ms("movetime", self.time, 1)
         count("depth", self.depth)

@@ -44,13 +44,15 @@ in DIR.  Logs go to --log (default: stderr), never into DIR.
 worker processes; ``--scheduler ADDR`` (e.g. tcp://10.0.0.1:8786) uses an
 existing cluster instead (its workers need this package importable).
 ``--bot random`` (default) plays uniformly random legal moves in C
-(mana_batch_step); ``--bot ab`` asks the alpha-beta bot of ``mana-cli
-engine`` (--engine, default "mana-cli engine": mana-cli found on PATH; in
-a source tree pass --engine "build/mana-cli engine") for every move, with
-a node limit (--ab-nodes), through mana.engine.  With a local cluster the
-engine is tried before anything is written: a program not found, or one
-that does not answer the handshake, is a one-line error (exit status 2,
-as for a bad option), and no directory is left behind.
+(mana_batch_step); ``--bot ab`` asks the alpha-beta bot of libmana-bots,
+in-process through mana.Bot (no subprocess), for every move, with a node
+limit (--ab-nodes) and the seed of the shard.  ``--engine CMD`` asks an
+external program speaking the engine protocol instead, through mana.engine
+(e.g. --engine "build/mana-cli engine", which gives the same games as the
+in-process bot: the same C bot, seed and positions).  With a local cluster
+such an engine is tried before anything is written: a program not found,
+or one that does not answer the handshake, is a one-line error (exit
+status 2, as for a bad option), and no directory is left behind.
 """
 
 import argparse
@@ -61,12 +63,13 @@ import os
 import shutil
 import sys
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import actions as _a
 from ._game import Game
+from ._move import Move
 from ._types import Status
 from .env import ManaVectorEnv
 
@@ -154,36 +157,49 @@ def _records(starts: List[Game], moves: List[List[int]], results: Any, first: in
 
 def _play_ab(params: Dict[str, Any], count: int,
              seed: int) -> Tuple[Trajectories, Any, Any, List[Game]]:
-    """Plays count games, every move chosen by mana-cli's ab bot."""
+    """Plays count games, every move chosen by the ab bot: in-process
+    (mana.Bot), or by the external engine params["engine"] when set."""
     from . import engine as _engine
+    limit = _engine.Limit(nodes=params["ab_nodes"])
+    bot_seed = seed % 2 ** 31  # within what the engine protocol's Seed takes
+    if params.get("engine"):
+        with _engine.SimpleEngine.popen(params["engine"].split()) as eng:
+            eng.configure({"Bot": "ab", "Seed": str(bot_seed)})
+            return _play_games(params, count, seed, lambda g: eng.play(g, limit).move)
+    from .bot import Bot
+    with Bot("ab", seed=bot_seed) as bot:
+        return _play_games(params, count, seed, lambda g: bot.choose(g, limit))
+
+
+def _play_games(params: Dict[str, Any], count: int, seed: int,
+                choose: Callable[[Game], Optional[Move]]
+                ) -> Tuple[Trajectories, Any, Any, List[Game]]:
+    """Plays count games from random setups, each move choose(game)."""
     results = np.zeros(count, dtype=np.int8)
     plies = np.zeros(count, dtype=np.int32)
     traj = Trajectories(count)
     moves: List[List[int]] = []
     starts: List[Game] = []
-    cmd = params["engine"].split()
-    with _engine.SimpleEngine.popen(cmd) as eng:
-        eng.configure({"Bot": "ab", "Seed": str(seed % 2 ** 31)})
-        for k in range(count):
-            g = Game(params["preset"], ply_limit=params["ply_limit"])
-            g.setup_random(shard_seed(seed, k))
-            starts.append(g.clone())
-            acts: List[int] = []
-            ply = 0
-            while not g.is_over():
-                mv = eng.play(g, _engine.Limit(nodes=params["ab_nodes"])).move
-                if mv is None:
-                    raise RuntimeError("the engine gave no move in %s" % g.position)
-                a = g.move_to_action(mv)
-                traj.add(np.array([k]), g.observation(True)[None], g.legal_action_mask()[None],
-                         np.array([a]), np.array([ply]))
-                acts.append(a)
-                g.play(mv)
-                ply += 1
-            results[k] = int(g.status)
-            plies[k] = ply
-            moves.append(acts)
-            g.close()
+    for k in range(count):
+        g = Game(params["preset"], ply_limit=params["ply_limit"])
+        g.setup_random(shard_seed(seed, k))
+        starts.append(g.clone())
+        acts: List[int] = []
+        ply = 0
+        while not g.is_over():
+            mv = choose(g)
+            if mv is None:
+                raise RuntimeError("the engine gave no move in %s" % g.position)
+            a = g.move_to_action(mv)
+            traj.add(np.array([k]), g.observation(True)[None], g.legal_action_mask()[None],
+                     np.array([a]), np.array([ply]))
+            acts.append(a)
+            g.play(mv)
+            ply += 1
+        results[k] = int(g.status)
+        plies[k] = ply
+        moves.append(acts)
+        g.close()
     return traj, results, (plies, moves), starts
 
 
@@ -367,7 +383,7 @@ def engine_problem(command: str) -> Optional[str]:
 def run(args: argparse.Namespace) -> int:
     params = run_params(args)
     out = os.path.abspath(args.out)
-    if args.bot == "ab" and not args.scheduler:
+    if args.bot == "ab" and args.engine is not None and not args.scheduler:
         problem = engine_problem(args.engine)
         if problem:
             raise UsageError(problem)
@@ -476,10 +492,10 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap.add_argument("--preset", choices=("jactalea", "cosmoludo"), default="jactalea")
     ap.add_argument("--ply-limit", type=int, default=400)
     ap.add_argument("--ab-nodes", type=int, default=2000)
-    ap.add_argument("--engine", default="mana-cli engine",
-                    help='the engine command for --bot ab, split at spaces (default: '
-                    '"mana-cli engine", mana-cli found on PATH; in a source tree: '
-                    '--engine "build/mana-cli engine")')
+    ap.add_argument("--engine", default=None,
+                    help='for --bot ab: an external engine command, split at spaces, '
+                    'instead of the in-process bot (e.g. "mana-cli engine", mana-cli '
+                    'found on PATH; in a source tree: --engine "build/mana-cli engine")')
     ap.add_argument("--log", help="log file (default: stderr)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)

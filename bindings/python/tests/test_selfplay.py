@@ -183,6 +183,25 @@ def test_ab_bot_through_the_engine(tmp_path: object) -> None:
     masks = np.unpackbits(z["masks"], axis=1, count=941)
     assert all(masks[i, z["actions"][i]] for i in range(z["actions"].size))
     assert set(z["game"].tolist()) == {0, 1}
+    # The in-process bot (no engine) is the same C bot with the same seed
+    # and positions: the same games, byte for byte.
+    inproc = str(tmp_path) + "/inproc"
+    os.makedirs(inproc)
+    e2 = selfplay.make_shard(dict(p, out=inproc, engine=None), 0)
+    assert e2["files"] == e1["files"]
+
+
+def test_ab_bot_in_process_needs_no_program(tmp_path: object) -> None:
+    # --bot ab without --engine: mana.Bot in this process, so it runs with
+    # no mana-cli anywhere (PATH holds nothing).
+    out = str(tmp_path) + "/out"
+    r = selfplay_cli(tmp_path, "--ab-nodes", "50", "--quiet", "--games-per-shard", "1")
+    assert r.returncode == 0, r.stderr
+    with open(os.path.join(out, "manifest.json")) as f:
+        manifest = json.load(f)
+    assert manifest["complete"] and len(manifest["shards"]) == 2
+    games = list(mana.read_records_file(os.path.join(out, "shard-000001.mana")))
+    assert len(games) == 1 and games[0].is_over()
 
 
 def selfplay_cli(tmp_path: object, *args: str, path: str = "/nonexistent") -> "subprocess.CompletedProcess[str]":
@@ -194,8 +213,9 @@ def selfplay_cli(tmp_path: object, *args: str, path: str = "/nonexistent") -> "s
 
 def test_engine_not_found_is_one_line_and_leaves_no_directory(tmp_path: object) -> None:
     out = str(tmp_path) + "/out"
-    # The default engine, "mana-cli engine", is looked up on PATH: not there.
-    r = selfplay_cli(tmp_path)
+    # An engine named without a path, "mana-cli engine", is looked up on
+    # PATH: not there.
+    r = selfplay_cli(tmp_path, "--engine", "mana-cli engine")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == ("python3 -m mana.selfplay: error: the engine program 'mana-cli' was not "
                         "found (not on PATH); point --engine at mana-cli, e.g. --engine "
@@ -209,7 +229,8 @@ def test_engine_not_found_is_one_line_and_leaves_no_directory(tmp_path: object) 
     assert r.returncode == 2 and "'/bin/true' does not speak the engine protocol" in r.stderr
     assert len(r.stderr.splitlines()) == 1 and not os.path.exists(out)
     os.makedirs(out)  # a directory the run did not make stays
-    assert selfplay_cli(tmp_path).returncode == 2 and os.listdir(out) == []
+    assert selfplay_cli(tmp_path, "--engine", "mana-cli engine").returncode == 2
+    assert os.listdir(out) == []
     assert "mana-cli found on PATH" in " ".join(
         subprocess.run([sys.executable, "-m", "mana.selfplay", "--help"], capture_output=True,
                        text=True).stdout.split())

@@ -56,3 +56,16 @@ assert_type(score.black(), mana.engine.Score)
 assert_type(score.relative, mana.engine.Score)
 assert_type(score.is_mate(), bool)
 assert_type(score.white().cp, Optional[int])
+
+# In-process bots: typed results, a list of lines for multipv.
+with mana.Bot("ab", nodes=np.int64(2000), seed=np.uint64(1)) as bot:
+    start = mana.Game(position="rrdrrr/6/6/6/6/RRRDRR w - 0")
+    assert_type(bot.choose(start), mana.Move)
+    played = bot.play(start, mana.engine.Limit(depth=3), info=lambda i: None)
+    assert_type(played, mana.BotResult)
+    assert_type(played.ponder, Optional[mana.Move])
+    assert_type(bot.analyse(start), mana.BotInfo)
+    assert_type(bot.analyse(start, multipv=2), List[mana.BotInfo])
+    assert_type(bot.analyse(start).score, Optional[mana.engine.Score])
+    assert_type(bot.analyse(start).win_rate, Optional[float])
+    bot.stop()
