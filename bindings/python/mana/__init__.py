@@ -40,6 +40,7 @@ from ._views import LegalMoves, Outcome
 from .record import (parse_result, read_record, read_record_file, read_records,
                      read_records_file, result_text)
 from .bot import Bot, BotInfo, BotResult
+from .engine import Score
 from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, ACTION_RONIN,
                       ACTION_STEP, OBSERVATION_SHAPE, OBS_PLANES, transform_action,
                       transform_observation)
@@ -53,7 +54,7 @@ __all__ = [
     "ACTION_COUNT", "ACTION_DAMYO", "ACTION_ORIENT", "ACTION_PASS", "ACTION_RONIN",
     "ACTION_STEP", "OBSERVATION_SHAPE", "OBS_PLANES", "transform_action",
     "transform_observation", "parse_result", "result_text", "LegalMoves", "Outcome",
-    "read_record_file", "read_records_file", "Bot", "BotInfo", "BotResult",
+    "read_record_file", "read_records_file", "Bot", "BotInfo", "BotResult", "Score",
 ]
 
 

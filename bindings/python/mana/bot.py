@@ -54,7 +54,9 @@ class _Limits(ctypes.Structure):
                 ("iterations", ctypes.c_uint64), ("movetime_ms", ctypes.c_int64),
                 ("time_ms", ctypes.c_int64 * 2), ("inc_ms", ctypes.c_int64 * 2),
                 ("movestogo", ctypes.c_int), ("infinite", ctypes.c_int),
-                ("ponder", ctypes.c_int)]
+                ("ponder", ctypes.c_int),
+                ("searchmoves", ctypes.POINTER(ctypes.c_uint32)),
+                ("searchmoves_count", ctypes.c_int)]
 
 
 class _Line(ctypes.Structure):

@@ -163,6 +163,13 @@ class Score:
     mate: Optional[int] = None
     turn: Optional[Color] = None
 
+    def __post_init__(self) -> None:
+        # exactly one of cp and mate: Score(cp=1, mate=2) and Score() have
+        # no meaning (python-chess's Cp and Mate are separate classes)
+        if (self.cp is None) == (self.mate is None):
+            raise ValueError("a Score holds exactly one of cp= and mate= (got cp=%r, mate=%r)"
+                             % (self.cp, self.mate))
+
     @property
     def relative(self) -> "Score":
         """This score from its own side's view (the side to move, for an

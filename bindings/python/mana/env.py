@@ -160,7 +160,9 @@ def _action_id(action: Any) -> int:
 class ManaEnv:
     """One game of Mana as a PettingZoo AEC environment (see the module
     docstring).  ``ManaEnv(preset="jactalea", ply_limit=400,
-    random_setup=True, **options)``; options as for mana.Game.
+    random_setup=True, render_mode=None, seed=None, **options)``; options
+    as for mana.Game.  seed, as ManaVectorEnv's, seeds the random setups
+    and the action spaces now (``reset(seed=...)`` reseeds them).
     random_setup=True (the default, as ManaVectorEnv's) completes each
     game's setup at random from the reset seed; False makes the setup's
     moves actions of the agents."""
@@ -169,7 +171,7 @@ class ManaEnv:
 
     def __init__(self, preset: str = "jactalea", ply_limit: SupportsIndex = 400,
                  random_setup: bool = True, render_mode: Optional[str] = None,
-                 **options: Any) -> None:
+                 seed: Optional[SupportsIndex] = None, **options: Any) -> None:
         self.preset = preset
         self.ply_limit = option_value(Option.PLY_LIMIT, {}, ply_limit)
         self.random_setup = bool(random_setup)
@@ -179,6 +181,8 @@ class ManaEnv:
         self._spaces = {a: observation_space() for a in AGENTS}
         self._actions = {a: Discrete(_a.ACTION_COUNT) for a in AGENTS}
         self._rng = random.Random()
+        if seed is not None:  # as ManaVectorEnv(seed=): reset() then goes on from it
+            self._seed(check_u64(seed, "seed", "make the environment"))
         self.game = self._new_game(0)
         self._init_dicts()
 
@@ -230,15 +234,18 @@ class ManaEnv:
         self._skip_agent_selection: Optional[str] = None
         self._plies = 0
 
+    def _seed(self, s: int) -> None:
+        """Seeds the random setups' generator and the action spaces."""
+        self._rng.seed(s)
+        for i, a in enumerate(AGENTS):
+            self._actions[a].seed(s + i)
+
     def reset(self, seed: Optional[SupportsIndex] = None,
               options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game (seed: the random setup's and the action
         spaces' seed; options: unused, accepted as PettingZoo passes it)."""
         if seed is not None:
-            s = check_u64(seed, "seed", "reset the game")
-            self._rng.seed(s)
-            for i, a in enumerate(AGENTS):
-                self._actions[a].seed(s + i)
+            self._seed(check_u64(seed, "seed", "reset the game"))
         setup_seed = self._rng.getrandbits(64)
         self.game.close()
         self.game = self._new_game(setup_seed)

@@ -330,3 +330,28 @@ def test_docstrings_cite_the_projects_own_documents() -> None:
             cited.add(" ".join(m.group(1).split()))
     assert {"Perft", "Moving", "Setup", "Rule options"} <= cited
     assert cited <= headings, cited - headings
+
+
+def test_score_holds_exactly_one_of_cp_and_mate() -> None:
+    # Score(cp=1, mate=2) and Score() were accepted and printed as such.
+    import mana.engine as me
+    with pytest.raises(ValueError, match="exactly one of cp= and mate="):
+        me.Score(cp=1, mate=2)
+    with pytest.raises(ValueError, match="exactly one of cp= and mate="):
+        me.Score()
+    assert mana.Score is me.Score  # at the top level too, beside Bot
+    assert mana.Score(cp=-40, turn=mana.Color.BLACK).white() == mana.Score(cp=40, turn=mana.Color.WHITE)
+
+
+def test_mana_env_takes_a_seed_as_the_vector_env_does() -> None:
+    # ManaEnv(seed=3) raised KeyError "unknown rule option 'seed'" deep in
+    # Game(); now it seeds the setups as reset(seed=3) does.
+    from mana.env import ManaEnv
+    a = ManaEnv(seed=3)
+    a.reset()
+    b = ManaEnv()
+    b.reset(seed=3)
+    assert a.game.position == b.game.position
+    c = ManaEnv(seed=4)
+    c.reset()
+    assert c.game.position != a.game.position
