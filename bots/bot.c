@@ -115,7 +115,10 @@ int mana_bot_get_option(const mana_bot *b, const char *name, char *buf, size_t s
     int k = option_of(name);
     if (k < 0)
         return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV)", name);
-    uint64_t v = k == OPT_SEED ? b->seed : (uint64_t)(k == OPT_HASH ? b->hash_mb : k == OPT_THREADS ? b->threads : b->multipv);
+    uint64_t v = k == OPT_SEED ? b->seed
+                               : (uint64_t)(k == OPT_HASH      ? b->hash_mb
+                                            : k == OPT_THREADS ? b->threads
+                                                               : b->multipv);
     return snprintf(buf, size, "%" PRIu64, v);
 }
 

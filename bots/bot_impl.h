@@ -96,7 +96,7 @@ struct mana_bot {
     int nlines;                                /* lines[0..nlines-1] hold */
     const mana_move *searchmoves;              /* the search's root moves, */
     int nsearchmoves;                          /* borrowed; 0: all moves */
-    void *impl;         /* per-kind state (ab: its tables) */
+    void *impl;                                /* per-kind state (ab: its tables) */
 };
 
 /* ---- bot_util.c ---- */

@@ -194,7 +194,8 @@ static void option_refused(engine *e, const char *name, const char *value)
         size_t n = strlen(names);
         for (int o = 0; o < MANA_OPTION_COUNT; o++)
             n += (size_t)snprintf(names + n, sizeof names - n, ", %s", mana_option_name(o));
-        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash, Threads, MultiPV)", name, names);
+        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash, Threads, MultiPV)", name,
+                names);
     } else if (opt == MANA_OPT_DAMYO_ON_DOUBLE || opt == MANA_OPT_REENTRY_WHEN_BLOCKED) {
         eng_out(e, "info string error: setoption: %s: bad value '%.40s' (expected true or false)",
                 mana_option_name(opt), value);

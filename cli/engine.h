@@ -33,7 +33,7 @@ typedef struct engine {
     int searching;
     pthread_t search_thread;
     mana_game *search_game;
-    mana_bot_limits lim; /* the search's limits */
+    mana_bot_limits lim;                   /* the search's limits */
     mana_move searchmoves[MANA_MAX_MOVES]; /* lim.searchmoves points here */
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -82,7 +82,6 @@ void eng_info(void *ctx, const mana_bot_info *info);
  * (parsed in g, every word up to the next limit's name; g NULL: refused) go to
  * moves[0..MANA_MAX_MOVES-1], which lim->searchmoves then points to.
  * Returns 0, or -1 with a message in why. */
-int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *lim, char *why,
-                 size_t size);
+int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *lim, char *why, size_t size);
 
 #endif

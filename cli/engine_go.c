@@ -97,8 +97,8 @@ static int parse_limit(const char *key, const char *val, mana_bot_limits *r)
     return 0;
 }
 
-static const char *const go_keys[] = {"movetime", "depth", "nodes",     "iterations", "wtime",  "btime",
-                                      "winc",     "binc",  "movestogo", "infinite",   "ponder", "searchmoves", NULL};
+static const char *const go_keys[] = {"movetime", "depth",     "nodes",    "iterations", "wtime",       "btime", "winc",
+                                      "binc",     "movestogo", "infinite", "ponder",     "searchmoves", NULL};
 
 static int is_go_key(const char *word)
 {
@@ -136,8 +136,7 @@ static int parse_searchmoves(char **tok, int n, int *i, const mana_game *g, mana
     return 0;
 }
 
-int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *r, char *why,
-                 size_t size)
+int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *r, char *why, size_t size)
 {
     mana_bot_limits_init(r);
     for (int i = 1; i < n; i++) {
@@ -185,7 +184,9 @@ void eng_info(void *ctx, const mana_bot_info *info)
     }
     if (mana_bot_pv_format(e->search_game, l->pv, l->pv_len, pv, sizeof pv) < 0)
         pv[0] = '\0';
-    eng_out(e, "info %sdepth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64 "%s pv %s",
+    eng_out(e,
+            "info %sdepth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64
+            "%s pv %s",
             head, l->depth, l->seldepth, l->multipv, score, wr, info->nodes, info->nps, info->time_ms, its, pv);
 }
 

@@ -28,8 +28,8 @@
 #define DEFAULT_GAMES 100
 #define DEFAULT_PLY_LIMIT 400
 /* What a bot player's --opt accepts. */
-#define LIMIT_WORDS                                                                                                   \
-    "expected depth=1.." CLI_STR(MANA_BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1) or a bot option "        \
+#define LIMIT_WORDS                                                                                            \
+    "expected depth=1.." CLI_STR(MANA_BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1) or a bot option " \
                                                      "(Hash=MIB|Threads=N|MultiPV=N)"
 
 /* ---- players ---------------------------------------------------------------- */
@@ -88,7 +88,8 @@ static int is_bot_option(const char *text, size_t klen)
 static int add_bot_option(player_spec *p, const char *text, size_t klen, const char **why)
 {
     static _Thread_local char detail[200];
-    if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] || strlen(text + klen + 1) >= sizeof p->opt_value[0]) {
+    if (p->nopt == MATCH_MAX_OPTS || klen >= sizeof p->opt_name[0] ||
+        strlen(text + klen + 1) >= sizeof p->opt_value[0]) {
         *why = "too many, or too long";
         return -1;
     }

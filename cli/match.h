@@ -84,7 +84,7 @@ typedef struct player {
     int to_fd, from_fd;
     char buf[8192];
     size_t len;
-    int has_seed; /* the engine advertised a Seed option */
+    int has_seed;  /* the engine advertised a Seed option */
     mana_bot *bot; /* built-in: the bot of the current game */
 } player;
 
@@ -202,7 +202,7 @@ typedef struct match {
     int *opening_lines;                                         /* their line numbers in the file */
     int nopenings;
     const char *records, *journal, *json;
-    const char *from_journal; /* --from-journal: read it, play nothing */
+    const char *from_journal;  /* --from-journal: read it, play nothing */
     int first_game, last_game; /* --pairs: the games (0-based, inclusive) this run plays */
     int resume, jobs, progress_tty, quiet;
     sprt_spec sprt;

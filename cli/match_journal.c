@@ -236,8 +236,9 @@ int journal_open(match *m)
             return -1;
         }
         if (m->resume) {
-            fprintf(stderr, "mana-cli match: --resume: %s: %s (nothing to resume; without --resume a new match "
-                            "starts there)\n",
+            fprintf(stderr,
+                    "mana-cli match: --resume: %s: %s (nothing to resume; without --resume a new match "
+                    "starts there)\n",
                     m->journal, strerror(ENOENT));
             return -1;
         }

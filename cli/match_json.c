@@ -220,7 +220,8 @@ int match_write_json(const match *m, double secs)
         double lo, hi;
         sprt_decide(&m->sprt, m->llr, &lo, &hi);
         fprintf(f, "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, \"model\": \"%s\", \"llr\": ",
-                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta, m->sprt.normalized ? "normalized" : "logistic");
+                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+                m->sprt.normalized ? "normalized" : "logistic");
         json_num(f, "%.6f", m->llr);
         fprintf(f, ", \"lower\": %.6f, \"upper\": %.6f, \"decision\": \"%s\", \"pairs\": %d, \"games\": %d},\n", lo, hi,
                 m->sprt_result > 0   ? "H1"

@@ -82,12 +82,13 @@ static int next_game(match *m)
 static void finish_game(match *m, int i, const game_result *r, const mana_game *g)
 {
     int where = record_place(m, i) == RECORD_UNCOUNTED ? RECORD_UNCOUNTED
-                : m->sprt.on                          ? RECORD_PENDING
-                                                      : RECORD_COUNTED;
+                : m->sprt.on                           ? RECORD_PENDING
+                                                       : RECORD_COUNTED;
     if (match_write_record(m, i, g, r, where) < 0 || journal_add(m, i, r) < 0) {
         if (!m->fatal)
-            fprintf(stderr, "mana-cli match: game %d is not scored; the match stops (the same command with "
-                            "--resume continues it once the fault is mended)\n",
+            fprintf(stderr,
+                    "mana-cli match: game %d is not scored; the match stops (the same command with "
+                    "--resume continues it once the fault is mended)\n",
                     i + 1);
         m->fatal = 1;
         return;

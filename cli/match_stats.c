@@ -336,9 +336,12 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
             snprintf(why, size, "elo%d=%g: normalized Elo is taken in -%d..%d", h, e, SPRT_NELO_MAX, SPRT_NELO_MAX);
             return -1;
         }
-        if (!s->normalized && !(sc > 0 && rest > 0)) { /* a score of 0 or 1: no distribution with all results possible */
-            snprintf(why, size, "elo%d=%g: an expected score of %d to double precision (no distribution of results "
-                     "has it)", h, e, sc > 0);
+        if (!s->normalized &&
+            !(sc > 0 && rest > 0)) { /* a score of 0 or 1: no distribution with all results possible */
+            snprintf(why, size,
+                     "elo%d=%g: an expected score of %d to double precision (no distribution of results "
+                     "has it)",
+                     h, e, sc > 0);
             return -1;
         }
     }

@@ -28,8 +28,8 @@ typedef struct player {
 
 typedef struct session {
     mana_game *g;
-    player p[2]; /* indexed by MANA_WHITE, MANA_BLACK */
-    mana_bot *hint; /* advises humans; the opponent's bot or an ab */
+    player p[2];         /* indexed by MANA_WHITE, MANA_BLACK */
+    mana_bot *hint;      /* advises humans; the opponent's bot or an ab */
     mana_bot_limits lim; /* every bot's limits (--time, --depth, ...) */
     record_info info;
     const char *save_path;
@@ -193,8 +193,7 @@ static int save(session *s, const char *path, int at_prompt)
     char err[512];
     struct stat st;
     if (at_prompt && stat(path, &st) == 0 && S_ISREG(st.st_mode) && !ours(s, &st)) {
-        printf("could not save: %s exists and is not this game's record; not replaced (save to a new name)\n",
-               path);
+        printf("could not save: %s exists and is not this game's record; not replaced (save to a new name)\n", path);
         return -1;
     }
     if (record_save(path, s->g, &s->info, err, sizeof err) < 0) {

@@ -95,27 +95,27 @@ typedef struct mana_bot mana_bot;
  * until `stop` (UCI) holds it itself, as mana-cli's engine does.
  */
 typedef struct mana_bot_limits {
-    int depth;            /* ab: iterations of iterative deepening, 1..60; 0 off */
-    uint64_t nodes;       /* ab: nodes visited; mcts: tree nodes; 0 off */
-    uint64_t iterations;  /* mcts: playouts; 0 off */
-    int64_t movetime_ms;  /* a fixed time for this move, used whole; 0 off */
-    int64_t time_ms[2];   /* the clocks: ms left for [MANA_WHITE], [MANA_BLACK],
+    int depth;                    /* ab: iterations of iterative deepening, 1..60; 0 off */
+    uint64_t nodes;               /* ab: nodes visited; mcts: tree nodes; 0 off */
+    uint64_t iterations;          /* mcts: playouts; 0 off */
+    int64_t movetime_ms;          /* a fixed time for this move, used whole; 0 off */
+    int64_t time_ms[2];           /* the clocks: ms left for [MANA_WHITE], [MANA_BLACK],
                            * >= 0; negative: off (init sets -1).  Only the
                            * side to move's is read. */
-    int64_t inc_ms[2];    /* increments a move, ms, >= 0 */
-    int movestogo;        /* moves to the next time control, >= 0; 0: none
+    int64_t inc_ms[2];            /* increments a move, ms, >= 0 */
+    int movestogo;                /* moves to the next time control, >= 0; 0: none
                            * given (the manager assumes 30) */
-    int infinite;         /* 1: no time limit and no default limits: the
+    int infinite;                 /* 1: no time limit and no default limits: the
                            * search ends at mana_bot_stop, or at a depth, node
                            * or iteration limit given */
-    int ponder;           /* 1: a ponder search: no time limit until
+    int ponder;                   /* 1: a ponder search: no time limit until
                            * mana_bot_ponderhit; from that moment the movetime
                            * and clock limits apply, counted from it */
     const mana_move *searchmoves; /* the root moves the search may choose
                            * among (the protocol's go searchmoves), each
                            * legal in the position searched; borrowed for
                            * the call; NULL with count 0: every move */
-    int searchmoves_count; /* entries of searchmoves, 0..MANA_MAX_MOVES */
+    int searchmoves_count;        /* entries of searchmoves, 0..MANA_MAX_MOVES */
 } mana_bot_limits;
 
 /*
@@ -145,19 +145,19 @@ MANA_API int mana_bot_time_budget(const mana_bot_limits *lim, int side, int64_t 
 
 /* A line of the search: a root move, its score and the line it leads to. */
 typedef struct mana_bot_line {
-    int multipv;    /* 1-based rank of this line (1: the best) */
-    int depth;      /* ab: iteration depth; mcts and setup searches, which
+    int multipv;     /* 1-based rank of this line (1: the best) */
+    int depth;       /* ab: iteration depth; mcts and setup searches, which
                      * have no nominal depth: seldepth */
-    int seldepth;   /* deepest ply reached (ab: at least depth) */
-    int score_cp;   /* centi-Ronin, side to move's view (mcts: from its win
+    int seldepth;    /* deepest ply reached (ab: at least depth) */
+    int score_cp;    /* centi-Ronin, side to move's view (mcts: from its win
                      * rate p, 400 log10(p / (1 - p)) rounded, within
                      * +-2000; a mate: +-(30000 - |mate|)) */
-    int mate;       /* plies to a forced Damyo capture, > 0 win, < 0 loss,
+    int mate;        /* plies to a forced Damyo capture, > 0 win, < 0 loss,
                      * 0 none (score_cp then holds) */
     double win_rate; /* mcts: the win rate of the line's first move in its
                       * playouts, 0..1 (draws half; 1 or 0 once proven);
                       * -1 for ab and random (no playouts) */
-    int pv_len;     /* moves in pv, 0..MANA_BOT_PV_MAX */
+    int pv_len;      /* moves in pv, 0..MANA_BOT_PV_MAX */
     mana_move pv[MANA_BOT_PV_MAX];
 } mana_bot_line;
 
@@ -184,14 +184,14 @@ typedef void mana_bot_info_fn(void *ctx, const mana_bot_info *info);
 
 /* The answer of one search. */
 typedef struct mana_bot_result {
-    mana_move move;       /* the move chosen */
-    mana_move ponder;     /* the expected reply (pv[1] of the best line when
+    mana_move move;     /* the move chosen */
+    mana_move ponder;   /* the expected reply (pv[1] of the best line when
                            * it begins with move; legal after move), or
                            * MANA_MOVE_NONE */
-    mana_bot_info info;   /* the totals (time: the whole call), and the best
+    mana_bot_info info; /* the totals (time: the whole call), and the best
                            * line (pv[0] == move; just move when the search
                            * reported no line for it) */
-    int lines;            /* lines found, 1..MultiPV (fewer when there
+    int lines;          /* lines found, 1..MultiPV (fewer when there
                            * are fewer root moves; 1 for mcts and random);
                            * read them with mana_bot_line_at */
 } mana_bot_result;

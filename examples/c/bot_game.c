@@ -85,7 +85,10 @@ int main(int argc, char **argv)
             return EXIT_FAILURE;
         }
     }
-    printf("result: %s after %d moves\n", st == MANA_WHITE_WON ? "White won" : st == MANA_BLACK_WON ? "Black won" : "drawn",
+    printf("result: %s after %d moves\n",
+           st == MANA_WHITE_WON   ? "White won"
+           : st == MANA_BLACK_WON ? "Black won"
+                                  : "drawn",
            mana_history(g, NULL, 0));
     mana_bot_free(bot[0]);
     mana_bot_free(bot[1]);

@@ -130,7 +130,9 @@ static int same_fields(const ab_view *a, const ab_view *b)
 static mana_game *other_rules(const mana_game *g, int preset, const int opts[3])
 {
     mana_game *h = mana_new(preset);
-    if (h == NULL || mana_set_option(h, MANA_OPT_REENTRY, opts[0] == MANA_REENTRY_ANY ? MANA_REENTRY_MANA_MARK : MANA_REENTRY_ANY) != MANA_OK ||
+    if (h == NULL ||
+        mana_set_option(h, MANA_OPT_REENTRY, opts[0] == MANA_REENTRY_ANY ? MANA_REENTRY_MANA_MARK : MANA_REENTRY_ANY) !=
+            MANA_OK ||
         mana_set_option(h, MANA_OPT_REENTRY_WHEN_BLOCKED, !opts[1]) != MANA_OK ||
         mana_set_option(h, MANA_OPT_BLOCKED, opts[2]) != MANA_OK || mana_set_position(h, mfn_of(g)) != MANA_OK) {
         fprintf(stderr, "abevalcheck: %s under other rules: %s\n", mfn_of(g), mana_error_detail());
@@ -179,8 +181,8 @@ static void compare(ab_ev_entry *cache, const mana_game *g, const char *rules, l
         CHECK(same_fields(&cached, &want) && memcmp(cached.marks, marks, sizeof marks) == 0,
               "%s, %s: ab_look_cached (pass %d) differs", rules, mfn_of(g), pass);
         if (need_score)
-            CHECK(cached.score == ab_score(&want), "%s, %s: ab_look_cached's score %d, ab_score %d", rules,
-                  mfn_of(g), cached.score, ab_score(&want));
+            CHECK(cached.score == ab_score(&want), "%s, %s: ab_look_cached's score %d, ab_score %d", rules, mfn_of(g),
+                  cached.score, ab_score(&want));
     }
 }
 
@@ -195,7 +197,8 @@ static void games(ab_ev_entry *cache, int preset, const int opts[3], uint64_t *r
         mana_game *g = mana_new(preset);
         if (g == NULL || mana_set_option(g, MANA_OPT_REENTRY, opts[0]) != MANA_OK ||
             mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, opts[1]) != MANA_OK ||
-            mana_set_option(g, MANA_OPT_BLOCKED, opts[2]) != MANA_OK || mana_setup_random(g, rng_next(rng)) != MANA_OK) {
+            mana_set_option(g, MANA_OPT_BLOCKED, opts[2]) != MANA_OK ||
+            mana_setup_random(g, rng_next(rng)) != MANA_OK) {
             fprintf(stderr, "abevalcheck: %s: cannot set up a game: %s\n", rules, mana_error_detail());
             exit(1);
         }
@@ -232,7 +235,7 @@ int main(void)
     /* the rules' key is tested only where the rules change the view */
     CHECK(differ > 100, "only %ld positions whose view the re-entry rules change", differ);
     free(cache);
-    printf("abevalcheck: %ld positions (%ld whose view the re-entry rules change), %d checks, %d failed\n",
-           positions, differ, checks, failures);
+    printf("abevalcheck: %ld positions (%ld whose view the re-entry rules change), %d checks, %d failed\n", positions,
+           differ, checks, failures);
     return failures != 0;
 }

@@ -262,13 +262,14 @@ static void limits(void)
         mana_bot_set_info(b, stop_at_once, b);
         CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "%s stopped", kinds[k]);
         CHECK(k == 1 ? r.info.nodes <= 256 : r.info.iterations <= 1008,
-              "%s did not stop: depth %d, %llu nodes, %llu playouts", kinds[k], r.info.line.depth, (unsigned long long)r.info.nodes,
-              (unsigned long long)r.info.iterations);
+              "%s did not stop: depth %d, %llu nodes, %llu playouts", kinds[k], r.info.line.depth,
+              (unsigned long long)r.info.nodes, (unsigned long long)r.info.iterations);
         /* a stop between searches does not touch the next one */
         mana_bot_set_info(b, NULL, NULL);
         mana_bot_stop(b);
         mana_bot_limits two = lims(2, 0, 2000, 0);
-        CHECK(mana_bot_choose(b, g, &two, &r) == MANA_OK && (k == 1 ? r.info.line.depth == 2 : r.info.iterations == 2000),
+        CHECK(mana_bot_choose(b, g, &two, &r) == MANA_OK &&
+                  (k == 1 ? r.info.line.depth == 2 : r.info.iterations == 2000),
               "%s: a stop before the search ended it: depth %d, %llu playouts", kinds[k], r.info.line.depth,
               (unsigned long long)r.info.iterations);
         mana_bot_free(b);
@@ -597,8 +598,11 @@ static void time_budget(void)
         int64_t left, inc;
         int togo;
         int64_t soft, hard;
-    } cases[] = {{60000, 500, 0, 2341, 7023}, {10000, 0, 5, 1890, 5670}, {100, 0, 0, 1, 3},
-                 {40, 0, 0, 1, 1},            {1000, 5000, 0, 900, 900}};
+    } cases[] = {{60000, 500, 0, 2341, 7023},
+                 {10000, 0, 5, 1890, 5670},
+                 {100, 0, 0, 1, 3},
+                 {40, 0, 0, 1, 1},
+                 {1000, 5000, 0, 900, 900}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         mana_bot_limits l = clock_limits(cases[i].left, cases[i].inc, cases[i].togo);
         int64_t soft = 0, hard = 0;
@@ -635,10 +639,11 @@ static void options_and_errors(void)
     CHECK(mana_bot_set_option(b, "Hash", "0") == MANA_EINVAL && strstr(mana_bot_error_detail(), "1..65536") != NULL,
           "Hash 0: '%s'", mana_bot_error_detail());
     CHECK(mana_bot_set_option(b, "Threads", "257") == MANA_EINVAL, "Threads 257");
-    CHECK(mana_bot_set_option(b, "Threads", "2") == MANA_OK && mana_bot_get_option(b, "threads", buf, sizeof buf) == 1 &&
-              strcmp(buf, "2") == 0,
+    CHECK(mana_bot_set_option(b, "Threads", "2") == MANA_OK &&
+              mana_bot_get_option(b, "threads", buf, sizeof buf) == 1 && strcmp(buf, "2") == 0,
           "Threads 2 kept");
-    CHECK(mana_bot_set_option(b, "MultiPV", "-1") == MANA_EINVAL && mana_bot_set_option(b, "MultiPV", "2x") == MANA_EINVAL,
+    CHECK(mana_bot_set_option(b, "MultiPV", "-1") == MANA_EINVAL &&
+              mana_bot_set_option(b, "MultiPV", "2x") == MANA_EINVAL,
           "MultiPV bad values");
     CHECK(mana_bot_set_option(b, "Ponder", "1") == MANA_EINVAL && strstr(mana_bot_error_detail(), "Ponder") != NULL,
           "an unknown option: '%s'", mana_bot_error_detail());
@@ -776,11 +781,11 @@ static void rules_bind_state(void)
             CHECK(mana_bot_choose(used, ga, &lim, &ra) == MANA_OK, "%s under A", mana_option_name(c->opt));
             CHECK(mana_bot_choose(used, gb, &lim, &rb) == MANA_OK && mana_bot_choose(fresh, gb, &lim, &rf) == MANA_OK,
                   "%s under B", mana_option_name(c->opt));
-            CHECK(rb.move == rf.move && rb.info.nodes == rf.info.nodes && rb.info.line.score_cp == rf.info.line.score_cp &&
-                      rb.info.line.pv_len == rf.info.line.pv_len &&
+            CHECK(rb.move == rf.move && rb.info.nodes == rf.info.nodes &&
+                      rb.info.line.score_cp == rf.info.line.score_cp && rb.info.line.pv_len == rf.info.line.pv_len &&
                       memcmp(rb.info.line.pv, rf.info.line.pv, (size_t)rf.info.line.pv_len * sizeof(mana_move)) == 0,
-                  "%s %s: after a search under %d, under %d: %s, %llu nodes; a fresh bot: %s, %llu nodes",
-                  kinds[k], mana_option_name(c->opt), c->a, c->b, text(gb, rb.move), (unsigned long long)rb.info.nodes,
+                  "%s %s: after a search under %d, under %d: %s, %llu nodes; a fresh bot: %s, %llu nodes", kinds[k],
+                  mana_option_name(c->opt), c->a, c->b, text(gb, rb.move), (unsigned long long)rb.info.nodes,
                   text(gb, rf.move), (unsigned long long)rf.info.nodes);
             moved += k == 1 && ra.move != rb.move;
             mana_bot_free(used);

@@ -129,8 +129,7 @@ static void multipv_three(void)
     mana_bot_result r;
     mana_move win = MANA_MOVE_NONE;
     mana_move_parse(g, "a1xb1", &win);
-    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.lines == 1 && r.move == win, "a capture: %d lines",
-          r.lines);
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.lines == 1 && r.move == win, "a capture: %d lines", r.lines);
     mana_bot_free(b);
     mana_free(g);
     /* MultiPV 1: one line */
@@ -172,8 +171,7 @@ static void searchmoves(void)
                   "%s seed %d: searchmoves A B answered %u, not %u or %u", kinds[k], seed, (unsigned)r.move,
                   (unsigned)pick[0], (unsigned)pick[1]);
             lim.searchmoves_count = 1;
-            CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.move == pick[0], "%s: searchmoves A alone",
-                  kinds[k]);
+            CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.move == pick[0], "%s: searchmoves A alone", kinds[k]);
             mana_bot_free(b);
         }
     b = bot_with("ab", NULL, NULL);
@@ -224,8 +222,7 @@ static void hash_resize(void)
     b = bot_with("mcts", "Hash", "1");
     mana_bot_limits_init(&lim);
     lim.iterations = 20000;
-    CHECK(mana_bot_choose(b, g, &lim, &small) == MANA_OK && small.info.nodes <= 32768 &&
-              small.info.iterations == 20000,
+    CHECK(mana_bot_choose(b, g, &lim, &small) == MANA_OK && small.info.nodes <= 32768 && small.info.iterations == 20000,
           "mcts Hash 1: %llu nodes", (unsigned long long)small.info.nodes);
     mana_bot_free(b);
     mana_free(g);
@@ -246,8 +243,11 @@ static void threads_nodes(const char *threads)
         mana_bot_result r;
         CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1, "Threads %s: %s", threads,
               positions[p]);
-        CHECK(r.info.nodes >= 100000 && r.info.nodes <= 100000 + 128 * (uint64_t)t,
-              "Threads %s, 100000 nodes: %llu counted", threads, (unsigned long long)r.info.nodes);
+        /* fewer only when a forced result ended the search (it then stops:
+         * no deeper iteration can change a proven mate) */
+        CHECK((r.info.nodes >= 100000 || r.info.line.mate != 0) && r.info.nodes <= 100000 + 128 * (uint64_t)t,
+              "Threads %s, 100000 nodes: %llu counted (mate %d)", threads, (unsigned long long)r.info.nodes,
+              r.info.line.mate);
         /* MultiPV on threads: lines still distinct */
         mana_bot_set_option(b, "MultiPV", "2");
         lim.nodes = 0;
@@ -284,8 +284,7 @@ static void threads_one_deterministic(void)
     mana_bot_choose(y, g, &lim, &b2);
     CHECK(a.move == b2.move && a.info.nodes == b2.info.nodes && a.info.nodes == 50000 &&
               a.info.line.score_cp == b2.info.line.score_cp,
-          "Threads 1 twice: %llu and %llu nodes", (unsigned long long)a.info.nodes,
-          (unsigned long long)b2.info.nodes);
+          "Threads 1 twice: %llu and %llu nodes", (unsigned long long)a.info.nodes, (unsigned long long)b2.info.nodes);
     mana_bot_free(x);
     mana_bot_free(y);
     mana_free(g);

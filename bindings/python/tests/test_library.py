@@ -179,7 +179,9 @@ def sanitizer_env() -> Dict[str, str]:
         pytest.skip("SANITIZE=1: the ASan runtime is not found ($CC -print-file-name="
                     "libasan.so gave %r), so python3 cannot load the ASan libmana" % runtime)
     preload = " ".join(p for p in (runtime, os.environ.get("LD_PRELOAD", "")) if p)
-    options = ":".join(o for o in ("detect_leaks=0", os.environ.get("ASAN_OPTIONS", "")) if o)
+    # detect_leaks=0 last: ASan reads the options in order, and make's
+    # SAN_ENV (make sanitize) sets detect_leaks=1 for the C programs
+    options = ":".join(o for o in (os.environ.get("ASAN_OPTIONS", ""), "detect_leaks=0") if o)
     return {"LD_PRELOAD": preload, "ASAN_OPTIONS": options}
 
 
