@@ -65,7 +65,7 @@ INV_SRC := tests/invariants.c tests/ref_movegen.c
 INV_HDR := tests/invariants.h tests/ref_movegen.h
 TEST_PROG_CFLAGS = $(BASE_CFLAGS) -Itests -D_POSIX_C_SOURCE=200809L $(CFLAGS)
 
-CI_STEPS := warnings cppcheck check-clang sanitize tsan valgrind soak coverage fuzz-ci
+CI_STEPS := warnings cppcheck check-clang sanitize tsan valgrind soak coverage fuzz-ci check-setups
 
 .PHONY: ci ci-deps warnings cppcheck check-clang sanitize tsan valgrind soak \
     coverage fuzz fuzz-ci fuzz-build check-soak check-oom check-fuzz-corpus clean-ci

@@ -82,6 +82,7 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \
 	    venv/bin/python -m mypy --strict --no-incremental -p mana && \
 	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/examples/python' && \
+	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/tools/strength' && \
 	    venv/bin/python -m mypy --strict --no-incremental \
 	        '$(CURDIR)/bindings/python/tests/typing_check.py'; \
 	else echo "check-python: mypy is not installed (make python-deps)"; exit 1; fi

@@ -54,6 +54,43 @@ out=$(printf '# a comment\n\n%s\n%s\n' "$moves" "$one" | "$solve" --depth 5)
 expect moves-input '^1009 d1r1r1/3rrr/6/6/RR1R2/RD2R1 b - 0: wins in 3 plies' "$out"
 expect last-line '^2 positions, 2 won by the side to move within 5 plies$' "$out"
 
+# The other questions, on the same 3-ply win (t3 below).
+# - --loses: after e5-e4, b1-c3 is White's only move (above) and e4xc3
+#   takes the Damyo on c3: White loses in 2 plies, that line its proof.
+#   Black, to move, plays e5-e4 and wins: no loss within 4 plies.
+# - After e5-e4 b1-c3 e4xc3 the game is over, Black has won (0-1): no
+#   position in play, counted apart.
+# - --every-ply along `mfn ... moves e5-e4 b1-c3`: labels :0 (Black wins in
+#   3), :1 (White, lost, has no win within 3), :2 (Black takes at once).
+#   The same from a record that starts at the MFN.
+# - --each-move after e5-e4 b1-c3: 27 legal Black moves (mana-cli perft 1);
+#   no Black piece stands on c3's 1 mark, so any may move, and e4, d5 and
+#   c6 (3 marks each) take the Damyo (e4-d4-d3-c3, d5-d4-d3-c3,
+#   c6-c5-c4-c3): three finished games, 24 positions in play.
+t3='d1r1r1/3rrr/6/6/RR1R2/RD2R1 b - 0'
+expect loses ': loses in 2 plies: b1-c3 e4xc3 ' "$(echo "a mfn $t3 moves e5-e4" | "$solve" --loses --depth 4)"
+expect no-loss ': no loss within 4 plies ' "$(echo "a mfn $t3" | "$solve" --loses --depth 4)"
+out=$(echo "a mfn $t3 moves e5-e4 b1-c3 e4xc3" | "$solve")
+expect game-over '^a d1r1r1/3r1r/6/2r3/RR1R2/R3R1 w 1 0: game over: 0-1$' "$out"
+expect game-over-count '^0 positions, 0 won by the side to move within 9 plies, 1 finished games$' "$out"
+out=$(echo "a mfn $t3 moves e5-e4 b1-c3" | "$solve" --every-ply --depth 3)
+expect every-ply-0 "^a:0 $t3: wins in 3 plies: e5-e4 b1-c3 e4xc3 " "$out"
+expect every-ply-1 '^a:1 d1r1r1/3r1r/4r1/6/RR1R2/RD2R1 w 3 0: no win within 3 plies ' "$out"
+expect every-ply-2 '^a:2 .*: wins in 1 plies: e4xc3 ' "$out"
+printf 'Rules: jactalea\nMFN: %s\n\ne5-e4 b1-c3\n' "$t3" >"$tmp/r.mana"
+expect record '^r d1r1r1/3r1r/4r1/2D3/RR1R2/R3R1 b 1 0: wins in 1 plies: e4xc3 ' "$(echo "r record $tmp/r.mana" | "$solve" --depth 1)"
+expect record-every-ply "^r:1 .*: no win within 3 plies" "$(echo "r record $tmp/r.mana" | "$solve" --every-ply --depth 3)"
+out=$(echo "a mfn $t3 moves e5-e4 b1-c3" | "$solve" --each-move --depth 1)
+expect each-move '^a/e4xc3 d1r1r1/3r1r/6/2r3/RR1R2/R3R1 w 1 0: game over: 0-1$' "$out"
+expect each-move '^a/d5xc3 .*: game over: 0-1$' "$out"
+expect each-move '^a/c6xc3 .*: game over: 0-1$' "$out"
+expect each-move-count '^24 positions, [0-9]+ won by the side to move within 1 plies, 3 finished games$' "$out"
+printf 'Rules: jactalea\nBlocked: draw\nMFN: %s\n\ne5-e4\n' "$t3" >"$tmp/draw.mana"
+out=$(echo "r record $tmp/draw.mana" | "$solve" 2>&1)
+expect record-rules "solve: line 1: $tmp/draw.mana: its rules are not the solver's" "$out"
+expect record-rules-ok ': no win within 9 plies' "$(echo "r record $tmp/draw.mana" | "$solve" --option blocked=draw)"
+expect record-missing "solve: line 1: cannot open $tmp/none" "$(echo "r record $tmp/none" | "$solve" 2>&1)"
+
 # Real setups (seeds 1021, 1041, 1000 of jocly_match.js --setups), under
 # Jocly's rules (blocked = draw): the table-free search gives the same
 # answers and lines as the search with the table.
@@ -74,7 +111,7 @@ expect setup-1000 '^1000 .*: no win within 7 plies$' "$with"
 out=$(printf 'x mfn not-an-mfn\n1002 mfn drrr2/2rr2/6/6/3DR1/R1RR1R b - 0\ny\n' | "$solve" --depth 1 2>&1)
 rc=$?
 expect bad-mfn 'solve: line 1: unreadable text' "$out"
-expect bad-line 'solve: line 3: expected LABEL mfn MFN or LABEL moves MOVE' "$out"
+expect bad-line 'solve: line 3: expected LABEL mfn MFN \[moves MOVE...\], LABEL moves MOVE... or LABEL record FILE' "$out"
 expect bad-still-solves '^1 positions, 1 won' "$out"
 checks=$((checks + 1))
 [ "$rc" = 1 ] || { echo "check-solve: bad input: exit $rc, not 1"; fails=$((fails + 1)); }

@@ -3,21 +3,39 @@
  * solve - exact forced wins: for each position given, whether the side to
  * move can force the capture of the enemy Damyo within N plies, and how.
  *
- *   usage: solve [--depth N] [--rules R] [--option NAME=VALUE]... [--no-tt] [FILE]
+ *   usage: solve [--depth N] [--loses] [--each-move] [--every-ply]
+ *                [--rules R] [--option NAME=VALUE]... [--no-tt] [FILE]
  *
- * Each input line (FILE, or standard input) is `LABEL mfn MFN` or
- * `LABEL moves MOVE...` (every move from the empty board, setup included);
- * blank lines and lines starting with `#` are skipped.  For each position
- * it prints one line:
+ * Each input line (FILE, or standard input) is `LABEL mfn MFN [moves
+ * MOVE...]` (a position, then moves played from it), `LABEL moves MOVE...`
+ * (every move from the empty board, setup included) or `LABEL record FILE`
+ * (the first game of a record file, docs/record-format.md, read by
+ * mana_record_read; its rules must be the solver's, the ply limit and
+ * repetition aside); blank lines and lines starting with `#` are skipped.
+ * For each position it prints one line:
  *
  *   LABEL MFN: wins in P plies: MOVE...  (NODES nodes)
  *   LABEL MFN: no win within N plies (NODES nodes)
+ *   LABEL MFN: game over: 1-0            (a finished game: its result)
  *
  * P is the least number of plies (odd: the winner plays the first and the
  * last) within which the side to move captures the enemy Damyo against
  * every defence, and the moves are a winning line: the winner's moves and,
- * between them, the defence that holds out longest.  The last line
- * counts the positions and the wins.
+ * between them, the defence that holds out longest.  With --loses the
+ * question is the other way round, whether the side to move loses:
+ *
+ *   LABEL MFN: loses in P plies: MOVE... (NODES nodes)
+ *   LABEL MFN: no loss within N plies (NODES nodes)
+ *
+ * P (even) is the least number of plies within which every move of the
+ * side to move leaves the opponent a win in P - 1 or fewer, and the moves
+ * are the longest defence and the winning line against it.  --each-move
+ * answers for every legal move of the side to move instead: one line for
+ * the position after each, labelled LABEL/MOVE (the position's own line is
+ * not printed).  --every-ply answers for every position in play along the
+ * moves of a `moves`, `mfn ... moves` or `record` line, labelled LABEL:K
+ * after K moves from the line's start.  The last line counts the positions
+ * and the wins (or losses); finished games are counted apart.
  *
  * The search is a plain AND/OR search on the rules alone, through the
  * public API only: every legal move of the winner is tried, and a win is a
@@ -55,11 +73,15 @@ typedef struct {
     tt_entry *tt; /* NULL: no table */
     uint64_t nodes;
     mana_move killer[MAX_DEPTH + 1]; /* the last refutation found at each depth */
+    int positions, hits, finished;   /* positions in play solved, won (lost), finished */
 } solver;
 
 typedef struct {
     int preset;
     int depth;
+    int loses;     /* --loses: whether the side to move loses */
+    int each_move; /* --each-move: every position one move on */
+    int every_ply; /* --every-ply: every position in play along the moves */
     int use_tt;
     int nopt;
     int opt[MANA_OPTION_COUNT];
@@ -263,7 +285,89 @@ static void winning_line(solver *s, int d, char *out, size_t size)
     die(3, "no winning move found for a won position", NULL);
 }
 
-/* ---- Input and the report ------------------------------------------------ */
+/* ---- Losses: the question the other way round ---------------------------- */
+
+static int opponent(const solver *s)
+{
+    return mana_side_to_move(s->g) == MANA_WHITE ? MANA_BLACK : MANA_WHITE;
+}
+
+/* The least even number of plies <= max within which the side to move
+ * loses whatever it plays, or 0. */
+static int plies_to_lose(solver *s, int max)
+{
+    for (int d = 2; d <= max; d += 2)
+        if (every_reply_loses(s, opponent(s), d))
+            return d;
+    return 0;
+}
+
+/* Appends the longest defence of the side to move, who loses within p
+ * plies, and the opponent's winning line against it. */
+static void losing_line(solver *s, int p, char *out, size_t size)
+{
+    int left = 0;
+    mana_move r = longest_defence(s, opponent(s), p, &left);
+    append(s, r, out, size);
+    play(s, r);
+    if (left > 0)
+        winning_line(s, left, out, size);
+    undo(s);
+}
+
+/* ---- The report ------------------------------------------------------------ */
+
+#define LABEL_MAX (LINE_MAX_TEXT + 32)
+
+/* One line for the position of s->g (in play or finished). */
+static void report(solver *s, const config *c, const char *label)
+{
+    char mfn[MANA_MFN_MAX + 1], line[LINE_MAX_TEXT] = "";
+    mana_get_position(s->g, mfn, sizeof mfn);
+    int st = mana_status(s->g);
+    if (st != MANA_PLAYING) {
+        printf("%s %s: game over: %s\n", label, mfn, mana_result_text(st));
+        s->finished++;
+        return;
+    }
+    s->nodes = 0;
+    s->positions++;
+    const char *verb = c->loses ? "loses" : "wins";
+    int p = c->loses ? plies_to_lose(s, c->depth) : plies_to_win(s, c->depth);
+    unsigned long long nodes = s->nodes;
+    if (p == 0) {
+        printf("%s %s: no %s within %d plies (%llu nodes)\n", label, mfn, c->loses ? "loss" : "win", c->depth, nodes);
+        return;
+    }
+    if (c->loses)
+        losing_line(s, p, line, sizeof line);
+    else
+        winning_line(s, p, line, sizeof line);
+    printf("%s %s: %s in %d plies: %s (%llu nodes)\n", label, mfn, verb, p, line, nodes);
+    s->hits++;
+}
+
+/* The position of s->g, or with --each-move every position one move on. */
+static void visit(solver *s, const config *c, const char *label)
+{
+    if (!c->each_move || mana_status(s->g) != MANA_PLAYING) {
+        report(s, c, label);
+        return;
+    }
+    mana_move m[MANA_MAX_MOVES];
+    int n = legal(s, m);
+    for (int i = 0; i < n; i++) {
+        char text[MANA_MOVE_TEXT_MAX + 1], child[LABEL_MAX];
+        if (mana_move_format(s->g, m[i], text, sizeof text) < 0)
+            die(3, "move text", mana_error_detail());
+        snprintf(child, sizeof child, "%s/%s", label, text);
+        play(s, m[i]);
+        report(s, c, child);
+        undo(s);
+    }
+}
+
+/* ---- Input --------------------------------------------------------------- */
 
 static mana_game *new_game(const config *c)
 {
@@ -278,44 +382,175 @@ static mana_game *new_game(const config *c)
     return g;
 }
 
-/* Sets up the position of one input line (after its label); 0 or -1. */
-static int read_position(mana_game *g, char *rest, int lineno)
+/* The whole of a file, NUL-terminated (caller frees), or NULL. */
+static char *slurp(const char *path, size_t *len)
 {
-    char *kind = strtok(rest, " \t\r\n");
-    int rc = MANA_OK;
-    if (kind != NULL && strcmp(kind, "mfn") == 0) {
-        char *mfn = strtok(NULL, "\r\n");
-        rc = mfn ? mana_set_position(g, mfn) : MANA_EPARSE;
-    } else if (kind != NULL && strcmp(kind, "moves") == 0) {
-        for (char *w = strtok(NULL, " \t\r\n"); w && rc == MANA_OK; w = strtok(NULL, " \t\r\n"))
-            rc = mana_play_str(g, w);
-    } else {
-        fprintf(stderr, "solve: line %d: expected LABEL mfn MFN or LABEL moves MOVE...\n", lineno);
-        return -1;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *text = malloc(cap);
+    size_t got;
+    while (text != NULL && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        char *more = n + 1 == cap ? realloc(text, cap *= 2) : text;
+        if (more == NULL)
+            free(text);
+        text = more;
     }
-    if (rc == MANA_OK && mana_status(g) != MANA_PLAYING)
-        fprintf(stderr, "solve: line %d: not a position in play\n", lineno);
-    else if (rc != MANA_OK)
-        fprintf(stderr, "solve: line %d: %s: %s\n", lineno, mana_strerror(rc), mana_error_detail());
-    return rc == MANA_OK && mana_status(g) == MANA_PLAYING ? 0 : -1;
+    fclose(f);
+    if (text == NULL)
+        die(1, "out of memory", NULL);
+    text[n] = '\0';
+    *len = n;
+    return text;
 }
 
-static int solve_one(solver *s, const char *label, int depth)
+/* 1 if g's rule options are those of the solver's game s (repetition and
+ * the ply limit aside: the solver turns them off). */
+static int same_rules(const mana_game *g, const mana_game *s)
 {
-    char mfn[MANA_MFN_MAX + 1], line[LINE_MAX_TEXT] = "";
-    mana_get_position(s->g, mfn, sizeof mfn);
-    s->nodes = 0;
-    if (s->tt != NULL)
-        memset(s->tt, 0, sizeof(tt_entry) << TT_BITS);
-    int p = plies_to_win(s, depth);
-    if (p == 0) {
-        printf("%s %s: no win within %d plies (%llu nodes)\n", label, mfn, depth, (unsigned long long)s->nodes);
-        return 0;
+    for (int o = 0; o < MANA_OPTION_COUNT; o++) {
+        int a = 0, b = 0;
+        if (o == MANA_OPT_REPETITION || o == MANA_OPT_PLY_LIMIT)
+            continue;
+        mana_get_option(g, o, &a);
+        mana_get_option(s, o, &b);
+        if (a != b)
+            return 0;
     }
-    unsigned long long nodes = s->nodes;
-    winning_line(s, p, line, sizeof line);
-    printf("%s %s: wins in %d plies: %s (%llu nodes)\n", label, mfn, p, line, nodes);
     return 1;
+}
+
+/* Reads the first game of the record at path into a game at its start,
+ * which replaces s->g, and returns its moves as text (caller frees), or
+ * NULL after a message. */
+static char *record_moves(solver *s, const char *path, int lineno)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len), *moves = NULL;
+    if (text == NULL) {
+        fprintf(stderr, "solve: line %d: cannot open %s\n", lineno, path);
+        return NULL;
+    }
+    mana_game *r = mana_new(MANA_RULES_JACTALEA);
+    if (r == NULL)
+        die(1, "out of memory", NULL);
+    int rc = mana_record_read(r, text, len, NULL, NULL);
+    free(text);
+    if (rc != MANA_OK) {
+        fprintf(stderr, "solve: line %d: %s: %s: %s\n", lineno, path, mana_strerror(rc), mana_error_detail());
+        mana_free(r);
+        return NULL;
+    }
+    size_t size = (size_t)mana_history_format(r, NULL, 0) + 1;
+    if ((moves = malloc(size)) == NULL)
+        die(1, "out of memory", NULL);
+    mana_history_format(r, moves, size);
+    while (mana_undo(r) == MANA_OK) /* back to the start, where options may change */
+        ;
+    mana_set_option(r, MANA_OPT_REPETITION, 0);
+    mana_set_option(r, MANA_OPT_PLY_LIMIT, 0);
+    if (!same_rules(r, s->g)) {
+        fprintf(stderr, "solve: line %d: %s: its rules are not the solver's (--rules, --option)\n", lineno, path);
+        mana_free(r);
+        free(moves);
+        return NULL;
+    }
+    mana_free(s->g);
+    s->g = r;
+    return moves;
+}
+
+/* The words of text, split in place at blanks, into w (cap); the count. */
+static int split(char *text, char **w, int cap)
+{
+    int n = 0;
+    for (char *t = strtok(text, " \t\r\n"); t != NULL; t = strtok(NULL, " \t\r\n")) {
+        if (n == cap)
+            return -1;
+        w[n++] = t;
+    }
+    return n;
+}
+
+/* Sets s->g to the MFN made of words w[0..n) joined by spaces. */
+static int set_mfn(solver *s, char **w, int n)
+{
+    char mfn[LINE_MAX_TEXT] = "";
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(mfn);
+        snprintf(mfn + len, sizeof mfn - len, "%s%s", i ? " " : "", w[i]);
+    }
+    return n > 0 ? mana_set_position(s->g, mfn) : MANA_EPARSE;
+}
+
+/* Plays the moves w[0..n) on s->g: with --every-ply, visiting each position
+ * in play on the way (labelled LABEL:K after K moves); then the last
+ * position, in play or finished (with --every-ply, only in play).  0, or
+ * -1 after a message. */
+static int play_line(solver *s, const config *c, const char *label, char **w, int n, int lineno)
+{
+    char at[LABEL_MAX];
+    int rc = MANA_OK, k = 0;
+    for (; k <= n && rc == MANA_OK; k++) {
+        int st = mana_status(s->g);
+        snprintf(at, sizeof at, "%s:%d", label, k);
+        if (c->every_ply && st == MANA_PLAYING)
+            visit(s, c, at);
+        if (k < n)
+            rc = mana_play_str(s->g, w[k]);
+    }
+    int st = mana_status(s->g);
+    if (rc != MANA_OK) {
+        fprintf(stderr, "solve: line %d: %s: %s\n", lineno, mana_strerror(rc), mana_error_detail());
+        return -1;
+    }
+    if (st == MANA_SETUP) {
+        fprintf(stderr, "solve: line %d: not a position in play\n", lineno);
+        return -1;
+    }
+    if (!c->every_ply)
+        visit(s, c, label);
+    return 0;
+}
+
+#define MAX_WORDS (LINE_MAX_TEXT / 2)
+
+/* Solves the positions of one input line (after its label); 0 or -1. */
+static int read_line(solver *s, const config *c, const char *label, char *rest, int lineno)
+{
+    static char *w[MAX_WORDS];
+    int n = split(rest, w, MAX_WORDS), first = n, rc = MANA_OK;
+    if (n > 0 && strcmp(w[0], "mfn") == 0) {
+        int end = 1;
+        while (end < n && strcmp(w[end], "moves") != 0)
+            end++;
+        rc = set_mfn(s, w + 1, end - 1);
+        first = end + (end < n);
+    } else if (n > 0 && strcmp(w[0], "moves") == 0) {
+        first = 1;
+    } else if (n == 2 && strcmp(w[0], "record") == 0) {
+        char *moves = record_moves(s, w[1], lineno);
+        if (moves == NULL)
+            return -1;
+        char **mw = malloc(sizeof *mw * (strlen(moves) / 2 + 1));
+        if (mw == NULL)
+            die(1, "out of memory", NULL);
+        int ok = play_line(s, c, label, mw, split(moves, mw, (int)(strlen(moves) / 2 + 1)), lineno);
+        free(mw);
+        free(moves);
+        return ok;
+    } else {
+        fprintf(stderr, "solve: line %d: expected LABEL mfn MFN [moves MOVE...], LABEL moves MOVE... or LABEL record FILE\n",
+                lineno);
+        return -1;
+    }
+    if (rc != MANA_OK) {
+        fprintf(stderr, "solve: line %d: %s: %s\n", lineno, mana_strerror(rc), mana_error_detail());
+        return -1;
+    }
+    return play_line(s, c, label, w + first, n - first, lineno);
 }
 
 static int run(const config *c, FILE *in)
@@ -325,7 +560,7 @@ static int run(const config *c, FILE *in)
     if (c->use_tt && (s.tt = calloc((size_t)1 << TT_BITS, sizeof(tt_entry))) == NULL)
         die(1, "out of memory", NULL);
     char text[LINE_MAX_TEXT];
-    int lineno = 0, count = 0, won = 0, bad = 0;
+    int lineno = 0, bad = 0;
     while (fgets(text, sizeof text, in) != NULL) {
         lineno++;
         char *label = text + strspn(text, " \t\r\n");
@@ -335,28 +570,34 @@ static int run(const config *c, FILE *in)
         char *rest = label + len + (label[len] != '\0');
         label[len] = '\0';
         s.g = new_game(c);
-        if (read_position(s.g, rest, lineno) == 0) {
-            won += solve_one(&s, label, c->depth);
-            count++;
-        } else {
-            bad++;
-        }
+        if (s.tt != NULL) /* each line on its own: its node counts do not depend on the others */
+            memset(s.tt, 0, sizeof(tt_entry) << TT_BITS);
+        bad += read_line(&s, c, label, rest, lineno) != 0;
         mana_free(s.g);
         fflush(stdout);
     }
     free(s.tt);
-    printf("%d positions, %d won by the side to move within %d plies\n", count, won, c->depth);
+    printf("%d positions, %d %s by the side to move within %d plies", s.positions, s.hits, c->loses ? "lost" : "won",
+           c->depth);
+    if (s.finished > 0)
+        printf(", %d finished games", s.finished);
+    printf("\n");
     return bad ? 1 : 0;
 }
 
 static void usage(FILE *f)
 {
-    fputs("usage: solve [--depth N] [--rules jactalea|cosmoludo] [--option NAME=VALUE]... [--no-tt] [FILE]\n"
-          "  each line: LABEL mfn MFN, or LABEL moves MOVE... (from the empty board)\n"
-          "  --depth N   plies searched, 1..31 (default 9)\n"
-          "  --option    a rule option by libmana's words (blocked=draw); repetition and\n"
-          "              the ply limit are off\n"
-          "  --no-tt     no transposition table (slower, the same answers)\n",
+    fputs("usage: solve [--depth N] [--loses] [--each-move] [--every-ply] [--rules jactalea|cosmoludo]\n"
+          "             [--option NAME=VALUE]... [--no-tt] [FILE]\n"
+          "  each line: LABEL mfn MFN [moves MOVE...], LABEL moves MOVE... (from the empty\n"
+          "             board) or LABEL record FILE (the first game of a record)\n"
+          "  --depth N     plies searched, 1..31 (default 9)\n"
+          "  --loses       whether the side to move loses within N plies (not wins)\n"
+          "  --each-move   the position after each legal move instead (LABEL/MOVE)\n"
+          "  --every-ply   every position in play along the line's moves (LABEL:K)\n"
+          "  --option      a rule option by libmana's words (blocked=draw); repetition and\n"
+          "                the ply limit are off\n"
+          "  --no-tt       no transposition table (slower, the same answers)\n",
           f);
 }
 
@@ -377,10 +618,12 @@ int main(int argc, char **argv)
 {
     static const struct option longs[] = {{"depth", required_argument, 0, 'd'},  {"rules", required_argument, 0, 'r'},
                                           {"option", required_argument, 0, 'o'}, {"no-tt", no_argument, 0, 'n'},
-                                          {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
-    config c = {MANA_RULES_JACTALEA, 9, 1, 0, {0}, {0}};
+                                          {"loses", no_argument, 0, 'l'},        {"each-move", no_argument, 0, 'e'},
+                                          {"every-ply", no_argument, 0, 'p'},    {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
+    config c = {MANA_RULES_JACTALEA, 9, 0, 0, 0, 1, 0, {0}, {0}};
     int ch;
-    while ((ch = getopt_long(argc, argv, "d:r:o:nh", longs, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "d:r:o:nlh", longs, NULL)) != -1) {
         char *end;
         switch (ch) {
         case 'd':
@@ -395,6 +638,9 @@ int main(int argc, char **argv)
             break;
         case 'o': parse_option(&c, optarg); break;
         case 'n': c.use_tt = 0; break;
+        case 'l': c.loses = 1; break;
+        case 'e': c.each_move = 1; break;
+        case 'p': c.every_ply = 1; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
