@@ -542,7 +542,8 @@ static int read_line(solver *s, const config *c, const char *label, char *rest, 
         free(moves);
         return ok;
     } else {
-        fprintf(stderr, "solve: line %d: expected LABEL mfn MFN [moves MOVE...], LABEL moves MOVE... or LABEL record FILE\n",
+        fprintf(stderr,
+                "solve: line %d: expected LABEL mfn MFN [moves MOVE...], LABEL moves MOVE... or LABEL record FILE\n",
                 lineno);
         return -1;
     }
@@ -616,10 +617,14 @@ static void parse_option(config *c, const char *arg)
 
 int main(int argc, char **argv)
 {
-    static const struct option longs[] = {{"depth", required_argument, 0, 'd'},  {"rules", required_argument, 0, 'r'},
-                                          {"option", required_argument, 0, 'o'}, {"no-tt", no_argument, 0, 'n'},
-                                          {"loses", no_argument, 0, 'l'},        {"each-move", no_argument, 0, 'e'},
-                                          {"every-ply", no_argument, 0, 'p'},    {"help", no_argument, 0, 'h'},
+    static const struct option longs[] = {{"depth", required_argument, 0, 'd'},
+                                          {"rules", required_argument, 0, 'r'},
+                                          {"option", required_argument, 0, 'o'},
+                                          {"no-tt", no_argument, 0, 'n'},
+                                          {"loses", no_argument, 0, 'l'},
+                                          {"each-move", no_argument, 0, 'e'},
+                                          {"every-ply", no_argument, 0, 'p'},
+                                          {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     config c = {MANA_RULES_JACTALEA, 9, 0, 0, 0, 1, 0, {0}, {0}};
     int ch;
