@@ -82,3 +82,20 @@ def moves_text(moves: List[mana.Move]) -> List[str]:
 def start() -> Any:
     with mana.Game(position=START) as g:
         yield g
+
+
+def library_has_bots() -> bool:
+    """Whether the libmana this run loads carries libmana-bots: the
+    package's own library does; a plain libmana named by MANA_LIBRARY
+    (.ci/install-check.sh runs the suite against the installed one) has
+    none, and mana.Bot then raises LibraryError."""
+    try:
+        mana.Bot("random").close()
+    except mana.LibraryError:
+        return False
+    return True
+
+
+NEEDS_BOTS = pytest.mark.skipif(
+    not library_has_bots(),
+    reason="the libmana loaded (MANA_LIBRARY) has no bots: libmana-bots is in the package's own library")

@@ -15,6 +15,9 @@ import numpy as np
 import pytest
 
 import mana
+from conftest import NEEDS_BOTS
+
+pytestmark = NEEDS_BOTS
 from mana import bot as mbot
 from mana import engine as me
 from conftest import REPO

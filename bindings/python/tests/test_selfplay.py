@@ -19,6 +19,7 @@ import pytest
 
 import mana
 from mana import selfplay
+from conftest import NEEDS_BOTS
 
 SLOW = os.environ.get("MANA_SLOW_TESTS") == "1"
 
@@ -170,6 +171,7 @@ def test_worker_killed_and_driver_interrupted(tmp_path: object) -> None:
             p.wait()
 
 
+@NEEDS_BOTS
 def test_ab_bot_through_the_engine(tmp_path: object) -> None:
     here = os.path.dirname(os.path.abspath(__file__))
     cli = os.path.normpath(os.path.join(here, "..", "..", "..", "build", "mana-cli"))
@@ -191,6 +193,7 @@ def test_ab_bot_through_the_engine(tmp_path: object) -> None:
     assert e2["files"] == e1["files"]
 
 
+@NEEDS_BOTS
 def test_ab_bot_in_process_needs_no_program(tmp_path: object) -> None:
     # --bot ab without --engine: mana.Bot in this process, so it runs with
     # no mana-cli anywhere (PATH holds nothing).
