@@ -12,17 +12,25 @@
 # and the nodes per CPU second of N threads against 1 thread's (1.0: no
 # work lost to sharing).  BENCHMARKS.md ("Lazy SMP") keeps the figures.
 # Timing only: no test runs it.
-#   usage: tools/smp_speedup.sh [MANA-CLI] [MS] [N]
+# With FILE (tests/data/bot_positions.txt, say), the positions are its
+# lines' MFNs (a line: MFN, or a preset then the MFN; '#' comments), each
+# searched under the default rules; a node count varies by some 10% from
+# run to run on one position, so many positions give a steadier ratio.
+#   usage: tools/smp_speedup.sh [MANA-CLI] [MS] [N] [FILE]
 set -u
 CLI=${1:-build/mana-cli}
 MS=${2:-1000}
 T=${3:-2}
+FILE=${4:-}
 POSITIONS='rrdrrr/6/6/6/6/RRRDRR b - 0
 1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0
 3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3
 5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0
 4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0
 2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2'
+if [ -n "$FILE" ]; then
+    POSITIONS=$(awk '!/^#/ && NF { print (NF == 4 ? $0 : $2 " " $3 " " $4 " " $5) }' "$FILE")
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
