@@ -84,6 +84,8 @@ static void print_sprt(const match *m)
            m->llr, lo, hi);
     if (m->sprt_result != 0)
         printf("%s accepted after %d games\n", m->sprt_result > 0 ? "H1" : "H0", 2 * m->sprt_pairs);
+    else if (m->done_count < m->total)
+        printf("no decision after %d of %d games\n", m->done_count, m->total);
     else
         printf("no decision (game cap %d reached)\n", m->games);
 }

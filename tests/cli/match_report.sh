@@ -52,4 +52,15 @@ expect_no_grep "$o" "-0.0" "never -0.0"
 printf '6/6/3R2/2r3/1R4/d3D1 w 2 0\n' >"$tmp/openings"
 "$CLI" match --white ab --black random --games 2 --depth 1 --openings "$tmp/openings" --quiet >"$o" 2>&1
 expect_grep "$o" "seed 1, paired openings from the file, fixed limits" "openings named in the header"
+# ---- an SPRT undecided: after how many games, or at the cap -----------------------
+# A 10-game match's journal cut after its settings and first 4 games (as an
+# interrupted match leaves it), read back: 4 of 10 played, the cap not
+# reached; the whole match: at the cap.
+sargs="--white ab --black ab --depth 1 --setup random --seed 2 --games 10 --sprt elo0=0,elo1=20"
+"$CLI" match $sargs --journal "$tmp/s10" --quiet >"$o" 2>&1
+expect_status $? 0 "a 10-game SPRT"
+expect_grep "$o" "no decision (game cap 10 reached)" "an SPRT at its cap says so"
+head -5 "$tmp/s10" >"$tmp/s4"
+"$CLI" match $sargs --from-journal "$tmp/s4" >"$o" 2>&1
+expect_grep "$o" "no decision after 4 of 10 games" "an SPRT cut short names the games played"
 finish
