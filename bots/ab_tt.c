@@ -29,7 +29,7 @@ int tt_init(tt_table *t, int mb)
         buckets *= 2;
     if (buckets > SIZE_MAX / (2 * sizeof(tt_slot)))
         return -1; /* more than this machine can address */
-    tt_slot *e = calloc((size_t)(2 * buckets), sizeof *e);
+    tt_slot *e = bot_table_alloc((size_t)(2 * buckets) * sizeof *e);
     if (e == NULL)
         return -1;
     t->e = e;

@@ -36,7 +36,7 @@ typedef struct ab_bot {
 
 static ab_state *state_new(tt_table *tt)
 {
-    ab_state *a = calloc(1, sizeof *a);
+    ab_state *a = bot_table_alloc(sizeof *a);
     if (a != NULL)
         a->tt = tt;
     return a;

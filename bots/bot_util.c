@@ -2,11 +2,37 @@
 /* bot_util.c - the helpers every bot shares: its clock, the stop test,
  * progress reports, questions about a move, the error detail.  Below the
  * entry points (bot.c) and the kinds: it calls none of them. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE beside _POSIX_C_SOURCE */
+#endif
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "bot_impl.h"
+
+#define LARGE_PAGE ((size_t)2 << 20)
+
+void *bot_table_alloc(size_t bytes)
+{
+    size_t align = bytes >= LARGE_PAGE ? LARGE_PAGE : 64;
+    if (bytes == 0 || bytes > SIZE_MAX - align)
+        return NULL;
+    size_t size = (bytes + align - 1) / align * align;
+    void *p = NULL;
+    if (posix_memalign(&p, align, size) != 0)
+        return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (align == LARGE_PAGE)
+        (void)madvise(p, size, MADV_HUGEPAGE); /* a hint: refused, small pages serve */
+#endif
+    memset(p, 0, size); /* every page faulted in now, not in a search */
+    return p;
+}
 
 static _Thread_local char detail[256];
 

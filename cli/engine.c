@@ -167,7 +167,12 @@ static int engine_option(engine *e, const char *name, const char *value)
             return 1;
         }
         e->seed = v;
-        new_bot(e);
+        /* Reseeded and cleared, as a fresh bot would be, without giving
+         * up its tables (a fresh table's pages cost a search its start). */
+        if (e->bot == NULL || mana_bot_set_option(e->bot, "Seed", value) != MANA_OK)
+            new_bot(e);
+        else
+            mana_bot_clear(e->bot);
     } else {
         return bot_option(e, name, value);
     }

@@ -204,6 +204,10 @@ typedef struct mana_bot_result {
  * other option at its default.  Returns the bot, owned by the caller
  * (release with mana_bot_free), or NULL with mana_bot_error_detail() set:
  * an unknown kind (the detail lists MANA_BOT_KINDS) or no memory.
+ * ab's table (16 MiB) is allocated and every page of it touched here, on
+ * 2 MiB pages where Linux gives them, so that no search pays the page
+ * faults: creating a bot costs some milliseconds (tens in a virtual
+ * machine); to reuse one, set its Seed and call mana_bot_clear.
  */
 MANA_API mana_bot *mana_bot_new(const char *kind, uint64_t seed);
 

@@ -214,6 +214,23 @@ d=$(totals 2 | sed -n 's/^info depth \([0-9]*\) seldepth \1 .*/\1/p')
 checks=$((checks + 1))
 [ -n "$d" ] && [ "$d" -ge 4 ] || fail "go depth 4 for the last placement: '$(totals 2)' is not 4 plies deep or more"
 
+# ---- setoption Seed: the bot reseeded and its tables cleared, as a fresh one ---------
+# A first search fills the hash table (and, for mcts, draws from the
+# generator); after Seed 5 the same search again gives the lines of a
+# fresh engine's with Seed 5, node counts included (a table left full
+# would cut the node count of ab's second search at a fixed depth).
+# quit is sent a second after go: quit during a search stops it.
+P2='mfn 1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0'
+for bot in ab mcts; do
+    lim="depth 4" && [ $bot = ab ] || lim="nodes 2000"
+    { printf 'mana\nsetoption name Bot value %s\nposition %s\ngo %s\n' "$bot" "$P2" "$lim"; sleep 1
+      printf 'setoption name Seed value 5\nposition %s\ngo %s\n' "$P2" "$lim"; sleep 1; printf 'quit\n'; } | "$CLI" engine 2>&1 | grep -E '^(info depth|bestmove)' | sed '1,/^bestmove/d' | sed 's/ nps [0-9]* time [0-9]*//' >"$tmp/reseeded"
+    { printf 'mana\nsetoption name Bot value %s\nsetoption name Seed value 5\nposition %s\ngo %s\n' "$bot" "$P2" "$lim"; sleep 1
+      printf 'quit\n'; } | "$CLI" engine 2>&1 | grep -E '^(info depth|bestmove)' | sed 's/ nps [0-9]* time [0-9]*//' >"$tmp/fresh"
+    expect_eq "$(cat "$tmp/reseeded")" "$(cat "$tmp/fresh")" "$bot: Seed after a search answers as a fresh bot with that seed"
+    [ -s "$tmp/fresh" ] && checks=$((checks + 1)) || fail "$bot: no answer to compare"
+done
+
 "$CLI" engine extra </dev/null >"$o" 2>&1
 expect_status $? 2 "engine takes no arguments"
 finish

@@ -30,9 +30,11 @@ esac
 # go infinite, stop 1 s later: the totals line's time is the time since go
 # (at least 900 ms: stop came 1 s after go was sent; the setup search ends
 # in a few ms and then waits), its depth the one reached (1 or more), for
-# a setup search (startpos) and a search of play (mate in 3 of engine.sh)
+# a setup search (startpos) and a search of play (mate in 3 of engine.sh).
+# go is sent a second after the handshake: the engine's start (its hash
+# table's pages touched, some 0.1 s on a loaded machine) is over by then.
 for pos in startpos 'mfn 6/6/3R2/2r3/1R4/d3D1 w 2 0'; do
-    (printf 'mana\nposition %s\ngo infinite\n' "$pos"; sleep 1; printf 'stop\nquit\n') |
+    (printf 'mana\n'; sleep 1; printf 'position %s\ngo infinite\n' "$pos"; sleep 1; printf 'stop\nquit\n') |
         "$CLI" engine >"$tmp/engine" 2>&1
     totals=$(grep '^info depth' "$tmp/engine" | tail -n 1)
     set -- $totals
