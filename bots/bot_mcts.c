@@ -57,10 +57,6 @@
  * that `go infinite` runs in bounded memory and node indices fit int32_t. */
 #define TREE_MAX_NODES ((size_t)1 << 22)
 
-/* The most tree nodes under the Hash option: Hash MiB of nodes, at least
- * 4096, at most TREE_MAX_NODES. */
-static size_t tree_max_nodes(const bot *b);
-
 typedef struct node {
     mana_move move; /* the move leading here (none at the root) */
     int32_t first;  /* first child, -1 until expanded */
@@ -71,15 +67,19 @@ typedef struct node {
     double wins; /* playout results for mover: 1 win, 1/2 draw */
 } node;
 
-static size_t tree_max_nodes(const bot *b)
+/* The most tree nodes of each of count threads under the Hash option:
+ * its share of Hash MiB of nodes, at least 4096, at most TREE_MAX_NODES. */
+static size_t tree_max_nodes(const bot *b, int count)
 {
-    size_t n = ((size_t)b->hash_mb << 20) / sizeof(node);
+    size_t n = ((size_t)b->hash_mb << 20) / sizeof(node) / (size_t)count;
     return n < 4096 ? 4096 : n > TREE_MAX_NODES ? TREE_MAX_NODES : n;
 }
 
+/* A tree: n[0] is the root, n[len..cap-1] room to grow; it is not grown
+ * beyond max nodes in use (tree_max_nodes), nor allocated beyond them. */
 typedef struct tree {
     node *n;
-    size_t len, cap;
+    size_t len, cap, max;
 } tree;
 
 /* Appends count fresh nodes; returns the index of the first, or -1. */
@@ -89,6 +89,8 @@ static int32_t tree_grow(tree *t, size_t count)
         size_t cap = t->cap ? t->cap : 4096;
         while (cap < t->len + count)
             cap *= 2;
+        if (cap > t->max && t->len + count <= t->max)
+            cap = t->max; /* the doubling stops at the bound */
         node *n = realloc(t->n, cap * sizeof *n);
         if (n == NULL)
             return -1;
@@ -99,6 +101,19 @@ static int32_t tree_grow(tree *t, size_t count)
     t->len += count;
     return first;
 }
+
+/* One thread's search: its tree, its copy of the game, its generator.
+ * With one thread the generator is the bot's own (b->rng). */
+typedef struct worker {
+    bot *b;
+    tree t;
+    mana_game *w;
+    uint64_t marks[3]; /* ab_marks of the searched position */
+    uint64_t *rng;     /* &b->rng, or &own_rng for a helper */
+    uint64_t own_rng;
+    int seldepth;        /* the deepest tree walk so far */
+    uint64_t iterations; /* playouts run */
+} worker;
 
 /* Returns the result for White of the position w: 1 White won, 0 Black
  * won, 1/2 drawn; a game still running is scored by ab's evaluation as a
@@ -129,38 +144,41 @@ static double result_for_white(const mana_game *w, const uint64_t marks[3])
  * evaluation of the position after the move (result_for_white), so that
  * selection tries the likeliest moves first.  Returns 0, or -1 when out
  * of memory. */
-static int expand(bot *b, tree *t, int32_t i, mana_game *w, const uint64_t marks[3])
+static int expand(worker *k, int32_t i)
 {
+    tree *t = &k->t;
+    mana_game *w = k->w;
+    const uint64_t *marks = k->marks;
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES), decisive = 0;
     if (n < 0)
         n = 0;
     if (i == 0)
-        n = bot_root_moves(b, mv, n); /* go searchmoves */
-    for (int k = 0; k < n; k++)
-        if (bot_captures_damyo(w, mv[k])) {
-            mv[0] = mv[k];
+        n = bot_root_moves(k->b, mv, n); /* go searchmoves */
+    for (int j = 0; j < n; j++)
+        if (bot_captures_damyo(w, mv[j])) {
+            mv[0] = mv[j];
             n = 1;
             decisive = 1;
             break;
         }
-    for (int k = n - 1; k > 0; k--) {
-        int j = (int)rng_below(&b->rng, (uint64_t)k + 1);
-        mana_move tm = mv[k];
-        mv[k] = mv[j];
+    for (int c = n - 1; c > 0; c--) {
+        int j = (int)rng_below(k->rng, (uint64_t)c + 1);
+        mana_move tm = mv[c];
+        mv[c] = mv[j];
         mv[j] = tm;
     }
     int32_t first = tree_grow(t, (size_t)n);
     if (first < 0)
         return -1;
     int mover = mana_side_to_move(w);
-    for (int k = 0; k < n; k++) {
+    for (int c = 0; c < n; c++) {
         int proof = MCTS_WIN;
         uint32_t prior = 0;
         double wins = 0.0;
         if (!decisive) {
             proof = MCTS_UNKNOWN;
-            if (mana_play(w, mv[k]) == MANA_OK) {
+            if (mana_play(w, mv[c]) == MANA_OK) {
                 proof = mcts_after_move(w);
                 if (proof == MCTS_UNKNOWN && PRIOR_VISITS > 0) {
                     double r = result_for_white(w, marks);
@@ -170,7 +188,7 @@ static int expand(bot *b, tree *t, int32_t i, mana_game *w, const uint64_t marks
                 mana_undo(w);
             }
         }
-        t->n[first + k] = (node){mv[k], -1, 0, (int16_t)mover, (int16_t)proof, prior, wins};
+        t->n[first + c] = (node){mv[c], -1, 0, (int16_t)mover, (int16_t)proof, prior, wins};
     }
     t->n[i].first = first;
     t->n[i].nchild = n;
@@ -263,7 +281,7 @@ static int gives_damyo(const mana_game *w, const uint64_t marks[3], int unsafe, 
 /* The playout policy: take the enemy Damyo when possible, else a random
  * move among those that do not hand the opponent our Damyo (any move if
  * all do). */
-static mana_move playout_move(bot *b, const mana_game *w, const uint64_t marks[3], mana_move *mv, int n)
+static mana_move playout_move(uint64_t *rng, const mana_game *w, const uint64_t marks[3], mana_move *mv, int n)
 {
     if (mana_damyo_capturable(w) == 1)
         for (int k = 0; k < n; k++)
@@ -276,19 +294,19 @@ static mana_move playout_move(bot *b, const mana_game *w, const uint64_t marks[3
                 mv[safe++] = mv[k];
     if (safe > 0)
         n = safe;
-    return mv[rng_below(&b->rng, (uint64_t)n)];
+    return mv[rng_below(rng, (uint64_t)n)];
 }
 
 /* Plays a guided game from w (playout_move) for at most PLAYOUT_PLIES
  * plies and takes it back.  Returns its result for White
  * (result_for_white). */
-static double playout(bot *b, mana_game *w, const uint64_t marks[3])
+static double playout(uint64_t *rng, mana_game *w, const uint64_t marks[3])
 {
     int played = 0;
     while (played < PLAYOUT_PLIES && mana_status(w) == MANA_PLAYING) {
         mana_move mv[MANA_MAX_MOVES];
         int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
-        if (n <= 0 || mana_play(w, playout_move(b, w, marks, mv, n)) != MANA_OK)
+        if (n <= 0 || mana_play(w, playout_move(rng, w, marks, mv, n)) != MANA_OK)
             break;
         played++;
     }
@@ -296,6 +314,13 @@ static double playout(bot *b, mana_game *w, const uint64_t marks[3])
     while (played-- > 0)
         mana_undo(w);
     return r;
+}
+
+/* Returns 1 when the search must end now: stopped, or out of time.  mcts
+ * aims at the soft budget: more playouts rarely change the choice. */
+static int out_of_time(bot *b)
+{
+    return bot_out_of_time(b) || (b->lim.time_ms > 0 && bot_clock_ms(b) >= b->lim.time_ms);
 }
 
 static int budget_left(bot *b, const tree *t, uint64_t iterations)
@@ -307,9 +332,7 @@ static int budget_left(bot *b, const tree *t, uint64_t iterations)
      * limit also caps the playouts at the same number. */
     if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
-    if ((iterations & 7) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_clock_ms(b) >= lim->time_ms)))
-        return 0; /* mcts aims at the soft budget: more playouts rarely change the choice */
-    return 1;
+    return (iterations & 7) != 0 || !out_of_time(b);
 }
 
 /* Sets the search's win rate p (0..1) and its score on the centi-Ronin
@@ -357,7 +380,7 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
                 (mana_status(c) != MANA_SETUP || mana_setup_random(c, rng_next(&b->rng)) == MANA_OK)) {
                 uint64_t marks[3];
                 ab_marks(c, marks);
-                double r = playout(b, c, marks);
+                double r = playout(&b->rng, c, marks);
                 score += mover == MANA_WHITE ? r : 1.0 - r;
             }
             mana_free(c);
@@ -418,8 +441,10 @@ static void root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
  * playout from one of its new children (or the proven result where the
  * walk ended on a proof), and the back-propagation of the result and of
  * the proofs.  Returns 0, or -1 when out of memory. */
-static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
+static int iterate(worker *k)
 {
+    tree *t = &k->t;
+    mana_game *w = k->w;
     int32_t path[TREE_PATH], i = 0;
     int len = 0, down = 0, rc = 0;
     path[len++] = 0;
@@ -432,8 +457,8 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
         path[len++] = i;
     }
     if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH &&
-        t->len + MANA_MAX_MOVES <= tree_max_nodes(b)) {
-        if (expand(b, t, i, w, marks) < 0) {
+        t->len + MANA_MAX_MOVES <= t->max) {
+        if (expand(k, i) < 0) {
             rc = -1;
             goto undo;
         }
@@ -445,14 +470,14 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
             path[len++] = i;
         }
     }
-    if (len - 1 > b->stats.seldepth)
-        b->stats.seldepth = len - 1;
+    if (len - 1 > k->seldepth)
+        k->seldepth = len - 1;
     const node *leaf = &t->n[i];
-    double r = leaf->proof == MCTS_UNKNOWN                                ? playout(b, w, marks)
+    double r = leaf->proof == MCTS_UNKNOWN                                ? playout(k->rng, w, k->marks)
                : (leaf->proof == MCTS_WIN) == (leaf->mover == MANA_WHITE) ? 1.0
                                                                           : 0.0;
-    for (int k = 0; k < len; k++) {
-        node *p = &t->n[path[k]];
+    for (int j = 0; j < len; j++) {
+        node *p = &t->n[path[j]];
         p->visits++;
         p->wins += p->mover == MANA_WHITE ? r : 1.0 - r;
     }
@@ -499,10 +524,13 @@ static double win_rate(const node *c)
     return c->wins / (c->visits ? c->visits : 1);
 }
 
-static void report(bot *b, const tree *t, int32_t best, uint64_t iterations)
+/* Reports the root child best of t: its win rate, with the playouts,
+ * tree nodes and deepest walk of the search. */
+static void report(bot *b, const tree *t, int32_t best, uint64_t iterations, uint64_t nodes, int seldepth)
 {
     b->stats.iterations = iterations;
-    b->stats.nodes = t->len;
+    b->stats.nodes = nodes;
+    b->stats.seldepth = seldepth;
     set_win_rate(b, win_rate(&t->n[best]));
     bot_report(b, &t->n[best].move, 1);
 }
@@ -530,41 +558,40 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         return MANA_OK;
     }
 
-    mana_game *w = mana_clone(g);
-    tree t = {NULL, 0, 0};
-    uint64_t marks[3];
-    ab_marks(g, marks);
+    int count = 1;
+    worker k = {b, {NULL, 0, 0, tree_max_nodes(b, count)}, mana_clone(g), {0}, &b->rng, 0, 0, 0};
+    tree *t = &k.t;
+    ab_marks(g, k.marks);
     int rc = MANA_OK;
-    if (w == NULL || tree_grow(&t, 1) < 0) {
+    if (k.w == NULL || tree_grow(t, 1) < 0) {
         rc = MANA_ENOMEM;
         goto done;
     }
-    t.n[0] = (node){MANA_MOVE_NONE, -1, 0, (int16_t)!mana_side_to_move(g), MCTS_UNKNOWN, 0, 0.0};
-    if (expand(b, &t, 0, w, marks) < 0) {
+    t->n[0] = (node){MANA_MOVE_NONE, -1, 0, (int16_t)!mana_side_to_move(g), MCTS_UNKNOWN, 0, 0.0};
+    if (expand(&k, 0) < 0) {
         rc = MANA_ENOMEM;
         goto done;
     }
     int lost_at[MANA_MAX_MOVES] = {0};
-    for (int32_t k = 0; k < t.n[0].nchild; k++)
-        lost_at[k] = t.n[t.n[0].first + k].proof == MCTS_LOSS;
-    settle(&t, 0);
-    root_mate(b, &t, w, lost_at);
+    for (int32_t c = 0; c < t->n[0].nchild; c++)
+        lost_at[c] = t->n[t->n[0].first + c].proof == MCTS_LOSS;
+    settle(t, 0);
+    root_mate(b, t, k.w, lost_at);
 
-    uint64_t iterations = 0;
-    while (t.n[0].proof == MCTS_UNKNOWN && budget_left(b, &t, iterations)) {
-        if (iterate(b, &t, w, marks) < 0)
+    while (t->n[0].proof == MCTS_UNKNOWN && budget_left(b, t, k.iterations)) {
+        if (iterate(&k) < 0)
             break; /* out of memory: decide with what we have */
-        iterations++;
-        if (b->info != NULL && iterations % 1000 == 0)
-            report(b, &t, root_choice(&t, lost_at), iterations);
+        k.iterations++;
+        if (b->info != NULL && k.iterations % 1000 == 0)
+            report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth);
     }
 
-    int32_t best = root_choice(&t, lost_at);
-    report(b, &t, best, iterations);
-    *out = t.n[best].move;
+    int32_t best = root_choice(t, lost_at);
+    report(b, t, best, k.iterations, t->len, k.seldepth);
+    *out = t->n[best].move;
 
 done:
-    free(t.n);
-    mana_free(w);
+    free(t->n);
+    mana_free(k.w);
     return rc;
 }
