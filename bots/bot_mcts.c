@@ -127,6 +127,7 @@ typedef struct worker {
     int index;            /* 0: the main thread */
     size_t counted;       /* the nodes of t added to smp->nodes */
     pthread_t id;         /* a helper's thread */
+    char pad[64];         /* the next helper's fields on other cache lines */
 } worker;
 
 /* Returns the result for White of the position w: 1 White won, 0 Black
