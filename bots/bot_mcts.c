@@ -27,8 +27,13 @@
  * the tree grows, an exact short search (mcts_mate.c) proves what it can
  * of the root's children, a few plies deep.  The move played is a proven
  * win, else the most visited child not proven lost.
+ *
+ * Threads T > 1: root parallelism, T trees grown from the same root and
+ * their root children's statistics and proofs merged ("Threads" below).
+ * With one thread the search is what it was before threads, move for move.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,10 +62,6 @@
  * that `go infinite` runs in bounded memory and node indices fit int32_t. */
 #define TREE_MAX_NODES ((size_t)1 << 22)
 
-/* The most tree nodes under the Hash option: Hash MiB of nodes, at least
- * 4096, at most TREE_MAX_NODES. */
-static size_t tree_max_nodes(const bot *b);
-
 typedef struct node {
     mana_move move; /* the move leading here (none at the root) */
     int32_t first;  /* first child, -1 until expanded */
@@ -71,15 +72,19 @@ typedef struct node {
     double wins; /* playout results for mover: 1 win, 1/2 draw */
 } node;
 
-static size_t tree_max_nodes(const bot *b)
+/* The most tree nodes of each of count threads under the Hash option:
+ * its share of Hash MiB of nodes, at least 4096, at most TREE_MAX_NODES. */
+static size_t tree_max_nodes(const bot *b, int count)
 {
-    size_t n = ((size_t)b->hash_mb << 20) / sizeof(node);
+    size_t n = ((size_t)b->hash_mb << 20) / sizeof(node) / (size_t)count;
     return n < 4096 ? 4096 : n > TREE_MAX_NODES ? TREE_MAX_NODES : n;
 }
 
+/* A tree: n[0] is the root, n[len..cap-1] room to grow; it is not grown
+ * beyond max nodes in use (tree_max_nodes), nor allocated beyond them. */
 typedef struct tree {
     node *n;
-    size_t len, cap;
+    size_t len, cap, max;
 } tree;
 
 /* Appends count fresh nodes; returns the index of the first, or -1. */
@@ -89,6 +94,8 @@ static int32_t tree_grow(tree *t, size_t count)
         size_t cap = t->cap ? t->cap : 4096;
         while (cap < t->len + count)
             cap *= 2;
+        if (cap > t->max && t->len + count <= t->max)
+            cap = t->max; /* the doubling stops at the bound */
         node *n = realloc(t->n, cap * sizeof *n);
         if (n == NULL)
             return -1;
@@ -99,6 +106,29 @@ static int32_t tree_grow(tree *t, size_t count)
     t->len += count;
     return first;
 }
+
+struct mcts_smp;
+
+/* One thread's search: its tree, its copy of the game, its generator.
+ * With one thread the generator is the bot's own (b->rng).  A helper
+ * thread reads nothing of b: it never expands the root (the only use of
+ * b outside the main thread would be the root's searchmoves). */
+typedef struct worker {
+    bot *b;
+    tree t;
+    mana_game *w;
+    uint64_t marks[3]; /* ab_marks of the searched position */
+    uint64_t *rng;     /* &b->rng, or &own_rng for a helper */
+    uint64_t own_rng;
+    int seldepth;         /* the deepest tree walk so far */
+    uint64_t iterations;  /* playouts run */
+    int32_t touched;      /* the root child the last walk went through, -1 none */
+    struct mcts_smp *smp; /* the threads' shared state, NULL with one thread */
+    int index;            /* 0: the main thread */
+    size_t counted;       /* the nodes of t added to smp->nodes */
+    pthread_t id;         /* a helper's thread */
+    char pad[64];         /* the next helper's fields on other cache lines */
+} worker;
 
 /* Returns the result for White of the position w: 1 White won, 0 Black
  * won, 1/2 drawn; a game still running is scored by ab's evaluation as a
@@ -129,38 +159,41 @@ static double result_for_white(const mana_game *w, const uint64_t marks[3])
  * evaluation of the position after the move (result_for_white), so that
  * selection tries the likeliest moves first.  Returns 0, or -1 when out
  * of memory. */
-static int expand(bot *b, tree *t, int32_t i, mana_game *w, const uint64_t marks[3])
+static int expand(worker *k, int32_t i)
 {
+    tree *t = &k->t;
+    mana_game *w = k->w;
+    const uint64_t *marks = k->marks;
     mana_move mv[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, mv, MANA_MAX_MOVES), decisive = 0;
     if (n < 0)
         n = 0;
     if (i == 0)
-        n = bot_root_moves(b, mv, n); /* go searchmoves */
-    for (int k = 0; k < n; k++)
-        if (bot_captures_damyo(w, mv[k])) {
-            mv[0] = mv[k];
+        n = bot_root_moves(k->b, mv, n); /* go searchmoves */
+    for (int j = 0; j < n; j++)
+        if (bot_captures_damyo(w, mv[j])) {
+            mv[0] = mv[j];
             n = 1;
             decisive = 1;
             break;
         }
-    for (int k = n - 1; k > 0; k--) {
-        int j = (int)rng_below(&b->rng, (uint64_t)k + 1);
-        mana_move tm = mv[k];
-        mv[k] = mv[j];
+    for (int c = n - 1; c > 0; c--) {
+        int j = (int)rng_below(k->rng, (uint64_t)c + 1);
+        mana_move tm = mv[c];
+        mv[c] = mv[j];
         mv[j] = tm;
     }
     int32_t first = tree_grow(t, (size_t)n);
     if (first < 0)
         return -1;
     int mover = mana_side_to_move(w);
-    for (int k = 0; k < n; k++) {
+    for (int c = 0; c < n; c++) {
         int proof = MCTS_WIN;
         uint32_t prior = 0;
         double wins = 0.0;
         if (!decisive) {
             proof = MCTS_UNKNOWN;
-            if (mana_play(w, mv[k]) == MANA_OK) {
+            if (mana_play(w, mv[c]) == MANA_OK) {
                 proof = mcts_after_move(w);
                 if (proof == MCTS_UNKNOWN && PRIOR_VISITS > 0) {
                     double r = result_for_white(w, marks);
@@ -170,7 +203,7 @@ static int expand(bot *b, tree *t, int32_t i, mana_game *w, const uint64_t marks
                 mana_undo(w);
             }
         }
-        t->n[first + k] = (node){mv[k], -1, 0, (int16_t)mover, (int16_t)proof, prior, wins};
+        t->n[first + c] = (node){mv[c], -1, 0, (int16_t)mover, (int16_t)proof, prior, wins};
     }
     t->n[i].first = first;
     t->n[i].nchild = n;
@@ -263,7 +296,7 @@ static int gives_damyo(const mana_game *w, const uint64_t marks[3], int unsafe, 
 /* The playout policy: take the enemy Damyo when possible, else a random
  * move among those that do not hand the opponent our Damyo (any move if
  * all do). */
-static mana_move playout_move(bot *b, const mana_game *w, const uint64_t marks[3], mana_move *mv, int n)
+static mana_move playout_move(uint64_t *rng, const mana_game *w, const uint64_t marks[3], mana_move *mv, int n)
 {
     if (mana_damyo_capturable(w) == 1)
         for (int k = 0; k < n; k++)
@@ -276,19 +309,19 @@ static mana_move playout_move(bot *b, const mana_game *w, const uint64_t marks[3
                 mv[safe++] = mv[k];
     if (safe > 0)
         n = safe;
-    return mv[rng_below(&b->rng, (uint64_t)n)];
+    return mv[rng_below(rng, (uint64_t)n)];
 }
 
 /* Plays a guided game from w (playout_move) for at most PLAYOUT_PLIES
  * plies and takes it back.  Returns its result for White
  * (result_for_white). */
-static double playout(bot *b, mana_game *w, const uint64_t marks[3])
+static double playout(uint64_t *rng, mana_game *w, const uint64_t marks[3])
 {
     int played = 0;
     while (played < PLAYOUT_PLIES && mana_status(w) == MANA_PLAYING) {
         mana_move mv[MANA_MAX_MOVES];
         int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
-        if (n <= 0 || mana_play(w, playout_move(b, w, marks, mv, n)) != MANA_OK)
+        if (n <= 0 || mana_play(w, playout_move(rng, w, marks, mv, n)) != MANA_OK)
             break;
         played++;
     }
@@ -296,6 +329,13 @@ static double playout(bot *b, mana_game *w, const uint64_t marks[3])
     while (played-- > 0)
         mana_undo(w);
     return r;
+}
+
+/* Returns 1 when the search must end now: stopped, or out of time.  mcts
+ * aims at the soft budget: more playouts rarely change the choice. */
+static int out_of_time(bot *b)
+{
+    return bot_out_of_time(b) || (b->lim.time_ms > 0 && bot_clock_ms(b) >= b->lim.time_ms);
 }
 
 static int budget_left(bot *b, const tree *t, uint64_t iterations)
@@ -307,9 +347,7 @@ static int budget_left(bot *b, const tree *t, uint64_t iterations)
      * limit also caps the playouts at the same number. */
     if (lim->nodes > 0 && (t->len >= lim->nodes || iterations >= lim->nodes))
         return 0;
-    if ((iterations & 7) == 0 && (bot_out_of_time(b) || (lim->time_ms > 0 && bot_clock_ms(b) >= lim->time_ms)))
-        return 0; /* mcts aims at the soft budget: more playouts rarely change the choice */
-    return 1;
+    return (iterations & 7) != 0 || !out_of_time(b);
 }
 
 /* Sets the search's win rate p (0..1) and its score on the centi-Ronin
@@ -357,7 +395,7 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
                 (mana_status(c) != MANA_SETUP || mana_setup_random(c, rng_next(&b->rng)) == MANA_OK)) {
                 uint64_t marks[3];
                 ab_marks(c, marks);
-                double r = playout(b, c, marks);
+                double r = playout(&b->rng, c, marks);
                 score += mover == MANA_WHITE ? r : 1.0 - r;
             }
             mana_free(c);
@@ -417,12 +455,16 @@ static void root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
 /* One iteration: selection down to an unproven leaf, its expansion, a
  * playout from one of its new children (or the proven result where the
  * walk ended on a proof), and the back-propagation of the result and of
- * the proofs.  Returns 0, or -1 when out of memory. */
-static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
+ * the proofs.  k->touched gets the root child the walk went through.
+ * Returns 0, or -1 when out of memory. */
+static int iterate(worker *k)
 {
+    tree *t = &k->t;
+    mana_game *w = k->w;
     int32_t path[TREE_PATH], i = 0;
     int len = 0, down = 0, rc = 0;
     path[len++] = 0;
+    k->touched = -1;
     while (t->n[i].first >= 0 && t->n[i].proof == MCTS_UNKNOWN && len < TREE_PATH) {
         int32_t c = select_child(t, i);
         if (c < 0 || mana_play(w, t->n[c].move) != MANA_OK)
@@ -432,8 +474,8 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
         path[len++] = i;
     }
     if (t->n[i].first < 0 && t->n[i].proof == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING && len < TREE_PATH &&
-        t->len + MANA_MAX_MOVES <= tree_max_nodes(b)) {
-        if (expand(b, t, i, w, marks) < 0) {
+        t->len + MANA_MAX_MOVES <= t->max) {
+        if (expand(k, i) < 0) {
             rc = -1;
             goto undo;
         }
@@ -445,14 +487,15 @@ static int iterate(bot *b, tree *t, mana_game *w, const uint64_t marks[3])
             path[len++] = i;
         }
     }
-    if (len - 1 > b->stats.seldepth)
-        b->stats.seldepth = len - 1;
+    if (len - 1 > k->seldepth)
+        k->seldepth = len - 1;
+    k->touched = len > 1 ? path[1] : -1;
     const node *leaf = &t->n[i];
-    double r = leaf->proof == MCTS_UNKNOWN                                ? playout(b, w, marks)
+    double r = leaf->proof == MCTS_UNKNOWN                                ? playout(k->rng, w, k->marks)
                : (leaf->proof == MCTS_WIN) == (leaf->mover == MANA_WHITE) ? 1.0
                                                                           : 0.0;
-    for (int k = 0; k < len; k++) {
-        node *p = &t->n[path[k]];
+    for (int j = 0; j < len; j++) {
+        node *p = &t->n[path[j]];
         p->visits++;
         p->wins += p->mover == MANA_WHITE ? r : 1.0 - r;
     }
@@ -499,12 +542,310 @@ static double win_rate(const node *c)
     return c->wins / (c->visits ? c->visits : 1);
 }
 
-static void report(bot *b, const tree *t, int32_t best, uint64_t iterations)
+/* Reports the root child best of t: its win rate, with the playouts,
+ * tree nodes and deepest walk of the search. */
+static void report(bot *b, const tree *t, int32_t best, uint64_t iterations, uint64_t nodes, int seldepth)
 {
     b->stats.iterations = iterations;
-    b->stats.nodes = t->len;
+    b->stats.nodes = nodes;
+    b->stats.seldepth = seldepth;
     set_win_rate(b, win_rate(&t->n[best]));
     bot_report(b, &t->n[best].move, 1);
+}
+
+/* ---- Threads: root parallelism ------------------------------------------------
+ *
+ * Threads T: the main thread expands the root and runs its mate search;
+ * T - 1 helper threads then grow a tree each from a copy of that root,
+ * with their own game and generator (rng_mix of the bot's generator and
+ * the thread index), while the main thread grows its own.  Every thread
+ * publishes the visits, wins and proof of the root child each playout
+ * went through (its mcts_slot, atomics); the main thread sums the slots
+ * for its progress reports and for its choice at the end.  Proofs are
+ * exact, so one proven in any tree holds in all: each thread takes the
+ * others' root proofs into its tree as it claims a batch, and a thread
+ * whose root is proven ends the search.
+ *
+ * Root parallelism rather than one shared tree with virtual loss: the
+ * tree walk keeps no lock and no atomic, each thread's tree stays in its
+ * own cache, and a playout here is short (two plies and an evaluation),
+ * so that a shared tree's contention and its virtual losses would be a
+ * large share of an iteration; the 1-thread search is the code it always
+ * was.  Root parallelism also did at least as well as tree parallelism in
+ * the Go experiments of Chaslot, Winands and van den Herik (2008).
+ *
+ * Limits: a thread claims playouts from a shared count MCTS_BATCH at a
+ * time, no more than what is left, so an iteration limit is met exactly
+ * by all threads together and a node limit caps their playouts alike;
+ * as it claims, a thread adds its tree's growth to a shared node count,
+ * which a node limit is held to (at most a batch of growth a thread
+ * beyond it).  The main thread alone reads the clock and stop
+ * (bot_out_of_time) and raises halt as it ends, which ends the helpers.
+ * Hash is split evenly among the trees (tree_max_nodes).  Setup
+ * searches run on the main thread alone.
+ */
+
+#define MCTS_BATCH 16 /* playouts a thread claims at a time */
+
+/* One thread's root children as it last published them (root child c at
+ * index c), and its playouts, tree nodes and deepest walk. */
+typedef struct mcts_slot {
+    _Atomic uint32_t visits[MANA_MAX_MOVES];
+    _Atomic uint64_t wins[MANA_MAX_MOVES]; /* a double's bits */
+    atomic_int proof[MANA_MAX_MOVES];
+    _Atomic uint64_t iterations, nodes;
+    atomic_int seldepth;
+    char pad[64]; /* the next thread's slot on other cache lines */
+} mcts_slot;
+
+/* What the threads of one search share. */
+typedef struct mcts_smp {
+    _Atomic uint64_t claimed; /* playouts claimed by all threads */
+    _Atomic uint64_t nodes;   /* all trees' nodes, added as they claim */
+    atomic_int halt;          /* the main thread ended, or a root was proven */
+    uint64_t limit;           /* the most playouts in all: 0 none */
+    uint64_t node_limit;      /* the most tree nodes in all: 0 none */
+    int nslots;               /* slots[0..nslots-1], one a thread planned */
+    int nthreads;             /* threads running (main thread only) */
+    mcts_slot *slots;
+} mcts_smp;
+
+static uint64_t bits_of(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static double double_of(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+/* Publishes root child c (0..nchild-1) of t in s. */
+static void publish_child(mcts_slot *s, const tree *t, int32_t c)
+{
+    const node *n = &t->n[t->n[0].first + c];
+    atomic_store_explicit(&s->visits[c], n->visits, memory_order_relaxed);
+    atomic_store_explicit(&s->wins[c], bits_of(n->wins), memory_order_relaxed);
+    atomic_store_explicit(&s->proof[c], n->proof, memory_order_relaxed);
+}
+
+/* Publishes what k's last iteration changed: the root child it went
+ * through, its playouts, nodes and deepest walk. */
+static void publish(worker *k)
+{
+    mcts_slot *s = &k->smp->slots[k->index];
+    if (k->touched > 0)
+        publish_child(s, &k->t, k->touched - k->t.n[0].first);
+    atomic_store_explicit(&s->iterations, k->iterations, memory_order_relaxed);
+    atomic_store_explicit(&s->nodes, (uint64_t)k->t.len, memory_order_relaxed);
+    atomic_store_explicit(&s->seldepth, k->seldepth, memory_order_relaxed);
+}
+
+/* Takes the root proofs the other threads published into k's tree, and
+ * settles its root. */
+static void import_proofs(worker *k)
+{
+    const mcts_smp *smp = k->smp;
+    int32_t first = k->t.n[0].first, n = k->t.n[0].nchild;
+    for (int s = 0; s < smp->nslots; s++)
+        for (int32_t c = 0; s != k->index && c < n; c++) {
+            node *ch = &k->t.n[first + c];
+            int p = atomic_load_explicit(&smp->slots[s].proof[c], memory_order_relaxed);
+            if (ch->proof == MCTS_UNKNOWN && p != MCTS_UNKNOWN)
+                ch->proof = (int16_t)p;
+        }
+    settle(&k->t, 0);
+}
+
+/* Claims k's next batch of playouts (*left of them) within the limits
+ * all threads share, after adding k's tree growth to the shared node
+ * count; returns 0 when the limits are spent. */
+static int claim(worker *k, uint64_t *left)
+{
+    mcts_smp *smp = k->smp;
+    uint64_t grown = (uint64_t)(k->t.len - k->counted);
+    uint64_t nodes = atomic_fetch_add_explicit(&smp->nodes, grown, memory_order_relaxed) + grown;
+    k->counted = k->t.len;
+    if (smp->node_limit > 0 && nodes >= smp->node_limit)
+        return 0;
+    *left = MCTS_BATCH;
+    if (smp->limit > 0) {
+        uint64_t start = atomic_fetch_add_explicit(&smp->claimed, MCTS_BATCH, memory_order_relaxed);
+        if (start >= smp->limit)
+            return 0;
+        if (smp->limit - start < MCTS_BATCH)
+            *left = smp->limit - start;
+    }
+    import_proofs(k);
+    return 1;
+}
+
+/* Reports the root of every running thread's tree merged: the root
+ * children's visits and wins summed over the slots, a proof of any, the
+ * playouts and nodes summed, the deepest walk.  Sets *out, if not NULL,
+ * to the move root_choice picks among the merged children. */
+static void report_merged(const worker *k, const int *lost_at, mana_move *out)
+{
+    const mcts_smp *smp = k->smp;
+    const node *r = &k->t.n[0];
+    node m[1 + MANA_MAX_MOVES];
+    size_t len = 1 + (size_t)r->nchild;
+    tree mt = {m, len, len, len};
+    m[0] = *r;
+    m[0].first = 1;
+    m[0].proof = MCTS_UNKNOWN;
+    for (int32_t c = 0; c < r->nchild; c++) {
+        m[1 + c] = k->t.n[r->first + c];
+        m[1 + c].visits = 0;
+        m[1 + c].wins = 0.0;
+        m[1 + c].proof = MCTS_UNKNOWN;
+    }
+    uint64_t iterations = 0, nodes = 0;
+    int seldepth = 0;
+    for (int s = 0; s < smp->nthreads; s++) {
+        mcts_slot *sl = &smp->slots[s];
+        for (int32_t c = 0; c < r->nchild; c++) {
+            m[1 + c].visits += atomic_load_explicit(&sl->visits[c], memory_order_relaxed);
+            m[1 + c].wins += double_of(atomic_load_explicit(&sl->wins[c], memory_order_relaxed));
+            int p = atomic_load_explicit(&sl->proof[c], memory_order_relaxed);
+            if (p != MCTS_UNKNOWN)
+                m[1 + c].proof = (int16_t)p;
+        }
+        iterations += atomic_load_explicit(&sl->iterations, memory_order_relaxed);
+        nodes += atomic_load_explicit(&sl->nodes, memory_order_relaxed);
+        int d = atomic_load_explicit(&sl->seldepth, memory_order_relaxed);
+        seldepth = d > seldepth ? d : seldepth;
+    }
+    settle(&mt, 0);
+    int32_t best = root_choice(&mt, lost_at);
+    report(k->b, &mt, best, iterations, nodes, seldepth);
+    if (out != NULL)
+        *out = m[best].move;
+}
+
+/* One thread's search under the shared limits (lost_at: the main
+ * thread's, for its progress reports; NULL for a helper).  Returns 1 when
+ * it ended because the limits were spent, 0 when halt, a proven root,
+ * the clock or stop (the main thread) or memory ended it.  A proven root
+ * raises halt. */
+static int run(worker *k, const int *lost_at)
+{
+    mcts_smp *smp = k->smp;
+    uint64_t left = 0;
+    for (;;) {
+        if (k->t.n[0].proof != MCTS_UNKNOWN) {
+            atomic_store_explicit(&smp->halt, 1, memory_order_relaxed);
+            return 0;
+        }
+        if (atomic_load_explicit(&smp->halt, memory_order_relaxed))
+            return 0;
+        if (left == 0) {
+            if (!claim(k, &left))
+                return 1;
+            continue; /* the proofs taken in may have settled the root */
+        }
+        if (k->index == 0 && (k->iterations & 7) == 0 && out_of_time(k->b))
+            return 0;
+        if (iterate(k) < 0)
+            return 0; /* out of memory: decide with what we have */
+        k->iterations++;
+        left--;
+        publish(k);
+        if (lost_at != NULL && k->b->info != NULL && k->iterations % 1000 == 0)
+            report_merged(k, lost_at, NULL);
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    run(arg, NULL);
+    return NULL;
+}
+
+/* Initializes s as the slot of a thread whose tree is a copy of t (the
+ * root and its children). */
+static void slot_init(mcts_slot *s, const tree *t)
+{
+    for (int c = 0; c < MANA_MAX_MOVES; c++) {
+        atomic_init(&s->visits[c], 0);
+        atomic_init(&s->wins[c], 0);
+        atomic_init(&s->proof[c], MCTS_UNKNOWN);
+    }
+    for (int32_t c = 0; c < t->n[0].nchild; c++)
+        publish_child(s, t, c);
+    atomic_init(&s->iterations, 0);
+    atomic_init(&s->nodes, (uint64_t)t->len); /* each tree starts as a copy of t */
+    atomic_init(&s->seldepth, 0);
+}
+
+/* Searches the root of k (expanded, its mate search run, not proven) on
+ * count threads (count >= 2), k the main one, and reports the merged
+ * result; *out gets its move.  Helpers that cannot be started (memory,
+ * threads) are done without.  Returns 0, or -1 (nothing done) when out
+ * of memory for the shared state. */
+static int search_threads(worker *k, int count, const mana_game *g, const int *lost_at, mana_move *out)
+{
+    const bot_limits *lim = &k->b->lim;
+    worker *helpers = calloc((size_t)count - 1, sizeof *helpers);
+    mcts_slot *slots = calloc((size_t)count, sizeof *slots);
+    if (helpers == NULL || slots == NULL) {
+        free(helpers);
+        free(slots);
+        return -1;
+    }
+    mcts_smp smp;
+    atomic_init(&smp.claimed, 0);
+    atomic_init(&smp.nodes, 0);
+    atomic_init(&smp.halt, 0);
+    smp.limit = lim->iterations;
+    if (lim->nodes > 0 && (smp.limit == 0 || lim->nodes < smp.limit))
+        smp.limit = lim->nodes;
+    smp.node_limit = lim->nodes;
+    smp.nslots = count;
+    smp.slots = slots;
+    for (int s = 0; s < count; s++)
+        slot_init(&slots[s], &k->t);
+    k->smp = &smp;
+    k->index = 0;
+    int started = 0;
+    for (int i = 1; i < count; i++) {
+        worker *h = &helpers[started];
+        *h = (worker){.b = k->b,
+                      .t = {NULL, 0, 0, k->t.max},
+                      .w = mana_clone(g),
+                      .own_rng = rng_mix(k->b->rng, (uint64_t)i),
+                      .smp = &smp,
+                      .index = i};
+        h->rng = &h->own_rng;
+        memcpy(h->marks, k->marks, sizeof h->marks);
+        if (h->w != NULL && tree_grow(&h->t, k->t.len) == 0) {
+            memcpy(h->t.n, k->t.n, k->t.len * sizeof *h->t.n);
+            if (pthread_create(&h->id, NULL, helper_main, h) == 0) {
+                started++;
+                continue;
+            }
+        }
+        free(h->t.n);
+        mana_free(h->w);
+        break;
+    }
+    smp.nthreads = 1 + started;
+    if (!run(k, lost_at))
+        atomic_store_explicit(&smp.halt, 1, memory_order_relaxed);
+    for (int i = 0; i < started; i++) {
+        pthread_join(helpers[i].id, NULL);
+        free(helpers[i].t.n);
+        mana_free(helpers[i].w);
+    }
+    report_merged(k, lost_at, out);
+    k->smp = NULL;
+    free(helpers);
+    free(slots);
+    return 0;
 }
 
 int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
@@ -530,41 +871,45 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         return MANA_OK;
     }
 
-    mana_game *w = mana_clone(g);
-    tree t = {NULL, 0, 0};
-    uint64_t marks[3];
-    ab_marks(g, marks);
+    int count = b->threads;
+#ifdef MANA_BOT_NO_THREADS
+    count = 1;
+#endif
+    worker k = {.b = b, .t = {NULL, 0, 0, tree_max_nodes(b, count)}, .w = mana_clone(g), .rng = &b->rng};
+    tree *t = &k.t;
+    ab_marks(g, k.marks);
     int rc = MANA_OK;
-    if (w == NULL || tree_grow(&t, 1) < 0) {
+    if (k.w == NULL || tree_grow(t, 1) < 0) {
         rc = MANA_ENOMEM;
         goto done;
     }
-    t.n[0] = (node){MANA_MOVE_NONE, -1, 0, (int16_t)!mana_side_to_move(g), MCTS_UNKNOWN, 0, 0.0};
-    if (expand(b, &t, 0, w, marks) < 0) {
+    t->n[0] = (node){MANA_MOVE_NONE, -1, 0, (int16_t)!mana_side_to_move(g), MCTS_UNKNOWN, 0, 0.0};
+    if (expand(&k, 0) < 0) {
         rc = MANA_ENOMEM;
         goto done;
     }
     int lost_at[MANA_MAX_MOVES] = {0};
-    for (int32_t k = 0; k < t.n[0].nchild; k++)
-        lost_at[k] = t.n[t.n[0].first + k].proof == MCTS_LOSS;
-    settle(&t, 0);
-    root_mate(b, &t, w, lost_at);
+    for (int32_t c = 0; c < t->n[0].nchild; c++)
+        lost_at[c] = t->n[t->n[0].first + c].proof == MCTS_LOSS;
+    settle(t, 0);
+    root_mate(b, t, k.w, lost_at);
+    if (count > 1 && t->n[0].proof == MCTS_UNKNOWN && search_threads(&k, count, g, lost_at, out) == 0)
+        goto done;
 
-    uint64_t iterations = 0;
-    while (t.n[0].proof == MCTS_UNKNOWN && budget_left(b, &t, iterations)) {
-        if (iterate(b, &t, w, marks) < 0)
+    while (t->n[0].proof == MCTS_UNKNOWN && budget_left(b, t, k.iterations)) {
+        if (iterate(&k) < 0)
             break; /* out of memory: decide with what we have */
-        iterations++;
-        if (b->info != NULL && iterations % 1000 == 0)
-            report(b, &t, root_choice(&t, lost_at), iterations);
+        k.iterations++;
+        if (b->info != NULL && k.iterations % 1000 == 0)
+            report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth);
     }
 
-    int32_t best = root_choice(&t, lost_at);
-    report(b, &t, best, iterations);
-    *out = t.n[best].move;
+    int32_t best = root_choice(t, lost_at);
+    report(b, t, best, k.iterations, t->len, k.seldepth);
+    *out = t->n[best].move;
 
 done:
-    free(t.n);
-    mana_free(w);
+    free(t->n);
+    mana_free(k.w);
     return rc;
 }

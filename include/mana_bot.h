@@ -243,18 +243,26 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *   Hash     1..65536    MiB of ab's transposition table, default 16 (a
  *                        power of two of 32-byte buckets that fits: 16
  *                        gives 16 MiB); resizing clears it, and so does
- *                        mana_bot_clear.  For mcts, the bound of its tree
- *                        (rebuilt each move): Hash MiB of 32-byte nodes,
- *                        at least 4,096 and at most 4,194,304 nodes
+ *                        mana_bot_clear.  For mcts, the bound of its trees
+ *                        (rebuilt each move): Hash MiB of 32-byte nodes
+ *                        shared out evenly among the threads' trees, at
+ *                        least 4,096 and at most 4,194,304 nodes a tree
  *   Threads  1..256      search threads, default 1.  ab searches its
  *                        play-phase positions with Lazy SMP: the helper
  *                        threads deepen the same root at staggered
  *                        depths (Stockfish's skip blocks), sharing the
  *                        lock-free table; the answer is the main
  *                        thread's; node limits count every thread's
- *                        nodes.  Threads > 1 is not deterministic.  mcts
- *                        and random, and ab's setup searches, run on one
- *                        thread whatever Threads says.  More threads
+ *                        nodes.  mcts searches with root parallelism: a
+ *                        tree a thread from the same root, each with
+ *                        its own generator, the root moves' visits,
+ *                        wins and proofs summed over the threads for
+ *                        the reports and the answer; iteration and node
+ *                        limits count all threads' playouts and trees'
+ *                        nodes (an iteration limit met exactly).
+ *                        Threads > 1 is not deterministic.  random and
+ *                        the setup searches run on one thread whatever
+ *                        Threads says.  More threads
  *                        than cores slow the search.  Each helper keeps
  *                        about 1.1 MiB of tables of its own (killers,
  *                        history, evaluation cache), made at the first

@@ -11,17 +11,21 @@
 # time over wall time, from /usr/bin/time); then the ratio of the totals
 # and the nodes per CPU second of N threads against 1 thread's (1.0: no
 # work lost to sharing).  BENCHMARKS.md ("Lazy SMP") keeps the figures.
-# Timing only: no test runs it.
+# Timing only: no test runs it.  BOT=mcts measures the mcts bot instead
+# (root parallelism): its playouts (`iterations`) are counted for nodes.
 # With FILE (tests/data/bot_positions.txt, say), the positions are its
 # lines' MFNs (a line: MFN, or a preset then the MFN; '#' comments), each
 # searched under the default rules; a node count varies by some 10% from
 # run to run on one position, so many positions give a steadier ratio.
-#   usage: tools/smp_speedup.sh [MANA-CLI] [MS] [N] [FILE]
+#   usage: [BOT=ab|mcts] tools/smp_speedup.sh [MANA-CLI] [MS] [N] [FILE]
 set -u
 CLI=${1:-build/mana-cli}
 MS=${2:-1000}
 T=${3:-2}
 FILE=${4:-}
+BOT=${BOT:-ab}
+COUNT=nodes
+[ "$BOT" = mcts ] && COUNT=iterations
 POSITIONS='rrdrrr/6/6/6/6/RRRDRR b - 0
 1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0
 3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3
@@ -36,10 +40,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 # run THREADS MFN: "NODES CPU-SECONDS" of one search.
 run() {
-    { printf 'mana\nsetoption name Threads value %s\nposition mfn %s\ngo infinite\n' "$1" "$2"
+    { printf 'mana\nsetoption name Bot value %s\nsetoption name Threads value %s\nposition mfn %s\ngo infinite\n' "$BOT" "$1" "$2"
       sleep "$(awk -v m="$MS" 'BEGIN { print m / 1000 }')"; echo stop; } |
         /usr/bin/time -f '%U %S' -o "$tmp/cpu" "$CLI" engine >"$tmp/out"
-    n=$(awk '/^info depth .* nodes / && !/ pv / { for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1) }
+    n=$(awk -v c="$COUNT" '/^info depth .* nodes / && !/ pv / { for (i = 1; i < NF; i++) if ($i == c) n = $(i + 1) }
              END { print n + 0 }' "$tmp/out")
     echo "$n $(awk '{ print $1 + $2 }' "$tmp/cpu")"
 }

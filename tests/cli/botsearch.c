@@ -15,12 +15,23 @@
  *   - Hash resizes (the search still runs) and mcts's tree obeys it
  *   - Threads 2 and 4 return legal moves; a node limit counts the nodes of
  *     every thread: at least the limit, at most a few batches beyond it
- *   - Threads 1 stays deterministic with a node limit
+ *   - mcts on 2 and 4 threads (root parallelism): an iteration limit is
+ *     met exactly by the playouts of all threads, also in the progress
+ *     reports' counts; a node limit caps the playouts and holds the trees'
+ *     nodes within a batch a thread of it; Hash bounds all trees together;
+ *     a forced capture of the Damyo that the trees prove (not the mate
+ *     search) is found, the search ending on the proof; a time limit and
+ *     mana_bot_stop from another thread end the search with a legal move
+ *   - Threads 1 stays deterministic with a node limit (ab) and with
+ *     iteration and node limits (mcts)
  * Exit status 0 if every check held.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mana_bot.h>
 
@@ -259,16 +270,177 @@ static void threads_nodes(const char *threads)
         mana_bot_free(b);
         mana_free(g);
     }
-    /* mcts takes Threads and searches on one thread */
+}
+
+/* The playouts of an mcts search's progress reports, in order, and
+ * whether each report's move was legal. */
+typedef struct playouts {
+    const mana_game *g;
+    int n, illegal;
+    uint64_t it[512];
+} playouts;
+
+static void log_playouts(void *ctx, const mana_bot_info *info)
+{
+    playouts *p = ctx;
+    if (p->n < 512)
+        p->it[p->n++] = info->iterations;
+    if (info->line.pv_len < 1 || mana_is_legal(p->g, info->line.pv[0]) != 1)
+        p->illegal++;
+}
+
+/* MCTS_BATCH of bots/bot_mcts.c: the playouts a thread claims at a time. */
+#define MCTS_BATCH 16
+
+/* Positions mcts proves nothing of within 20000 playouts (the second of
+ * positions[] is a forced win its mate search finds): the first and third
+ * of positions[], and the first move of play. */
+static const char *const mcts_positions[] = {
+    "1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0",
+    "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
+    "rrdrrr/6/6/6/6/RRRDRR b - 0",
+};
+
+/* mcts on T threads: each thread its own tree from the root, the root's
+ * statistics merged (bots/bot_mcts.c). */
+static void mcts_threads(const char *threads)
+{
+    int t = atoi(threads);
+    for (size_t p = 0; p < sizeof mcts_positions / sizeof *mcts_positions; p++) {
+        const char *mfn = mcts_positions[p];
+        mana_game *g = at(mfn);
+        mana_bot *b = bot_with("mcts", "Threads", threads);
+        playouts log = {g, 0, 0, {0}};
+        mana_bot_set_info(b, log_playouts, &log);
+        mana_bot_limits lim;
+        mana_bot_limits_init(&lim);
+        lim.iterations = 8000;
+        mana_bot_result r;
+        /* the limit ends it, the threads claiming playouts up to what is
+         * left, so exactly */
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1 &&
+                  r.info.iterations == 8000 && r.info.line.win_rate > 0 && r.info.line.win_rate < 1,
+              "mcts Threads %s, 8000 playouts: %s: %llu playouts, win rate %.3f", threads, mfn,
+              (unsigned long long)r.info.iterations, r.info.line.win_rate);
+        int ordered = log.n >= 1 && log.it[log.n - 1] == 8000 && log.illegal == 0;
+        for (int i = 1; i < log.n; i++)
+            ordered = ordered && log.it[i - 1] <= log.it[i];
+        CHECK(ordered, "mcts Threads %s: %s: %d reports (%d illegal), last %llu playouts", threads, mfn, log.n,
+              log.illegal, (unsigned long long)(log.n ? log.it[log.n - 1] : 0));
+        /* a node limit: the playouts of all threads at most the limit,
+         * the trees' nodes at least the limit (unless the playouts ran
+         * out first) and beyond it at most a batch of expansions a thread */
+        mana_bot_set_info(b, NULL, NULL);
+        lim.iterations = 0;
+        lim.nodes = 20000;
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1 &&
+                  r.info.iterations <= 20000 && (r.info.nodes >= 20000 || r.info.iterations == 20000) &&
+                  r.info.nodes <= 20000 + (uint64_t)t * MCTS_BATCH * MANA_MAX_MOVES,
+              "mcts Threads %s, 20000 nodes: %s: %llu nodes, %llu playouts", threads, mfn,
+              (unsigned long long)r.info.nodes, (unsigned long long)r.info.iterations);
+        mana_bot_free(b);
+        mana_free(g);
+    }
+    /* Hash 1 (32768 nodes of 32 bytes) bounds all the threads' trees */
     mana_game *g = at(positions[0]);
     mana_bot *b = bot_with("mcts", "Threads", threads);
     mana_bot_limits lim;
     mana_bot_limits_init(&lim);
-    lim.iterations = 3000;
+    lim.iterations = 20000;
     mana_bot_result r;
-    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1 && r.info.iterations == 3000,
-          "mcts Threads %s", threads);
+    CHECK(mana_bot_set_option(b, "Hash", "1") == MANA_OK && mana_bot_choose(b, g, &lim, &r) == MANA_OK &&
+              r.info.nodes <= 32768 && r.info.iterations == 20000,
+          "mcts Threads %s Hash 1: %llu nodes, %llu playouts", threads, (unsigned long long)r.info.nodes,
+          (unsigned long long)r.info.iterations);
+    /* searchmoves: the helpers search the main thread's root */
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES);
+    lim.searchmoves = mv + n - 2;
+    lim.searchmoves_count = 2;
+    CHECK(n >= 2 && mana_bot_choose(b, g, &lim, &r) == MANA_OK && (r.move == mv[n - 2] || r.move == mv[n - 1]),
+          "mcts Threads %s: searchmoves A B answered %u", threads, (unsigned)r.move);
+    /* a time limit ends it (the main thread reads the clock) */
+    mana_bot_limits_init(&lim);
+    lim.movetime_ms = 100;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && mana_is_legal(g, r.move) == 1 && r.info.iterations > 0,
+          "mcts Threads %s, 100 ms: %llu playouts", threads, (unsigned long long)r.info.iterations);
     mana_bot_free(b);
+    mana_free(g);
+    /* tests/data/tactics.txt: Black takes White's Damyo within 9 plies,
+     * after each of these moves whatever White plays.  At 12000 playouts
+     * the mate search's budget does not reach that deep and the trees
+     * prove it (with one thread after 1084 playouts): the search ends on
+     * the proof before the limit, a proven win */
+    g = at("4r1/3d2/R1r1r1/DR1r2/3R2/5R b 3 2");
+    static const char *const good[] = {"c4-b2", "e4-f2", "e4-e3", "e4-e5", "e4-f6", "d5-f6", "e6-e5", "e6-b6", "e6-f6"};
+    b = bot_with("mcts", "Threads", threads);
+    lim.movetime_ms = 0;
+    lim.iterations = 12000;
+    int found = 0;
+    CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK, "mcts Threads %s: the forced capture", threads);
+    for (size_t k = 0; k < sizeof good / sizeof *good; k++) {
+        mana_move m = MANA_MOVE_NONE;
+        found |= mana_move_parse(g, good[k], &m) == MANA_OK && m == r.move;
+    }
+    CHECK(found && r.info.line.win_rate == 1.0 && r.info.iterations > 0 && r.info.iterations < 12000,
+          "mcts Threads %s: the forced capture: move %u, win rate %.3f after %llu playouts", threads, (unsigned)r.move,
+          r.info.line.win_rate, (unsigned long long)r.info.iterations);
+    mana_bot_free(b);
+    mana_free(g);
+}
+
+/* The other thread of threads_stopped: once the search has reported
+ * progress (ab: a depth; mcts: playouts, after its mate search), or after
+ * 30 s, sends mana_bot_stop to b until the search has returned (a stop
+ * before it began would be lost, as documented). */
+typedef struct stopper {
+    mana_bot *b;
+    atomic_int searching, done;
+} stopper;
+
+static void note_progress(void *ctx, const mana_bot_info *info)
+{
+    stopper *s = ctx;
+    if (info->line.depth > 0 && (info->iterations > 0 || info->line.win_rate < 0))
+        atomic_store(&s->searching, 1);
+}
+
+static void *keep_stopping(void *arg)
+{
+    stopper *s = arg;
+    struct timespec nap = {0, 2000000};
+    for (int waited = 0; !atomic_load(&s->done); waited++) {
+        if (atomic_load(&s->searching) || waited >= 15000)
+            mana_bot_stop(s->b);
+        nanosleep(&nap, NULL);
+    }
+    return NULL;
+}
+
+/* An infinite search on T threads (each kind) ends with a legal move when
+ * stopped from another thread, mcts's threads having searched (in a
+ * position where its mate search proves nothing). */
+static void threads_stopped(const char *threads)
+{
+    static const char *const kinds[] = {"ab", "mcts"};
+    mana_game *g = at(positions[0]);
+    for (int k = 0; k < 2; k++) {
+        stopper s = {bot_with(kinds[k], "Threads", threads), 0, 0};
+        mana_bot_set_info(s.b, note_progress, &s);
+        mana_bot_limits lim;
+        mana_bot_limits_init(&lim);
+        lim.infinite = 1;
+        pthread_t id;
+        CHECK(pthread_create(&id, NULL, keep_stopping, &s) == 0, "thread");
+        mana_bot_result r;
+        int rc = mana_bot_choose(s.b, g, &lim, &r);
+        atomic_store(&s.done, 1);
+        pthread_join(id, NULL);
+        CHECK(rc == MANA_OK && mana_is_legal(g, r.move) == 1 && (k == 0 || r.info.iterations > 0),
+              "%s Threads %s stopped from another thread: rc %d, %llu playouts", kinds[k], threads, rc,
+              (unsigned long long)r.info.iterations);
+        mana_bot_free(s.b);
+    }
     mana_free(g);
 }
 
@@ -287,6 +459,26 @@ static void threads_one_deterministic(void)
           "Threads 1 twice: %llu and %llu nodes", (unsigned long long)a.info.nodes, (unsigned long long)b2.info.nodes);
     mana_bot_free(x);
     mana_bot_free(y);
+    /* mcts: Threads 1 is the search without the option, at an iteration
+     * and at a node limit */
+    for (int k = 0; k < 2; k++) {
+        mana_bot_limits_init(&lim);
+        if (k == 0)
+            lim.iterations = 3000;
+        else
+            lim.nodes = 20000;
+        x = bot_with("mcts", "Threads", "1");
+        y = bot_with("mcts", NULL, NULL);
+        mana_bot_choose(x, g, &lim, &a);
+        mana_bot_choose(y, g, &lim, &b2);
+        CHECK(a.move == b2.move && a.info.nodes == b2.info.nodes && a.info.iterations == b2.info.iterations &&
+                  a.info.line.score_cp == b2.info.line.score_cp && a.info.line.seldepth == b2.info.line.seldepth,
+              "mcts Threads 1 and none: %llu and %llu nodes, %llu and %llu playouts", (unsigned long long)a.info.nodes,
+              (unsigned long long)b2.info.nodes, (unsigned long long)a.info.iterations,
+              (unsigned long long)b2.info.iterations);
+        mana_bot_free(x);
+        mana_bot_free(y);
+    }
     mana_free(g);
 }
 
@@ -298,6 +490,10 @@ int main(void)
     threads_one_deterministic();
     threads_nodes("2");
     threads_nodes("4");
+    mcts_threads("2");
+    mcts_threads("4");
+    threads_stopped("2");
+    threads_stopped("4");
     printf("botsearch: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -181,6 +181,15 @@ n=$(sed -n 's/^info depth [0-9]* seldepth [0-9]* nodes \([0-9]*\) .*/\1/p' "$o")
 expect_grep "$o" "info string error: setoption Threads: bad value '0' (expected 1..256)" "Threads 0 refused"
 printf '%s\n' "position mfn $MP moves $bm" show | "$CLI" engine >"$o" 2>&1
 expect_no_grep "$o" "error" "Threads 2: bestmove $bm legal"
+# mcts on 2 threads (root parallelism): the playouts of both threads
+# make the iteration limit, exactly, in the last report and the totals.
+printf '%s\n' mana 'setoption name Bot value mcts' 'setoption name Threads value 2' "position mfn $MP" \
+    'go iterations 3000' | "$CLI" engine >"$o" 2>&1
+bm=$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o")
+expect_eq "$(sed -n 's/^info depth .* iterations \([0-9]*\).*/\1/p' "$o" | tail -2 | tr '\n' ' ')" "3000 3000 " \
+    "mcts Threads 2, go iterations 3000: the last report's and the totals' playouts"
+printf '%s\n' "position mfn $MP moves $bm" show | "$CLI" engine >"$o" 2>&1
+expect_no_grep "$o" "error" "mcts Threads 2: bestmove $bm legal"
 
 # Refusals in the handshake's terms: an unknown name lists every option
 # advertised (Rules, Bot and Seed too); a check option takes true or false
