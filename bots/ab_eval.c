@@ -234,7 +234,73 @@ int ab_score(const ab_view *v)
     return s;
 }
 
-uint64_t ab_rules_key(const mana_game *g)
+/* ---- the learned evaluation (ab.h; its weights in ab_learned.c) ---- */
+
+const char *const ab_learn_input_names[AB_LEARN_INPUTS] = {
+    "ronins",     "mobility",  "opp_least",   "threat_us",    "threat_them",     "safe_give",         "reentry",
+    "damyo_room", "pressure",  "our_ronins",  "their_ronins", "our_damyo_steps", "their_damyo_steps", "our_near",
+    "their_near", "our_steps", "their_steps", "give_count",
+};
+
+/* Fills x from the look l and the view v (look_rest done): ab's features
+ * but tempo (a constant) and no_safe (never seen in training), then our
+ * and their Ronins on the board, each Damyo's steps, each side's pieces
+ * within 3 steps of the enemy Damyo, each side's steps under any Mana and
+ * the Mana counts we can give. */
+static void learn_inputs_of(const look *l, const ab_view *v, int16_t x[AB_LEARN_PAD])
+{
+    static const int from_f[] = {F_RONINS,    F_MOBILITY, F_OPP_LEAST,  F_THREAT_US, F_THREAT_THEM,
+                                 F_SAFE_GIVE, F_REENTRY,  F_DAMYO_ROOM, F_PRESSURE};
+    int n = (int)(sizeof from_f / sizeof from_f[0]);
+    for (int i = 0; i < n; i++)
+        x[i] = (int16_t)v->f[from_f[i]];
+    x[n++] = (int16_t)popcount(l->our_r);
+    x[n++] = (int16_t)popcount(l->their_r);
+    x[n++] = (int16_t)l->ours.damyo_n;
+    x[n++] = (int16_t)l->theirs.damyo_n;
+    x[n++] = (int16_t)near(l->our_d | l->our_r, l->their_d);
+    x[n++] = (int16_t)near(l->their_d | l->their_r, l->our_d);
+    x[n++] = (int16_t)l->ours.all_n;
+    x[n++] = (int16_t)l->theirs.all_n;
+    x[n++] = (int16_t)popcount((uint64_t)v->give);
+    while (n < AB_LEARN_PAD)
+        x[n++] = 0;
+}
+
+void ab_learn_inputs(const mana_game *g, const uint64_t marks[3], ab_view *v, int16_t x[AB_LEARN_PAD])
+{
+    look l;
+    look_threats(g, marks, v, &l);
+    look_rest(g, &l, v);
+    learn_inputs_of(&l, v, x);
+}
+
+/* The bound of a learned score: far from the scores of forced wins. */
+#define LEARN_MAX 10000
+
+/* Returns the dot product of the 16-bit vectors a and b of AB_LEARN_PAD
+ * entries (a loop compilers turn into pmaddwd or its kin). */
+static int32_t dot16(const int16_t *a, const int16_t *b)
+{
+    int32_t s = 0;
+    for (int i = 0; i < AB_LEARN_PAD; i++)
+        s += a[i] * b[i];
+    return s;
+}
+
+int ab_learned_score(const int16_t x[AB_LEARN_PAD], int no_safe)
+{
+    int64_t out = ab_learned_b2 + (int64_t)AB_LEARN_ONE * dot16(ab_learned_a, x);
+    for (int j = 0; j < AB_LEARN_HIDDEN; j++) {
+        int32_t z = ab_learned_b1[j] + dot16(ab_learned_w1[j], x);
+        z = z < 0 ? 0 : z > AB_LEARN_ONE ? AB_LEARN_ONE : z;
+        out += (int64_t)ab_learned_w2[j] * z;
+    }
+    int64_t s = out / (AB_LEARN_ONE * AB_LEARN_OUT) + (int64_t)ab_weights[F_NO_SAFE] * no_safe;
+    return (int)(s < -LEARN_MAX ? -LEARN_MAX : s > LEARN_MAX ? LEARN_MAX : s);
+}
+
+uint64_t ab_rules_key(const mana_game *g, int eval)
 {
     uint64_t key = 0x9E3779B97F4A7C15ULL;
     for (int opt = 0; opt < MANA_OPTION_COUNT; opt++) {
@@ -243,6 +309,7 @@ uint64_t ab_rules_key(const mana_game *g)
         key = (key ^ (uint32_t)value) * 0x100000001B3ULL; /* FNV-1a's prime */
         key ^= key >> 29;
     }
+    key ^= (uint64_t)eval * 0xD6E8FEB86659FD93ULL; /* 0 for the linear one: its keys as before */
     return key | 1;
 }
 
@@ -268,7 +335,7 @@ static void ev_unpack(uint64_t d, ab_view *v)
 }
 
 void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
-                    int need_score, ab_view *v)
+                    int need_score, int eval, ab_view *v)
 {
     uint64_t key = hash ^ rules;
     ab_ev_entry *e = &cache[(key ^ (key >> 32)) & ((1u << AB_EV_BITS) - 1)];
@@ -283,7 +350,13 @@ void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint6
     look_threats(g, marks, v, &l);
     if (need_score) {
         look_rest(g, &l, v);
-        v->score = ab_score(v);
+        if (eval == AB_EVAL_LEARNED) {
+            int16_t x[AB_LEARN_PAD];
+            learn_inputs_of(&l, v, x);
+            v->score = ab_learned_score(x, v->f[F_NO_SAFE]);
+        } else {
+            v->score = ab_score(v);
+        }
         if (v->score < INT16_MIN || v->score > INT16_MAX)
             return; /* not kept: the entry holds 16 bits */
     }

@@ -80,6 +80,7 @@ struct mana_bot {
     uint64_t seed; /* the Seed option */
     uint64_t rng;  /* rng.h state */
     int hash_mb, threads, multipv;
+    int eval;              /* the Eval option: ab's evaluation, AB_EVAL_* of ab.h */
     bot_limits lim;        /* the running search's (defaults filled in) */
     bot_limits ponder_lim; /* a ponder search's time limits, from ponderhit */
     int pondering;         /* 1 until ponderhit (search thread only) */
