@@ -112,27 +112,29 @@ enum { AB_EVAL_LINEAR, AB_EVAL_LEARNED };
  * ab_learn_inputs (ab's features but tempo and no_safe, and a few richer
  * ones), its weights in ab_learned.c, which tools/learn/learn.py writes
  * (docs/strength.md, "A learned evaluation"):
- *   h[j]  = clamp(b1[j] + sum_i w1[j][i] x[i], 0, AB_LEARN_ONE)
+ *   h[j]  = clamp(b1[j] + sum_i w1[i/2][j][i%2] x[i], 0, AB_LEARN_ONE)
  *   score = (b2 + AB_LEARN_ONE sum_i a[i] x[i] + sum_j w2[j] h[j])
  *           / (AB_LEARN_ONE AB_LEARN_OUT)
  *           + no_safe's linear weight (quiet training positions never
  *           show it), in hundredths of a logit
- * in integers (16-bit inputs and w1, a; 32-bit sums of the hidden layer,
- * 64-bit of the output), divisions truncating: every platform computes
- * the same score.  The inputs are padded with zeros to AB_LEARN_PAD, a
- * multiple of 8, so that the dot products vectorise (pmaddwd). */
-#define AB_LEARN_INPUTS 18
+ * in integers (16-bit inputs and weights but b1 and b2; 32-bit sums of
+ * the hidden layer and of a . x, 64-bit of the output), divisions
+ * truncating: every platform computes the same score, with SSE2 (x86-64)
+ * or without.  w1 is stored by pairs of inputs, as pmaddwd reads it
+ * (w1[p][j][k] weighs input 2p + k in unit j); x and a are padded with
+ * zeros to AB_LEARN_PAD, a multiple of 8. */
+#define AB_LEARN_INPUTS 18 /* even */
 #define AB_LEARN_PAD 24
-#define AB_LEARN_HIDDEN 16
-#define AB_LEARN_ONE 1024 /* the hidden layer's 1.0 */
-#define AB_LEARN_OUT 16   /* the output's units per hundredth of a logit */
+#define AB_LEARN_HIDDEN 16 /* a multiple of 8 */
+#define AB_LEARN_ONE 1024  /* the hidden layer's 1.0 */
+#define AB_LEARN_OUT 16    /* the output's units per hundredth of a logit */
 extern const char *const ab_learn_input_names[AB_LEARN_INPUTS];
 /* The tables of ab_learned.c (generated): the inputs they were trained
  * on, by name (ab_learn_input_names' order, checked by abevalcheck). */
 extern const char *const ab_learned_inputs[AB_LEARN_INPUTS];
-extern const int16_t ab_learned_w1[AB_LEARN_HIDDEN][AB_LEARN_PAD];
+extern const int16_t ab_learned_w1[AB_LEARN_INPUTS / 2][AB_LEARN_HIDDEN][2];
 extern const int32_t ab_learned_b1[AB_LEARN_HIDDEN];
-extern const int32_t ab_learned_w2[AB_LEARN_HIDDEN];
+extern const int16_t ab_learned_w2[AB_LEARN_HIDDEN];
 extern const int16_t ab_learned_a[AB_LEARN_PAD];
 extern const int32_t ab_learned_b2;
 

@@ -51,9 +51,19 @@ $(LEARN_CHECK): tools/learn/learncheck.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/m
 	$(call say,LD,$@)
 	$(Q)$(call learncheck_link,,$@)
 
+# The same with the plain C inference (ab_eval.c built without __SSE2__):
+# both must give learn.py's scores.
+LEARN_CHECK_PLAIN := $(B)/tools/learn/learncheck-plain
+$(LEARN_CHECK_PLAIN): tools/learn/learncheck.c bots/ab_eval.c bots/ab_learned.c bots/ab_weights.c $(LIB_A) $(BOT_HDR) \
+    include/mana.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -U__SSE2__ -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $@ tools/learn/learncheck.c \
+	    bots/ab_eval.c bots/ab_learned.c bots/ab_weights.c $(LIB_A) $(LDFLAGS) -lm
+
 .PHONY: check-tune
-check-tune: $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) | python-deps
-	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK)
+check-tune: $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN) | python-deps
+	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN)
 
 CHECK_STEPS += check-tune
 
@@ -128,13 +138,14 @@ learn-eval: $(PY_STAMP) $(TUNE_FEATURES)
 	$(PY_SYS) tools/learn/learn.py vectors $(LEARN_DIR)/inputs.csv $(LEARN_OUT) > $(LEARN_DIR)/vectors.txt
 	$(LEARN_CHECK) $(LEARN_DIR)/vectors.txt
 
-# The short form: 300 games at 500 nodes, 8 epochs; the table goes to
-# $(B)/learn-ci, never into bots/.
+# The short form: 300 games at 500 nodes, 8 epochs, the table's held-out
+# loss below a constant's; the table goes to $(B)/learn-ci, never into
+# bots/.
 LEARN_CI_DIR := $(B)/learn-ci
 CI_STEPS += check-learn
 check-learn: $(PY_STAMP) $(TUNE_FEATURES) $(BOTS_A) $(LIB_A)
 	rm -rf $(LEARN_CI_DIR)
-	$(call learn_pipeline,$(LEARN_CI_DIR),300,500,7,$(LEARN_CI_DIR)/ab_learned.c,--epochs 8 --vectors $(LEARN_CI_DIR)/vectors.txt,150)
+	$(call learn_pipeline,$(LEARN_CI_DIR),300,500,7,$(LEARN_CI_DIR)/ab_learned.c,--epochs 8 --must-beat constant --vectors $(LEARN_CI_DIR)/vectors.txt,150)
 	$(call say,LD,$(LEARN_CI_DIR)/learncheck)
 	$(Q)$(call learncheck_link,$(LEARN_CI_DIR)/ab_learned.c,$(LEARN_CI_DIR)/learncheck)
 	$(LEARN_CI_DIR)/learncheck $(LEARN_CI_DIR)/vectors.txt

@@ -5,7 +5,7 @@ ab_learned_score) on self-play positions and writes its weights as a C
 table (bots/ab_learned.c).
 
     learn.py train INPUTS.csv [--out bots/ab_learned.c] [--command TEXT]
-        [--epochs 30] [--seed 1] [--vectors FILE]
+        [--epochs 30] [--seed 1] [--vectors FILE] [--must-beat constant|linear]
     learn.py vectors INPUTS.csv TABLE.c > FILE   (scores of a table)
 
 INPUTS.csv is what `features --learn` (tools/tune/features.c) prints: the
@@ -129,7 +129,7 @@ class Table:
     def check_range(self) -> None:
         """w1 and a fit 16 bits, and the 32-bit sums of the hidden layer
         and of a . x cannot overflow for inputs within INPUT_BOUND."""
-        for name, w in (("w1", self.w1), ("a", self.a)):
+        for name, w in (("w1", self.w1), ("a", self.a), ("w2", self.w2)):
             if np.max(np.abs(w)) >= 2 ** 15:
                 raise SystemExit("learn.py: a weight of %s does not fit 16 bits (%d)"
                                  % (name, int(np.max(np.abs(w)))))
@@ -231,6 +231,12 @@ def train(a: argparse.Namespace) -> int:
     if a.vectors:
         with open(a.vectors, "w", encoding="utf-8") as f:
             write_vectors(f, xi, table)
+    if a.must_beat:
+        base = const if a.must_beat == "constant" else lin
+        if learned[0] >= base[0]:
+            print("learn: the table's held-out log loss %.4f is not below the %s evaluation's %.4f"
+                  % (learned[0], a.must_beat, base[0]), file=sys.stderr)
+            return 1
     return 0
 
 
@@ -242,7 +248,10 @@ def c_table(names: Sequence[str], t: Table, pad: int, notes: Sequence[str], comm
     note = "".join(" * %s\n" % line for line in notes)
     made = " * Made by: %s\n" % command if command else ""
     zeros = [0] * (pad - len(names))  # the inputs' padding (AB_LEARN_PAD)
-    w1 = "\n".join("    {%s}," % c_list(list(row) + zeros) for row in t.w1)
+    # by pairs of inputs: w1[p][j] = {W[j][2p], W[j][2p + 1]} (ab.h)
+    w1 = "\n".join("    {%s}," % ", ".join("{%d, %d}" % (int(t.w1[j, 2 * p]), int(t.w1[j, 2 * p + 1]))
+                                           for j in range(t.w1.shape[0]))
+                    for p in range(t.w1.shape[1] // 2))
     return ("/* SPDX-License-Identifier: MIT */\n/*\n"
             " * ab_learned.c - the weights of ab's learned evaluation (Eval=learned;\n"
             " * ab.h, ab_learned_score), written by tools/learn/learn.py: do not edit.\n"
@@ -250,9 +259,9 @@ def c_table(names: Sequence[str], t: Table, pad: int, notes: Sequence[str], comm
             " */\n#include \"ab.h\"\n\n"
             "const char *const ab_learned_inputs[AB_LEARN_INPUTS] = {\n    %s,\n};\n\n"
             % ", ".join('"%s"' % n for n in names) +
-            "const int16_t ab_learned_w1[AB_LEARN_HIDDEN][AB_LEARN_PAD] = {\n%s\n};\n\n" % w1 +
+            "const int16_t ab_learned_w1[AB_LEARN_INPUTS / 2][AB_LEARN_HIDDEN][2] = {\n%s\n};\n\n" % w1 +
             "const int32_t ab_learned_b1[AB_LEARN_HIDDEN] = {%s};\n\n" % c_list(t.b1) +
-            "const int32_t ab_learned_w2[AB_LEARN_HIDDEN] = {%s};\n\n" % c_list(t.w2) +
+            "const int16_t ab_learned_w2[AB_LEARN_HIDDEN] = {%s};\n\n" % c_list(t.w2) +
             "const int16_t ab_learned_a[AB_LEARN_PAD] = {%s};\n\n" % c_list(list(t.a) + zeros) +
             "const int32_t ab_learned_b2 = %d;\n" % t.b2)
 
@@ -272,11 +281,12 @@ def read_table(path: str) -> Tuple[List[str], Table]:
     names = re.findall(r'"(\w+)"', m.group(1)) if m else []
     k = len(names)
     b1 = block("ab_learned_b1")
-    w1 = np.array(block("ab_learned_w1"), dtype=np.int64).reshape(len(b1), -1)
+    pairs = np.array(block("ab_learned_w1"), dtype=np.int64).reshape(k // 2, len(b1), 2)
+    w1 = pairs.transpose(1, 0, 2).reshape(len(b1), k)
     a = np.array(block("ab_learned_a"), dtype=np.int64)
-    if w1.shape[1] < k or np.any(w1[:, k:]) or np.any(a[k:]):
-        raise SystemExit("learn.py: %s: the padding of w1 or a is not 0" % path)
-    return names, Table(w1[:, :k], np.array(b1, dtype=np.int64), np.array(block("ab_learned_w2"), dtype=np.int64),
+    if np.any(a[k:]):
+        raise SystemExit("learn.py: %s: the padding of a is not 0" % path)
+    return names, Table(w1, np.array(b1, dtype=np.int64), np.array(block("ab_learned_w2"), dtype=np.int64),
                         a[:k], block("ab_learned_b2")[0])
 
 
@@ -309,6 +319,9 @@ def main(argv: Sequence[str]) -> int:
     t.add_argument("--l2", type=float, default=1e-4)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--vectors", help="also write every position's inputs and score here")
+    t.add_argument("--must-beat", choices=("constant", "linear"),
+                   help="fail (exit status 1, the table written) unless the table's held-out "
+                   "log loss is below this evaluation's")
     v = sub.add_parser("vectors", help="the scores a table gives")
     v.add_argument("csv")
     v.add_argument("table")

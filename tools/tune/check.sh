@@ -8,12 +8,14 @@
 #      entries as there are features;
 #   4. `features --learn` prints the learned evaluation's inputs of the
 #      same positions, and learncheck finds that the C code scores them as
-#      tools/learn/learn.py does with the table of bots/ab_learned.c.
-#   usage: tools/tune/check.sh MANA_CLI FEATURES LEARNCHECK
+#      tools/learn/learn.py does with the table of bots/ab_learned.c, with
+#      SSE2 and in plain C (LEARNCHECK_PLAIN).
+#   usage: tools/tune/check.sh MANA_CLI FEATURES LEARNCHECK LEARNCHECK_PLAIN
 set -eu
 cli=$1
 features=$2
 learncheck=$3
+learncheck_plain=$4
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 tmp=$(mktemp -d)
@@ -38,5 +40,7 @@ entries=$(grep -c '^    -*[0-9][0-9]*, */\*' "$tmp/w.c")
 inputs=$(($(wc -l <"$tmp/in.csv") - 1))
 [ "$inputs" = "$lines" ] || { echo "check-tune: features --learn: $inputs positions, not $lines"; exit 1; }
 "$py" tools/learn/learn.py vectors "$tmp/in.csv" bots/ab_learned.c >"$tmp/vec.txt"
-"$learncheck" "$tmp/vec.txt" >"$tmp/lc" || { cat "$tmp/lc"; exit 1; }
+for lc in "$learncheck" "$learncheck_plain"; do
+    "$lc" "$tmp/vec.txt" >"$tmp/lc" 2>&1 || { echo "check-tune: $lc:"; cat "$tmp/lc"; exit 1; }
+done
 echo "check-tune: selftest, $lines positions of 24 games, $entries weights fitted, the learned table's scores agree: ok"
