@@ -67,6 +67,9 @@ check-tune: $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN) | python
 
 CHECK_STEPS += check-tune
 
+# examples/python/train_eval.py, run by the Python suite, reads the features
+check-python: $(TUNE_FEATURES)
+
 SOLVE := $(B)/tools/strength/solve
 
 $(SOLVE): tools/strength/solve.c $(LIB_A) include/mana.h
