@@ -129,8 +129,8 @@ define learn_pipeline
 	$(TUNE_FEATURES) --learn $(1)/games/shard-*.mana > $(1)/inputs.csv
 	$(LEARN_ENV) $(PY_SYS) tools/learn/learn.py train $(1)/inputs.csv --out $(5) $(6) \
 	    --command 'make learn-eval LEARN_GAMES=$(2) LEARN_NODES=$(3) LEARN_SEED=$(4): \
-python3 -m mana.selfplay --bot ab --ab-nodes $(3) --games $(2) --seed $(4) --out G; \
-features --learn G/shard-*.mana > I.csv; learn.py train I.csv $(strip $(6))'
+python3 -m mana.selfplay --bot ab --ab-nodes $(3) --games $(2) --games-per-shard $(7) --seed $(4) --out G; \
+features --learn G/shard-*.mana > I.csv; learn.py train I.csv$(if $(strip $(6)), $(strip $(6)))'
 	if command -v $(CLANG_FORMAT) >/dev/null; then $(CLANG_FORMAT) -i $(5); fi
 endef
 
