@@ -8,7 +8,7 @@
  *   linear (ab_weights.c)        0.6300 / 0.2201
  *   logistic on the 18 inputs    0.6193 / 0.2155
  *   learned (this table)         0.6126 / 0.2127
- * Made by: make learn-eval LEARN_GAMES=20000 LEARN_NODES=2000 LEARN_SEED=2026: python3 -m mana.selfplay --bot ab --ab-nodes 2000 --games 20000 --seed 2026 --out G; features --learn G/shard-*.mana > I.csv; learn.py train I.csv 
+ * Made by: make learn-eval LEARN_GAMES=20000 LEARN_NODES=2000 LEARN_SEED=2026: python3 -m mana.selfplay --bot ab --ab-nodes 2000 --games 20000 --games-per-shard 500 --seed 2026 --out G; features --learn G/shard-*.mana > I.csv; learn.py train I.csv
  */
 #include "ab.h"
 
