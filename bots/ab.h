@@ -8,7 +8,8 @@
  *   ab_tt.c     the transposition table (two-entry buckets, replacement,
  *               lock-free entries shared by the threads)
  *   ab_eval.c   the evaluation: features of a position and their weights,
- *               and the evaluation cache the search reads views through
+ *               the learned evaluation (its weights in ab_learned.c), and
+ *               the evaluation cache the search reads views through
  *   ab_setup.c  setup play (placements and orientation)
  * (bot_time.c holds the time policy of its iterations; bot_impl.h the
  * order of all the bots' files.)
