@@ -8,7 +8,8 @@
  *   ab_tt.c     the transposition table (two-entry buckets, replacement,
  *               lock-free entries shared by the threads)
  *   ab_eval.c   the evaluation: features of a position and their weights,
- *               and the evaluation cache the search reads views through
+ *               the learned evaluation (its weights in ab_learned.c), and
+ *               the evaluation cache the search reads views through
  *   ab_setup.c  setup play (placements and orientation)
  * (bot_time.c holds the time policy of its iterations; bot_impl.h the
  * order of all the bots' files.)
@@ -104,12 +105,53 @@ typedef struct ab_view {
 extern const int ab_weights[F_COUNT];
 extern const char *const ab_feature_names[F_COUNT];
 
+/* The evaluations the Eval option chooses (bot.c; ab only): the linear
+ * one, ab_score, and the learned one, ab_learned_score. */
+enum { AB_EVAL_LINEAR, AB_EVAL_LEARNED };
+
+/* The learned evaluation: a small network over the inputs of
+ * ab_learn_inputs (ab's features but tempo and no_safe, and a few richer
+ * ones), its weights in ab_learned.c, which tools/learn/learn.py writes
+ * (docs/strength.md, "A learned evaluation"):
+ *   h[j]  = clamp(b1[j] + sum_i w1[i/2][j][i%2] x[i], 0, AB_LEARN_ONE)
+ *   score = (b2 + AB_LEARN_ONE sum_i a[i] x[i] + sum_j w2[j] h[j])
+ *           / (AB_LEARN_ONE AB_LEARN_OUT)
+ *           + no_safe's linear weight (quiet training positions never
+ *           show it), in hundredths of a logit
+ * in integers (16-bit inputs and weights but b1 and b2; 32-bit sums of
+ * the hidden layer and of a . x, 64-bit of the output), divisions
+ * truncating: every platform computes the same score, with SSE2 (x86-64)
+ * or without.  w1 is stored by pairs of inputs, as pmaddwd reads it
+ * (w1[p][j][k] weighs input 2p + k in unit j); x and a are padded with
+ * zeros to AB_LEARN_PAD, a multiple of 8. */
+#define AB_LEARN_INPUTS 18 /* even */
+#define AB_LEARN_PAD 24
+#define AB_LEARN_HIDDEN 16 /* a multiple of 8 */
+#define AB_LEARN_ONE 1024  /* the hidden layer's 1.0 */
+#define AB_LEARN_OUT 16    /* the output's units per hundredth of a logit */
+extern const char *const ab_learn_input_names[AB_LEARN_INPUTS];
+/* The tables of ab_learned.c (generated): the inputs they were trained
+ * on, by name (ab_learn_input_names' order, checked by abevalcheck). */
+extern const char *const ab_learned_inputs[AB_LEARN_INPUTS];
+extern const int16_t ab_learned_w1[AB_LEARN_INPUTS / 2][AB_LEARN_HIDDEN][2];
+extern const int32_t ab_learned_b1[AB_LEARN_HIDDEN];
+extern const int16_t ab_learned_w2[AB_LEARN_HIDDEN];
+extern const int16_t ab_learned_a[AB_LEARN_PAD];
+extern const int32_t ab_learned_b2;
+
 /* Fills the board's mark sets of orientation-known game g. */
 void ab_marks(const mana_game *g, uint64_t marks[3]);
 /* Computes the view of the play-phase position g (marks from ab_marks). */
 void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v);
 /* Returns the weighted sum of v's features, in hundredths of a Ronin. */
 int ab_score(const ab_view *v);
+/* Computes the view of the play-phase position g as ab_look does and
+ * fills x with the learned evaluation's inputs (x[AB_LEARN_INPUTS..] 0). */
+void ab_learn_inputs(const mana_game *g, const uint64_t marks[3], ab_view *v, int16_t x[AB_LEARN_PAD]);
+/* Returns the learned evaluation of inputs x (ab_learn_inputs; the
+ * padding 0) for a view whose no_safe feature is no_safe, in hundredths
+ * of a logit. */
+int ab_learned_score(const int16_t x[AB_LEARN_PAD], int no_safe);
 
 /* The evaluation cache: a direct-mapped table of what the search reads of
  * a view (score, win_now, give, unsafe, in_check), keyed by the position's
@@ -124,14 +166,16 @@ typedef struct ab_ev_entry {
     uint64_t data;  /* score, flags and a valid bit (ab_eval.c) */
 } ab_ev_entry;
 
-/* Returns the key of g's rule options for the evaluation cache (never 0). */
-uint64_t ab_rules_key(const mana_game *g);
+/* Returns the key of g's rule options and of the evaluation eval
+ * (AB_EVAL_*) for the evaluation cache (never 0). */
+uint64_t ab_rules_key(const mana_game *g, int eval);
 /* Fills v with what the search reads of the view of the play-phase
- * position g (hash: its mana_hash, rules: its ab_rules_key): us, marks,
- * win_now, give, unsafe, in_check and, if need_score, score; from the
- * cache, or computed as ab_look does and stored.  f is not filled. */
+ * position g (hash: its mana_hash, rules: its ab_rules_key for eval):
+ * us, marks, win_now, give, unsafe, in_check and, if need_score, score
+ * by the evaluation eval; from the cache, or computed as ab_look does and
+ * stored.  f is not filled. */
 void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
-                    int need_score, ab_view *v);
+                    int need_score, int eval, ab_view *v);
 
 /* ---- search (ab_search.c) ---- */
 /* What one search thread keeps: its killer and history tables and its

@@ -22,6 +22,9 @@
  * still change it, which the search finds out).
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "ab.h"
 
@@ -143,6 +146,9 @@ static int moves_under(const mana_game *g, const side_reach *r, int c, int k, ui
 typedef struct look {
     uint64_t our_d, our_r, their_d, their_r;
     side_reach ours, theirs;
+    /* filled by look_rest: each side's Ronins on the board, and its
+     * pieces within 3 steps of the enemy Damyo */
+    int our_ronins, their_ronins, our_near, their_near;
 } look;
 
 /* The Mana counts we can give, and our moves, under the Mana binding us. */
@@ -202,7 +208,7 @@ static int their_least(const mana_game *g, const look *l, ab_view *v)
 
 /* The other features: under each Mana count their fewest moves and our
  * threats on their Damyo, the Damyos' room, the pressure, the Ronins. */
-static void look_rest(const mana_game *g, const look *l, ab_view *v)
+static void look_rest(const mana_game *g, look *l, ab_view *v)
 {
     v->f[F_OPP_LEAST] = their_least(g, l, v);
     for (int k = 1; k <= 3; k++) {
@@ -214,9 +220,13 @@ static void look_rest(const mana_game *g, const look *l, ab_view *v)
     }
     v->f[F_NO_SAFE] = v->in_check;
     v->f[F_TEMPO] = 1;
-    v->f[F_RONINS] = popcount(l->our_r) - popcount(l->their_r);
+    l->our_ronins = popcount(l->our_r);
+    l->their_ronins = popcount(l->their_r);
+    l->our_near = near(l->our_d | l->our_r, l->their_d);
+    l->their_near = near(l->their_d | l->their_r, l->our_d);
+    v->f[F_RONINS] = l->our_ronins - l->their_ronins;
     v->f[F_DAMYO_ROOM] = l->ours.damyo_n - l->theirs.damyo_n;
-    v->f[F_PRESSURE] = near(l->our_d | l->our_r, l->their_d) - near(l->their_d | l->their_r, l->our_d);
+    v->f[F_PRESSURE] = l->our_near - l->their_near;
 }
 
 void ab_look(const mana_game *g, const uint64_t marks[3], ab_view *v)
@@ -234,7 +244,122 @@ int ab_score(const ab_view *v)
     return s;
 }
 
-uint64_t ab_rules_key(const mana_game *g)
+/* ---- the learned evaluation (ab.h; its weights in ab_learned.c) ---- */
+
+const char *const ab_learn_input_names[AB_LEARN_INPUTS] = {
+    "ronins",     "mobility",  "opp_least",   "threat_us",    "threat_them",     "safe_give",         "reentry",
+    "damyo_room", "pressure",  "our_ronins",  "their_ronins", "our_damyo_steps", "their_damyo_steps", "our_near",
+    "their_near", "our_steps", "their_steps", "give_count",
+};
+
+/* Fills x from the look l and the view v (look_rest done): ab's features
+ * but tempo (a constant) and no_safe (never seen in training), then our
+ * and their Ronins on the board, each Damyo's steps, each side's pieces
+ * within 3 steps of the enemy Damyo, each side's steps under any Mana and
+ * the Mana counts we can give. */
+static void learn_inputs_of(const look *l, const ab_view *v, int16_t x[AB_LEARN_PAD])
+{
+    static const int from_f[] = {F_RONINS,    F_MOBILITY, F_OPP_LEAST,  F_THREAT_US, F_THREAT_THEM,
+                                 F_SAFE_GIVE, F_REENTRY,  F_DAMYO_ROOM, F_PRESSURE};
+    int n = (int)(sizeof from_f / sizeof from_f[0]);
+    for (int i = 0; i < n; i++)
+        x[i] = (int16_t)v->f[from_f[i]];
+    x[n++] = (int16_t)l->our_ronins;
+    x[n++] = (int16_t)l->their_ronins;
+    x[n++] = (int16_t)l->ours.damyo_n;
+    x[n++] = (int16_t)l->theirs.damyo_n;
+    x[n++] = (int16_t)l->our_near;
+    x[n++] = (int16_t)l->their_near;
+    x[n++] = (int16_t)l->ours.all_n;
+    x[n++] = (int16_t)l->theirs.all_n;
+    x[n++] = (int16_t)popcount((uint64_t)v->give);
+    while (n < AB_LEARN_PAD)
+        x[n++] = 0;
+}
+
+void ab_learn_inputs(const mana_game *g, const uint64_t marks[3], ab_view *v, int16_t x[AB_LEARN_PAD])
+{
+    look l;
+    look_threats(g, marks, v, &l);
+    look_rest(g, &l, v);
+    learn_inputs_of(&l, v, x);
+}
+
+/* The bound of a learned score: far from the scores of forced wins. */
+#define LEARN_MAX 10000
+
+_Static_assert(AB_LEARN_INPUTS % 2 == 0 && AB_LEARN_PAD % 8 == 0 && AB_LEARN_PAD >= AB_LEARN_INPUTS &&
+                   AB_LEARN_HIDDEN % 8 == 0,
+               "the learned evaluation's shapes (ab.h)");
+
+#if defined(__SSE2__)
+/* Returns the sum of the four 32-bit lanes of v. */
+static int32_t lanes_sum(__m128i v)
+{
+    v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0x4E));
+    v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0xB1));
+    return _mm_cvtsi128_si32(v);
+}
+
+/* Returns the four 32-bit lanes of pmaddwd of w1's units 4g..4g+3 for
+ * the pair of inputs p (xv: the pair in every lane). */
+#define W1_MADD(p, g, xv) _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(const void *)ab_learned_w1[p][4 * (g)]), xv)
+
+/* The output's sum but b2 (ab.h), by SSE2: pmaddwd on pairs of inputs,
+ * four hidden units a register; the clamp through 16-bit saturation,
+ * which gives the same h as the 32-bit clamp since 0 and AB_LEARN_ONE
+ * are within 16 bits. */
+static int64_t learned_sum(const int16_t x[AB_LEARN_PAD])
+{
+    _Static_assert(AB_LEARN_HIDDEN == 16, "the SSE2 code holds 16 hidden units in 4 registers");
+    const __m128i *b1 = (const __m128i *)(const void *)ab_learned_b1;
+    __m128i a0 = _mm_loadu_si128(b1), a1 = _mm_loadu_si128(b1 + 1), a2 = _mm_loadu_si128(b1 + 2),
+            a3 = _mm_loadu_si128(b1 + 3);
+    for (int p = 0; p < AB_LEARN_INPUTS / 2; p++) {
+        int32_t pair; /* x[2p] in the low half, x[2p + 1] in the high one (x86 is little-endian) */
+        memcpy(&pair, &x[2 * p], sizeof pair);
+        __m128i xv = _mm_set1_epi32(pair);
+        a0 = _mm_add_epi32(a0, W1_MADD(p, 0, xv));
+        a1 = _mm_add_epi32(a1, W1_MADD(p, 1, xv));
+        a2 = _mm_add_epi32(a2, W1_MADD(p, 2, xv));
+        a3 = _mm_add_epi32(a3, W1_MADD(p, 3, xv));
+    }
+    __m128i lo = _mm_setzero_si128(), hi = _mm_set1_epi16(AB_LEARN_ONE);
+    __m128i h0 = _mm_min_epi16(_mm_max_epi16(_mm_packs_epi32(a0, a1), lo), hi);
+    __m128i h1 = _mm_min_epi16(_mm_max_epi16(_mm_packs_epi32(a2, a3), lo), hi);
+    const __m128i *w2 = (const __m128i *)(const void *)ab_learned_w2;
+    __m128i sum = _mm_add_epi32(_mm_madd_epi16(h0, _mm_loadu_si128(w2)), _mm_madd_epi16(h1, _mm_loadu_si128(w2 + 1)));
+    __m128i ax = _mm_setzero_si128();
+    for (int i = 0; i < AB_LEARN_PAD; i += 8)
+        ax = _mm_add_epi32(ax, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(const void *)&x[i]),
+                                              _mm_loadu_si128((const __m128i *)(const void *)&ab_learned_a[i])));
+    return (int64_t)AB_LEARN_ONE * lanes_sum(ax) + lanes_sum(sum);
+}
+#else
+/* The output's sum but b2 (ab.h), in plain C. */
+static int64_t learned_sum(const int16_t x[AB_LEARN_PAD])
+{
+    int32_t ax = 0, sum = 0;
+    for (int i = 0; i < AB_LEARN_PAD; i++)
+        ax += ab_learned_a[i] * x[i];
+    for (int j = 0; j < AB_LEARN_HIDDEN; j++) {
+        int32_t z = ab_learned_b1[j];
+        for (int p = 0; p < AB_LEARN_INPUTS / 2; p++)
+            z += ab_learned_w1[p][j][0] * x[2 * p] + ab_learned_w1[p][j][1] * x[2 * p + 1];
+        sum += ab_learned_w2[j] * (z < 0 ? 0 : z > AB_LEARN_ONE ? AB_LEARN_ONE : z);
+    }
+    return (int64_t)AB_LEARN_ONE * ax + sum;
+}
+#endif
+
+int ab_learned_score(const int16_t x[AB_LEARN_PAD], int no_safe)
+{
+    int64_t out = ab_learned_b2 + learned_sum(x);
+    int64_t s = out / (AB_LEARN_ONE * AB_LEARN_OUT) + (int64_t)ab_weights[F_NO_SAFE] * no_safe;
+    return (int)(s < -LEARN_MAX ? -LEARN_MAX : s > LEARN_MAX ? LEARN_MAX : s);
+}
+
+uint64_t ab_rules_key(const mana_game *g, int eval)
 {
     uint64_t key = 0x9E3779B97F4A7C15ULL;
     for (int opt = 0; opt < MANA_OPTION_COUNT; opt++) {
@@ -243,6 +368,7 @@ uint64_t ab_rules_key(const mana_game *g)
         key = (key ^ (uint32_t)value) * 0x100000001B3ULL; /* FNV-1a's prime */
         key ^= key >> 29;
     }
+    key ^= (uint64_t)eval * 0xD6E8FEB86659FD93ULL; /* 0 for the linear one: its keys as before */
     return key | 1;
 }
 
@@ -268,7 +394,7 @@ static void ev_unpack(uint64_t d, ab_view *v)
 }
 
 void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint64_t rules, const uint64_t marks[3],
-                    int need_score, ab_view *v)
+                    int need_score, int eval, ab_view *v)
 {
     uint64_t key = hash ^ rules;
     ab_ev_entry *e = &cache[(key ^ (key >> 32)) & ((1u << AB_EV_BITS) - 1)];
@@ -283,7 +409,13 @@ void ab_look_cached(ab_ev_entry *cache, const mana_game *g, uint64_t hash, uint6
     look_threats(g, marks, v, &l);
     if (need_score) {
         look_rest(g, &l, v);
-        v->score = ab_score(v);
+        if (eval == AB_EVAL_LEARNED) {
+            int16_t x[AB_LEARN_PAD];
+            learn_inputs_of(&l, v, x);
+            v->score = ab_learned_score(x, v->f[F_NO_SAFE]);
+        } else {
+            v->score = ab_score(v);
+        }
         if (v->score < INT16_MIN || v->score > INT16_MAX)
             return; /* not kept: the entry holds 16 bits */
     }

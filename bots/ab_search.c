@@ -238,9 +238,9 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
         return ab_terminal(w, st, ply);
     uint64_t key = mana_hash(w);
     if (s->rules == 0)
-        s->rules = ab_rules_key(w);
+        s->rules = ab_rules_key(w, s->b->eval);
     ab_view v;
-    ab_look_cached(s->ab->ev, w, key, s->rules, s->marks, depth <= 0, &v);
+    ab_look_cached(s->ab->ev, w, key, s->rules, s->marks, depth <= 0, s->b->eval, &v);
     if (v.win_now)
         return BOT_WIN - (ply + 1);
     if (depth <= 0)

@@ -18,17 +18,18 @@ static const char *const kind_names[] = {"random", "ab", "mcts"};
 
 /* ---- options --------------------------------------------------------------- */
 
-enum { OPT_SEED, OPT_HASH, OPT_THREADS, OPT_MULTIPV, OPT_COUNT };
+enum { OPT_SEED, OPT_HASH, OPT_THREADS, OPT_MULTIPV, OPT_EVAL, OPT_COUNT };
 
 static const struct option_desc {
     const char *name;
     uint64_t def, min, max;
 } options[OPT_COUNT] = {
-    {"Seed", 1, 0, UINT64_MAX},
-    {"Hash", 16, 1, 65536},
-    {"Threads", 1, 1, 256},
-    {"MultiPV", 1, 1, MANA_BOT_MULTIPV_MAX},
+    {"Seed", 1, 0, UINT64_MAX}, {"Hash", 16, 1, 65536}, {"Threads", 1, 1, 256}, {"MultiPV", 1, 1, MANA_BOT_MULTIPV_MAX},
+    {"Eval", 0, 0, 1},
 };
+
+/* The words of Eval's values (MANA_BOT_EVALS), in their order. */
+static const char *const eval_names[] = {"linear", "learned"};
 
 int mana_bot_option_count(void)
 {
@@ -51,22 +52,32 @@ int mana_bot_option_info(int index, const char **name, uint64_t *def, uint64_t *
     return MANA_OK;
 }
 
+/* Returns 1 if the words a and b are the same in any case, else 0. */
+static int same_word(const char *a, const char *b)
+{
+    while (*a != '\0' && tolower((unsigned char)*a) == tolower((unsigned char)*b))
+        a++, b++;
+    return *a == '\0' && *b == '\0';
+}
+
 /* The option called name in any case, or -1. */
 static int option_of(const char *name)
 {
-    for (int k = 0; k < OPT_COUNT; k++) {
-        const char *a = name, *o = options[k].name;
-        while (*a != '\0' && tolower((unsigned char)*a) == tolower((unsigned char)*o))
-            a++, o++;
-        if (*a == '\0' && *o == '\0')
+    for (int k = 0; k < OPT_COUNT; k++)
+        if (same_word(name, options[k].name))
             return k;
-    }
     return -1;
 }
 
-/* Reads value as a decimal number in min..max; 0 or -1. */
-static int parse_value(const char *value, uint64_t min, uint64_t max, uint64_t *out)
+/* Reads value as a decimal number in min..max (for Eval, k, also as a
+ * word of eval_names in any case); 0 or -1. */
+static int parse_value(int k, const char *value, uint64_t min, uint64_t max, uint64_t *out)
 {
+    for (int i = 0; k == OPT_EVAL && value != NULL && i < 2; i++)
+        if (same_word(value, eval_names[i])) {
+            *out = (uint64_t)i;
+            return 0;
+        }
     if (value == NULL || !isdigit((unsigned char)value[0]))
         return -1;
     char *end = NULL;
@@ -84,11 +95,13 @@ int mana_bot_set_option(mana_bot *b, const char *name, const char *value)
         return bot_fail(MANA_EINVAL, "mana_bot_set_option: NULL argument");
     int k = option_of(name);
     if (k < 0)
-        return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV)", name);
+        return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV, Eval)", name);
     uint64_t v;
-    if (parse_value(value, options[k].min, options[k].max, &v) < 0)
-        return bot_fail(MANA_EINVAL, "%s: bad value '%.40s' (expected %" PRIu64 "..%" PRIu64 ")", options[k].name,
-                        value, options[k].min, options[k].max);
+    if (parse_value(k, value, options[k].min, options[k].max, &v) < 0)
+        return k == OPT_EVAL
+                   ? bot_fail(MANA_EINVAL, "Eval: bad value '%.40s' (expected linear, learned, 0 or 1)", value)
+                   : bot_fail(MANA_EINVAL, "%s: bad value '%.40s' (expected %" PRIu64 "..%" PRIu64 ")", options[k].name,
+                              value, options[k].min, options[k].max);
     switch (k) {
     case OPT_SEED: b->seed = b->rng = v; break;
     case OPT_HASH:
@@ -103,6 +116,14 @@ int mana_bot_set_option(mana_bot *b, const char *name, const char *value)
 #endif
         b->threads = (int)v;
         break;
+    case OPT_EVAL:
+        if ((int)v != b->eval) { /* as mana_bot_clear: the table's scores are the other evaluation's */
+            if (b->kind == BOT_AB)
+                bot_ab_clear(b->impl);
+            b->rng = b->seed;
+        }
+        b->eval = (int)v;
+        break;
     default: b->multipv = (int)v; break;
     }
     return MANA_OK;
@@ -114,10 +135,11 @@ int mana_bot_get_option(const mana_bot *b, const char *name, char *buf, size_t s
         return bot_fail(MANA_EINVAL, "mana_bot_get_option: NULL argument");
     int k = option_of(name);
     if (k < 0)
-        return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV)", name);
+        return bot_fail(MANA_EINVAL, "unknown option '%.40s' (Seed, Hash, Threads, MultiPV, Eval)", name);
     uint64_t v = k == OPT_SEED ? b->seed
                                : (uint64_t)(k == OPT_HASH      ? b->hash_mb
                                             : k == OPT_THREADS ? b->threads
+                                            : k == OPT_EVAL    ? b->eval
                                                                : b->multipv);
     return snprintf(buf, size, "%" PRIu64, v);
 }

@@ -81,9 +81,17 @@ static void handshake(engine *e)
     eng_out(e, "option name Bot type combo default ab var ab var mcts var random");
     eng_out(e, "option name Seed type spin default 1 min 0 max 4294967295");
     uint64_t def = 0, lo = 0, hi = 0;
-    for (int k = 0; k < mana_bot_option_count(); k++) { /* the bots' own: Hash, Threads, MultiPV */
+    for (int k = 0; k < mana_bot_option_count(); k++) { /* the bots' own: Hash, Threads, MultiPV, Eval */
         const char *name = NULL;
-        if (mana_bot_option_info(k, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Seed") != 0)
+        if (mana_bot_option_info(k, &name, &def, &lo, &hi) != MANA_OK || strcmp(name, "Seed") == 0)
+            continue;
+        if (strcmp(name, "Eval") == 0) { /* a combo of the words of MANA_BOT_EVALS, 0 the first */
+            char list[] = MANA_BOT_EVALS, vars[64] = "";
+            size_t n = 0;
+            for (char *tok = strtok(list, "|"); tok != NULL; tok = strtok(NULL, "|"))
+                n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", tok);
+            eng_out(e, "option name Eval type combo default %s%s", list, vars);
+        } else
             eng_out(e, "option name %s type spin default %" PRIu64 " min %" PRIu64 " max %" PRIu64, name, def, lo, hi);
     }
     eng_out(e, "manaok");
@@ -122,8 +130,8 @@ static const char *lower_word(const char *text, char *buf, size_t size)
     return buf;
 }
 
-/* setoption for the bots' options but Seed (Hash, Threads, MultiPV: the
- * bot checks them); returns 1 if name was one of them. */
+/* setoption for the bots' options but Seed (Hash, Threads, MultiPV, Eval:
+ * the bot checks them); returns 1 if name was one of them. */
 static int bot_option(engine *e, const char *name, const char *value)
 {
     for (int k = 0; k < mana_bot_option_count() && k < 8; k++) {
@@ -199,8 +207,8 @@ static void option_refused(engine *e, const char *name, const char *value)
         size_t n = strlen(names);
         for (int o = 0; o < MANA_OPTION_COUNT; o++)
             n += (size_t)snprintf(names + n, sizeof names - n, ", %s", mana_option_name(o));
-        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash, Threads, MultiPV)", name,
-                names);
+        eng_out(e, "info string error: setoption: unknown option '%.40s' (%s, Bot, Seed, Hash, Threads, MultiPV, Eval)",
+                name, names);
     } else if (opt == MANA_OPT_DAMYO_ON_DOUBLE || opt == MANA_OPT_REENTRY_WHEN_BLOCKED) {
         eng_out(e, "info string error: setoption: %s: bad value '%.40s' (expected true or false)",
                 mana_option_name(opt), value);

@@ -24,7 +24,7 @@ typedef struct engine {
     char bot_kind[16];
     uint64_t seed;
     char bot_opt[8][24]; /* the bots' options but Seed (Hash, Threads,
-                          * MultiPV) by mana_bot_option_info index, as
+                          * MultiPV, Eval) by mana_bot_option_info index, as
                           * set; "" unset: for every bot made */
     mana_bot *bot;
     mana_game *game; /* the last accepted position; NULL before any */

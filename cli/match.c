@@ -30,7 +30,7 @@
 /* What a bot player's --opt accepts. */
 #define LIMIT_WORDS                                                                                            \
     "expected depth=1.." CLI_STR(MANA_BOT_DEPTH_MAX) "|nodes=N|iterations=N|time=MS (N >= 1) or a bot option " \
-                                                     "(Hash=MIB|Threads=N|MultiPV=N)"
+                                                     "(Hash=MIB|Threads=N|MultiPV=N|Eval=linear or learned)"
 
 /* ---- players ---------------------------------------------------------------- */
 
@@ -108,7 +108,7 @@ static int add_bot_option(player_spec *p, const char *text, size_t klen, const c
 }
 
 /* --opt KEY=VALUE for the last player: limits or options (Hash, Threads,
- * MultiPV) of a built-in bot, or a setoption for an engine. */
+ * MultiPV, Eval) of a built-in bot, or a setoption for an engine. */
 static int add_opt(match *m, const char *text, const char **why)
 {
     const char *eq = strchr(text, '=');

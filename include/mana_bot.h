@@ -65,6 +65,8 @@ typedef struct mana_bot mana_bot;
 
 /* The kinds mana_bot_new accepts, as one string. */
 #define MANA_BOT_KINDS "random|ab|mcts"
+/* The values of the Eval option, in order (0 linear, 1 learned). */
+#define MANA_BOT_EVALS "linear|learned"
 
 /* The deepest depth limit; deeper asks are cut to it. */
 #define MANA_BOT_DEPTH_MAX 60
@@ -237,7 +239,8 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
 
 /* ---- Options ------------------------------------------------------------------
  * Engine options by name, as the engine protocol's setoption spells them
- * (names match in any case; values are decimal integers):
+ * (names match in any case; values are decimal integers, or for Eval
+ * also the words of MANA_BOT_EVALS):
  *   Seed     0..2^64-1   the generator's seed; setting it reseeds it
  *                        (default: the seed given to mana_bot_new)
  *   Hash     1..65536    MiB of ab's transposition table, default 16 (a
@@ -276,6 +279,16 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *                        them in rank order (mana_bot_info.line.multipv
  *                        1..N) and keeps them for mana_bot_line_at.  mcts
  *                        and random report one line
+ *   Eval     0..1        ab's evaluation, default 0: 0 (or the word
+ *                        linear) the weighted sum of its features
+ *                        (bots/ab_weights.c), 1 (learned) the small
+ *                        network of bots/ab_learned.c, trained on
+ *                        self-play games by `make learn-eval`
+ *                        (docs/strength.md, "A learned evaluation");
+ *                        integer arithmetic, so as deterministic as the
+ *                        linear one.  Setting another value clears the
+ *                        bot as mana_bot_clear does.  mcts and random
+ *                        ignore it
  * mana_bot_option_count and mana_bot_option_info list them for a
  * handshake.
  */

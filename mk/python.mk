@@ -6,7 +6,8 @@
 #                       python3 and its site packages), runs its pytest
 #                       suite against that installed copy from outside the
 #                       source tree, then `mypy --strict` on it, on
-#                       examples/python and on the suite's typing_check.py
+#                       examples/python, tools/strength, tools/tune with
+#                       tools/learn and on the suite's typing_check.py
 #   make python-wheel   the wheel, in build/python/dist
 #   make python-deps    installs the Debian packages the above need
 #   make install-python pip-installs the package for PY_SYS (add
@@ -83,6 +84,7 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	    venv/bin/python -m mypy --strict --no-incremental -p mana && \
 	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/examples/python' && \
 	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/tools/strength' && \
+	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/tools/tune' '$(CURDIR)/tools/learn' && \
 	    venv/bin/python -m mypy --strict --no-incremental \
 	        '$(CURDIR)/bindings/python/tests/typing_check.py'; \
 	else echo "check-python: mypy is not installed (make python-deps)"; exit 1; fi

@@ -14,6 +14,16 @@
 # 20 seconds) plays ab at depth 6 and mcts at 20,000 playouts on a quarter of
 # the exact tactics suite (tests/data/tactics.txt, made by
 # tools/strength/tactics.py) and asserts today's pass counts as floors.
+# `make learn-eval` makes ab's learned evaluation (Eval=learned) from
+# nothing: self-play games of ab on Dask (python3 -m mana.selfplay), their
+# quiet positions' inputs (features --learn), a network trained on their
+# results (tools/learn/learn.py), written to bots/ab_learned.c, and the
+# tree rebuilt with it (docs/strength.md, "A learned evaluation"; about 15
+# minutes on 2 cores).  `make check-learn` (part of `make ci`, under a
+# minute) runs the same pipeline on a few games into $(B)/learn-ci and
+# checks that the C inference of the table it trains gives learn.py's
+# scores (tools/learn/learncheck).  `make check-tune` checks the same of
+# the table in the tree.
 # `make check-setups` (part of `make ci`, about 20 seconds) lets ab at
 # 20,000 nodes place White against 20 of the 200 random Black setups of
 # tests/data/setups.txt and asserts, by the solver, how many leave Black no
@@ -28,11 +38,37 @@ $(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(BOT_HDR) include/
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $@ $< \
 	    $(TUNE_OBJ) $(LIB_A) $(LDFLAGS)
 
+LEARN_CHECK := $(B)/tools/learn/learncheck
+
+# learncheck linked with the table TABLE (its object before libmana-bots.a,
+# whose own ab_learned.o is then not pulled in) into OUT:
+# $(call learncheck_link,TABLE,OUT)
+learncheck_link = $(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $(2) \
+    tools/learn/learncheck.c $(1) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+
+$(LEARN_CHECK): tools/learn/learncheck.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(call learncheck_link,,$@)
+
+# The same with the plain C inference (ab_eval.c built without __SSE2__):
+# both must give learn.py's scores.
+LEARN_CHECK_PLAIN := $(B)/tools/learn/learncheck-plain
+$(LEARN_CHECK_PLAIN): tools/learn/learncheck.c bots/ab_eval.c bots/ab_learned.c bots/ab_weights.c $(LIB_A) $(BOT_HDR) \
+    include/mana.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -U__SSE2__ -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $@ tools/learn/learncheck.c \
+	    bots/ab_eval.c bots/ab_learned.c bots/ab_weights.c $(LIB_A) $(LDFLAGS) -lm
+
 .PHONY: check-tune
-check-tune: $(CLI) $(TUNE_FEATURES) | python-deps
-	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES)
+check-tune: $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN) | python-deps
+	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN)
 
 CHECK_STEPS += check-tune
+
+# examples/python/train_eval.py, run by the Python suite, reads the features
+check-python: $(TUNE_FEATURES)
 
 SOLVE := $(B)/tools/strength/solve
 
@@ -66,3 +102,53 @@ CHECK_STEPS += check-tactics
 check-setups: $(SOLVE) $(CLI)
 	$(PY_SYS) tools/strength/setups.py check --cli $(CLI) --solve $(SOLVE) --go 'nodes 20000' \
 	    --every 10 --min-sound 19 tests/data/setups.txt
+
+# ---- the learned evaluation (docs/strength.md, "A learned evaluation") ----
+# LEARN_GAMES self-play games of ab at LEARN_NODES nodes a move from
+# random setups, seed LEARN_SEED, on a local Dask cluster of LEARN_WORKERS
+# processes; LEARN_ARGS go to learn.py train (e.g. --epochs 40).  The
+# games stay in LEARN_DIR/games: a second run with the same parameters
+# plays none again (mana.selfplay resumes).
+LEARN_GAMES ?= 20000
+LEARN_NODES ?= 2000
+LEARN_SEED ?= 2026
+LEARN_WORKERS ?= 2
+LEARN_ARGS ?=
+LEARN_DIR ?= $(B)/learn
+LEARN_OUT ?= bots/ab_learned.c
+# one BLAS thread: the same sums in the same order on every run
+LEARN_ENV := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
+
+# learn_pipeline DIR GAMES NODES SEED OUT EXTRA SHARD: self-play (SHARD
+# games a shard), features, training
+define learn_pipeline
+	@mkdir -p $(1)
+	cd $(PY_BUILD) && $(LEARN_ENV) venv/bin/python -m mana.selfplay --bot ab --ab-nodes $(3) \
+	    --games $(2) --games-per-shard $(7) \
+	    --workers $(LEARN_WORKERS) --seed $(4) --out '$(abspath $(1))/games' --quiet
+	$(TUNE_FEATURES) --learn $(1)/games/shard-*.mana > $(1)/inputs.csv
+	$(LEARN_ENV) $(PY_SYS) tools/learn/learn.py train $(1)/inputs.csv --out $(5) $(6) \
+	    --command 'make learn-eval LEARN_GAMES=$(2) LEARN_NODES=$(3) LEARN_SEED=$(4): \
+python3 -m mana.selfplay --bot ab --ab-nodes $(3) --games $(2) --games-per-shard $(7) --seed $(4) --out G; \
+features --learn G/shard-*.mana > I.csv; learn.py train I.csv$(if $(strip $(6)), $(strip $(6)))'
+	if command -v $(CLANG_FORMAT) >/dev/null; then $(CLANG_FORMAT) -i $(5); fi
+endef
+
+.PHONY: learn-eval check-learn
+learn-eval: $(PY_STAMP) $(TUNE_FEATURES)
+	$(call learn_pipeline,$(LEARN_DIR),$(LEARN_GAMES),$(LEARN_NODES),$(LEARN_SEED),$(LEARN_OUT),$(LEARN_ARGS),500)
+	$(MAKE) all $(LEARN_CHECK)
+	$(PY_SYS) tools/learn/learn.py vectors $(LEARN_DIR)/inputs.csv $(LEARN_OUT) > $(LEARN_DIR)/vectors.txt
+	$(LEARN_CHECK) $(LEARN_DIR)/vectors.txt
+
+# The short form: 300 games at 500 nodes, 8 epochs, the table's held-out
+# loss below a constant's; the table goes to $(B)/learn-ci, never into
+# bots/.
+LEARN_CI_DIR := $(B)/learn-ci
+CI_STEPS += check-learn
+check-learn: $(PY_STAMP) $(TUNE_FEATURES) $(BOTS_A) $(LIB_A)
+	rm -rf $(LEARN_CI_DIR)
+	$(call learn_pipeline,$(LEARN_CI_DIR),300,500,7,$(LEARN_CI_DIR)/ab_learned.c,--epochs 8 --must-beat constant --vectors $(LEARN_CI_DIR)/vectors.txt,150)
+	$(call say,LD,$(LEARN_CI_DIR)/learncheck)
+	$(Q)$(call learncheck_link,$(LEARN_CI_DIR)/ab_learned.c,$(LEARN_CI_DIR)/learncheck)
+	$(LEARN_CI_DIR)/learncheck $(LEARN_CI_DIR)/vectors.txt

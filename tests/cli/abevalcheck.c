@@ -153,7 +153,7 @@ static void other_rules_apart(ab_ev_entry *cache, const mana_game *g, int preset
     look_ref(h, marks, &want);
     look_ref(g, marks, &want_g);
     CHECK(mana_hash(h) == mana_hash(g), "%s: the hash changed with the rules", mfn_of(g));
-    ab_look_cached(cache, h, mana_hash(h), ab_rules_key(h), marks, 1, &cached);
+    ab_look_cached(cache, h, mana_hash(h), ab_rules_key(h, AB_EVAL_LINEAR), marks, 1, AB_EVAL_LINEAR, &cached);
     CHECK(same_fields(&cached, &want) && cached.score == ab_score(&want),
           "%s: under the other re-entry rules, ab_look_cached gave the first rules' view", mfn_of(g));
     *differ += ab_score(&want) != ab_score(&want_g) || want.give != want_g.give;
@@ -174,15 +174,42 @@ static void compare(ab_ev_entry *cache, const mana_game *g, const char *rules, l
     for (int i = 0; i < F_COUNT; i++)
         CHECK(got.f[i] == want.f[i], "%s, %s: %s %d, reference %d", rules, mfn_of(g), ab_feature_names[i], got.f[i],
               want.f[i]);
-    uint64_t rk = ab_rules_key(g), hash = mana_hash(g);
+    uint64_t rk = ab_rules_key(g, AB_EVAL_LINEAR), hash = mana_hash(g);
     for (int pass = 0; pass < 4; pass++) { /* computed, then read back; without the score, then with it */
         int need_score = pass >= 2;
-        ab_look_cached(cache, g, hash, rk, marks, need_score, &cached);
+        ab_look_cached(cache, g, hash, rk, marks, need_score, AB_EVAL_LINEAR, &cached);
         CHECK(same_fields(&cached, &want) && memcmp(cached.marks, marks, sizeof marks) == 0,
               "%s, %s: ab_look_cached (pass %d) differs", rules, mfn_of(g), pass);
         if (need_score)
             CHECK(cached.score == ab_score(&want), "%s, %s: ab_look_cached's score %d, ab_score %d", rules, mfn_of(g),
                   cached.score, ab_score(&want));
+    }
+    /* the learned evaluation: the same view, the score of its inputs, a
+     * key of its own (the linear entry is not read back for it) */
+    ab_view lv;
+    int16_t x[AB_LEARN_PAD];
+    ab_learn_inputs(g, marks, &lv, x);
+    CHECK(same_fields(&lv, &want) && memcmp(lv.f, want.f, sizeof lv.f) == 0, "%s, %s: ab_learn_inputs' view differs",
+          rules, mfn_of(g));
+    static const int from_f[9] = {F_RONINS,    F_MOBILITY, F_OPP_LEAST,  F_THREAT_US, F_THREAT_THEM,
+                                  F_SAFE_GIVE, F_REENTRY,  F_DAMYO_ROOM, F_PRESSURE};
+    for (int i = 0; i < 9; i++)
+        CHECK(x[i] == want.f[from_f[i]] && strcmp(ab_learn_input_names[i], ab_feature_names[from_f[i]]) == 0,
+              "%s, %s: learned input %s is %d, feature %d", rules, mfn_of(g), ab_learn_input_names[i], x[i],
+              want.f[from_f[i]]);
+    CHECK(x[9] - x[10] == want.f[F_RONINS] && x[11] - x[12] == want.f[F_DAMYO_ROOM] &&
+              x[13] - x[14] == want.f[F_PRESSURE] && x[17] == count((uint64_t)want.give),
+          "%s, %s: the learned inputs do not add up to the features", rules, mfn_of(g));
+    for (int i = AB_LEARN_INPUTS; i < AB_LEARN_PAD; i++)
+        CHECK(x[i] == 0, "%s, %s: the learned inputs' padding x[%d] is %d", rules, mfn_of(g), i, x[i]);
+    int learned = ab_learned_score(x, want.f[F_NO_SAFE]);
+    uint64_t lk = ab_rules_key(g, AB_EVAL_LEARNED);
+    CHECK(lk != rk, "%s: the learned evaluation's cache key is the linear one's", rules);
+    for (int pass = 0; pass < 2; pass++) {
+        ab_look_cached(cache, g, hash, lk, marks, 1, AB_EVAL_LEARNED, &cached);
+        CHECK(same_fields(&cached, &want) && cached.score == learned,
+              "%s, %s: ab_look_cached's learned score %d (pass %d), ab_learned_score %d", rules, mfn_of(g),
+              cached.score, pass, learned);
     }
 }
 
@@ -232,6 +259,9 @@ int main(void)
                           &differ);
                 }
     CHECK(positions > 5000, "only %ld positions compared", positions);
+    for (int i = 0; i < AB_LEARN_INPUTS; i++) /* the table was trained on these inputs */
+        CHECK(strcmp(ab_learned_inputs[i], ab_learn_input_names[i]) == 0, "ab_learned.c's input %d is %s, not %s", i,
+              ab_learned_inputs[i], ab_learn_input_names[i]);
     /* the rules' key is tested only where the rules change the view */
     CHECK(differ > 100, "only %ld positions whose view the re-entry rules change", differ);
     free(cache);

@@ -650,13 +650,27 @@ static void options_and_errors(void)
     CHECK(mana_bot_set_option(b, "Seed", "18446744073709551615") == MANA_OK &&
               mana_bot_set_option(b, "Seed", "18446744073709551616") == MANA_EINVAL,
           "Seed's range is 64 bits");
-    CHECK(mana_bot_option_count() == 4, "%d options", mana_bot_option_count());
+    CHECK(mana_bot_get_option(b, "Eval", buf, sizeof buf) == 1 && strcmp(buf, "0") == 0, "Eval's default: %s", buf);
+    CHECK(mana_bot_set_option(b, "eval", "Learned") == MANA_OK &&
+              mana_bot_get_option(b, "Eval", buf, sizeof buf) == 1 && strcmp(buf, "1") == 0,
+          "Eval learned kept: %s", buf);
+    CHECK(mana_bot_set_option(b, "Eval", "linear") == MANA_OK && mana_bot_get_option(b, "Eval", buf, sizeof buf) == 1 &&
+              strcmp(buf, "0") == 0 && mana_bot_set_option(b, "Eval", "1") == MANA_OK &&
+              mana_bot_set_option(b, "Eval", "0") == MANA_OK,
+          "Eval linear, 1 and 0");
+    CHECK(mana_bot_set_option(b, "Eval", "2") == MANA_EINVAL && mana_bot_set_option(b, "Eval", "lin") == MANA_EINVAL &&
+              strstr(mana_bot_error_detail(), "expected linear, learned, 0 or 1") != NULL,
+          "Eval bad values: '%s'", mana_bot_error_detail());
+    CHECK(mana_bot_option_count() == 5, "%d options", mana_bot_option_count());
     const char *name = NULL;
     uint64_t def, lo, hi;
     CHECK(mana_bot_option_info(1, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Hash") == 0 && def == 16 &&
               lo == 1 && hi == 65536,
           "option 1: %s", name ? name : "?");
-    CHECK(mana_bot_option_info(4, &name, NULL, NULL, NULL) == MANA_EINVAL, "option 4");
+    CHECK(mana_bot_option_info(4, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Eval") == 0 && def == 0 &&
+              lo == 0 && hi == 1,
+          "option 4: %s", name ? name : "?");
+    CHECK(mana_bot_option_info(5, &name, NULL, NULL, NULL) == MANA_EINVAL, "option 5");
     CHECK(mana_bot_describe(b, NULL, buf, sizeof buf) > 0 && strcmp(buf, "ab (100000 nodes)") == 0, "describe: %s",
           buf);
     mana_bot_limits l = lims(4, 0, 0, 30);

@@ -144,6 +144,17 @@ expect_grep "$o" "option name Hash type spin default 16 min 1 max 65536" "Hash a
 expect_grep "$o" "bestmove f2-f5" "a search with a 1 MiB table"
 expect_grep "$o" "info string error: setoption Hash: bad value '0' (expected 1..65536)" "Hash 0 refused"
 
+# Eval: advertised as a combo; learned accepted, and linear
+# (the word or 0, in any case) as the default does; a bad value refused
+printf '%s\n' mana "position mfn $RE w 1 3" 'go depth 5' 'setoption name Eval value learned' \
+    "position mfn $RE w 1 3" 'go depth 5' 'setoption name eval value LINEAR' "position mfn $RE w 1 3" 'go depth 5' \
+    'setoption name Eval value 0' 'setoption name Eval value best' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "option name Eval type combo default linear var linear var learned" "Eval advertised"
+grep '^info depth 5 .*score' "$o" | sed 's/.* score \([^ ]* [^ ]*\) .*/\1/' >"$tmp/evals"
+expect_eq "$(sed -n 1p "$tmp/evals")" "$(sed -n 3p "$tmp/evals")" "Eval linear: the default's score again"
+expect_grep "$o" "info string error: setoption Eval: bad value 'best' (expected linear, learned, 0 or 1)" "Eval best refused"
+expect_eq "$(grep -c 'error' "$o")" 1 "Eval learned, LINEAR and 0 accepted"
+
 # MultiPV 3: the last iteration (depth 5) reports lines 1, 2, 3 with
 # distinct first moves, scores not rising; bestmove is line 1's move.
 MP='1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0'
@@ -197,7 +208,7 @@ expect_no_grep "$o" "error" "mcts Threads 2: bestmove $bm legal"
 printf '%s\n' 'setoption name Nope value 1' 'setoption name DamyoOnDouble value maybe' \
     'setoption name ReentryWhenBlocked value 2' 'setoption name DamyoOnDouble value TRUE' \
     'setoption name damyoondouble value off' 'setoption name ReentryWhenBlocked value 1' | "$CLI" engine >"$o" 2>&1
-expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed, Hash, Threads, MultiPV)" \
+expect_grep "$o" "info string error: setoption: unknown option 'Nope' (Rules, Orientation, SetupArea, DamyoOnDouble, Reentry, ReentryWhenBlocked, Blocked, Repetition, PlyLimit, Bot, Seed, Hash, Threads, MultiPV, Eval)" \
     "unknown option: every advertised name listed"
 expect_grep "$o" "info string error: setoption: DamyoOnDouble: bad value 'maybe' (expected true or false)" "check option refused"
 expect_grep "$o" "info string error: setoption: ReentryWhenBlocked: bad value '2' (expected true or false)" "check option refused"

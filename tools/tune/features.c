@@ -5,9 +5,12 @@
  * weights (tools/tune/tune.py).
  *
  *   features RECORD...  >  positions.csv
+ *   features --learn RECORD...  >  inputs.csv
  *
  * One CSV line per position: the game's result from the view of the side
- * to move (1 win, 0.5 draw, 0 loss), then the features in enum order.
+ * to move (1 win, 0.5 draw, 0 loss), then the features in enum order, or
+ * with --learn the inputs of the learned evaluation (ab.h,
+ * ab_learn_inputs: tools/learn/learn.py trains on them).
  * Quiet positions only: play phase, at least 4 plies in, the side to move
  * neither able to take the Damyo nor in check (ab_view.in_check), the
  * positions whose static value the evaluation has to get right.  Records
@@ -15,8 +18,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ab.h"
+
+/* 1: print the learned evaluation's inputs instead of the features. */
+static int learn;
 
 /* Prints the quiet positions of the finished game g (history replayed on
  * a copy taken back to its start); returns how many. */
@@ -39,13 +46,14 @@ static int dump(const mana_game *g)
         if (mana_status(w) == MANA_PLAYING && plies++ >= 4) {
             uint64_t marks[3];
             ab_view v;
+            int16_t x[AB_LEARN_PAD];
             ab_marks(w, marks);
-            ab_look(w, marks, &v);
+            ab_learn_inputs(w, marks, &v, x);
             if (!v.win_now && !v.in_check) {
                 double r = st == MANA_DRAWN ? 0.5 : (st == MANA_WHITE_WON) == (v.us == MANA_WHITE);
                 printf("%g", r);
-                for (int k = 0; k < F_COUNT; k++)
-                    printf(",%d", v.f[k]);
+                for (int k = 0; k < (learn ? AB_LEARN_INPUTS : F_COUNT); k++)
+                    printf(",%d", learn ? x[k] : v.f[k]);
                 putchar('\n');
                 count++;
             }
@@ -125,16 +133,21 @@ static long dump_file(const char *path)
 int main(int argc, char **argv)
 {
     long total = 0;
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--learn") == 0) {
+        learn = 1;
+        first = 2;
+    }
     printf("result");
-    for (int k = 0; k < F_COUNT; k++)
-        printf(",%s", ab_feature_names[k]);
+    for (int k = 0; k < (learn ? AB_LEARN_INPUTS : F_COUNT); k++)
+        printf(",%s", learn ? ab_learn_input_names[k] : ab_feature_names[k]);
     putchar('\n');
-    for (int i = 1; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         long n = dump_file(argv[i]);
         if (n < 0)
             return 1;
         total += n;
     }
-    fprintf(stderr, "features: %ld positions from %d records\n", total, argc - 1);
+    fprintf(stderr, "features: %ld positions from %d records\n", total, argc - first);
     return 0;
 }

@@ -84,7 +84,7 @@ MJS mjs_bot *mjs_bot_new(const char *kind, int time_ms, int depth, double nodes,
 }
 
 /* Sets a bot option by name (mana_bot_set_option: Hash, Threads, MultiPV,
- * Seed; value as decimal text). */
+ * Eval, Seed; value as decimal text, Eval's also linear or learned). */
 MJS int mjs_bot_set_option(mjs_bot *mb, const char *name, const char *value)
 {
     return mana_bot_set_option(mb->b, name, value);

@@ -308,6 +308,22 @@ def test_options() -> None:
         bot.set_option("Hash", True)
 
 
+def test_eval_option_chooses_the_learned_evaluation() -> None:
+    # Eval 0 (linear) is the default; Eval 1 (learned) searches with the
+    # network of bots/ab_learned.c, as deterministic as the linear one.
+    g = mana.Game(position=START)
+    linear = mana.Bot("ab", depth=4)
+    assert linear.get_option("Eval") == 0
+    learned = [mana.Bot("ab", depth=4) for _ in range(2)]
+    for b in learned:
+        b.set_option("eval", 1)
+        assert b.get_option("Eval") == 1
+    a, b = (untimed(x.analyse(g)) for x in learned)
+    assert a == b and a.pv[0] in g.legal_moves
+    with pytest.raises(mana.ManaError, match="expected linear, learned, 0 or 1"):
+        linear.set_option("Eval", 2)
+
+
 def test_multipv_lines_are_passed_through() -> None:
     # MultiPV is the library's option: analyse(multipv=k) sets it and
     # returns the lines the library searched, ranked 1.., best first.

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
 """examples/python/train_value.py runs end to end (tiny sizes), and the
-score interval it reports stays within [0, 1]."""
+score interval it reports stays within [0, 1]; examples/python/train_eval.py
+runs the learned evaluation's pipeline end to end (tiny sizes)."""
 
 import importlib.util
 import os
 import subprocess
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -20,6 +22,26 @@ def test_train_value_example_runs() -> None:
                         "--epochs", "1"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "held-out MSE" in r.stdout and "trained value vs random" in r.stdout
+
+
+TOP = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+FEATURES = os.path.join(TOP, "build", "tools", "tune", "features")
+
+
+@pytest.mark.skipif(not os.access(FEATURES, os.X_OK),
+                    reason="build/tools/tune/features is not built (make check-python builds it)")
+def test_train_eval_example_runs(tmp_path: Path) -> None:
+    out = os.path.join(str(tmp_path), "t.c")
+    r = subprocess.run([sys.executable, os.path.join(TOP, "examples", "python", "train_eval.py"),
+                        "--games", "40", "--nodes", "200", "--epochs", "2", "--dir", str(tmp_path),
+                        "--drop", "pressure", "--out", out], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "positions of 40 games" in r.stdout and "held-out log loss: linear" in r.stdout
+    assert ", pressure," not in r.stdout.splitlines()[0]
+    with open(out, encoding="utf-8") as f:
+        table = f.read()
+    assert table.count("{") > 9 * 16 and "ab_learned_b2 = " in table
 
 
 def _example() -> ModuleType:
