@@ -40,22 +40,6 @@ void ab_marks(const mana_game *g, uint64_t marks[3])
     }
 }
 
-
-/* Returns the number of squares in b: the builtin where the target has
- * POPCNT, else a branch-free SWAR count (Hacker's Delight 5-1), not the
- * libgcc routine the builtin would call. */
-static int popcount(uint64_t b)
-{
-#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_popcountll(b);
-#else
-    b = b - ((b >> 1) & 0x5555555555555555ULL);
-    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((b * 0x0101010101010101ULL) >> 56);
-#endif
-}
-
 static int first_sq(uint64_t b)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -86,7 +70,7 @@ static const uint64_t BALL3[36] = {
  * Damyo on d (a one-square set; 0 gives 0). */
 static int near(uint64_t set, uint64_t d)
 {
-    return d ? popcount(set & BALL3[first_sq(d)]) : 0;
+    return d ? mana_count_squares(set & BALL3[first_sq(d)]) : 0;
 }
 
 /* The reach of one side's pieces, by the mark count of their squares:
@@ -109,7 +93,7 @@ static void side_reach_of(const mana_game *g, const uint64_t marks[3], uint64_t 
         int sq = first_sq(b);
         uint64_t ends = 0;
         mana_piece_reach(g, sq, &ends);
-        int n = popcount(ends), k = (int)(marks[1] >> sq & 1) + 2 * (int)(marks[2] >> sq & 1);
+        int n = mana_count_squares(ends), k = (int)(marks[1] >> sq & 1) + 2 * (int)(marks[2] >> sq & 1);
         r->to[k] |= ends;
         r->n[k] += n;
         if (sq == damyo)
@@ -214,7 +198,7 @@ static void look_rest(const mana_game *g, const look *l, ab_view *v)
     }
     v->f[F_NO_SAFE] = v->in_check;
     v->f[F_TEMPO] = 1;
-    v->f[F_RONINS] = popcount(l->our_r) - popcount(l->their_r);
+    v->f[F_RONINS] = mana_count_squares(l->our_r) - mana_count_squares(l->their_r);
     v->f[F_DAMYO_ROOM] = l->ours.damyo_n - l->theirs.damyo_n;
     v->f[F_PRESSURE] = near(l->our_d | l->our_r, l->their_d) - near(l->their_d | l->their_r, l->our_d);
 }
