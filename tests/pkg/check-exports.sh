@@ -9,6 +9,9 @@
 #   usage: tests/pkg/check-exports.sh [LIBRARY [EXPORTS [HEADER...]]]
 #   defaults: ./libmana.so tests/exports.txt include/mana.h include/mana_ml.h
 set -eu
+ME=check-exports
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 lib=${1:-./libmana.so}
 list=${2:-tests/exports.txt}
@@ -20,21 +23,14 @@ fi
 NM=${NM:-nm}
 
 for f in "$lib" "$list" "$@"; do
-    if [ ! -e "$f" ]; then
-        echo "check-exports: $f: no such file" >&2
-        exit 1
-    fi
+    [ -e "$f" ] || die "$f: no such file"
 done
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 export LC_ALL=C
 
 grep -v '^#' "$list" | sed '/^$/d' >"$tmp/list"
 if ! sort -c "$tmp/list" 2>/dev/null || [ -n "$(uniq -d "$tmp/list")" ]; then
-    echo "check-exports: $list is not sorted (LC_ALL=C) or has duplicates" >&2
-    exit 1
+    die "$list is not sorted (LC_ALL=C) or has duplicates"
 fi
 
 # Every defined dynamic symbol, with the version suffix (@@MANA_0) removed.
@@ -48,16 +44,13 @@ awk '{ name = $NF; sub(/@.*/, "", name);
 # Every function declared MANA_API in the headers.
 sed -n 's/^MANA_API [^(]*[ *]\(mana_[a-z0-9_]*\)(.*/\1/p' "$@" | sort -u >"$tmp/hdr"
 
-status=0
 if ! diff -u "$tmp/list" "$tmp/nm.names" >"$tmp/d1"; then
-    echo "check-exports: $lib exports differ from $list (- listed, + exported):" >&2
+    bad "$lib exports differ from $list (- listed, + exported):"
     cat "$tmp/d1" >&2
-    status=1
 fi
 if ! diff -u "$tmp/list" "$tmp/hdr" >"$tmp/d2"; then
-    echo "check-exports: MANA_API declarations in $* differ from $list (- listed, + declared):" >&2
+    bad "MANA_API declarations in $* differ from $list (- listed, + declared):"
     cat "$tmp/d2" >&2
-    status=1
 fi
 # Each export must be a function (T; or i, a GNU indirect function, chosen
 # when the library is loaded), not data.
@@ -65,11 +58,7 @@ awk '{ name = $NF; sub(/@.*/, "", name);
        if (name ~ /^mana_/ && $(NF-1) != "T" && $(NF-1) != "i") print name " has type " $(NF-1) }' \
     "$tmp/nm" >"$tmp/types"
 if [ -s "$tmp/types" ]; then
-    echo "check-exports: exported names that are not functions:" >&2
+    bad "exported names that are not functions:"
     cat "$tmp/types" >&2
-    status=1
 fi
-if [ "$status" = 0 ]; then
-    echo "check-exports: $(wc -l <"$tmp/list") names, $lib matches $list and $*"
-fi
-exit "$status"
+finish "check-exports: $(wc -l <"$tmp/list") names, $lib matches $list and $*"
