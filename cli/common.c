@@ -57,6 +57,16 @@ int cli_fail(const char *what)
     return 1;
 }
 
+cli_counted cli_count(long long n, const char *one, const char *many)
+{
+    cli_counted c;
+    if (n == 1 || many != NULL)
+        snprintf(c.s, sizeof c.s, "%lld %s", n, n == 1 ? one : many);
+    else
+        snprintf(c.s, sizeof c.s, "%lld %ss", n, one);
+    return c;
+}
+
 static const char *const status_text[] = {"setup", "playing", "White won", "Black won", "drawn"};
 
 const char *cli_status_text(int status)
