@@ -30,11 +30,12 @@ $(BOTSEARCH): tests/cli/botsearch.c tests/cli/botutil.h $(BOTS_A) $(LIB_A) $(BOT
 
 ABEVALCHECK := $(B)/tests/cli/abevalcheck
 
-$(ABEVALCHECK): tests/cli/abevalcheck.c tests/cli/botutil.h $(BOTS_A) $(LIB_A) $(CLI_HDR) include/mana.h
+# (the objects, not libmana-bots.a, whose internal names are local)
+$(ABEVALCHECK): tests/cli/abevalcheck.c tests/cli/botutil.h $(BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
-	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    -o $@ $< $(BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 .PHONY: check-cli
 check-cli: $(CLI) $(BOTCHECK) $(BOTSEARCH) $(ABEVALCHECK)

@@ -5,6 +5,11 @@
 # its headers (jansson's test/suites/api/check-exports, made three-way):
 # libmana.so, tests/exports.txt and include/mana.h with mana_ml.h;
 # libmana-bots.so, tests/exports-bots.txt and include/mana_bot.h.
+# A static archive (LIBRARY ending in .a: libmana.a, libmana-bots.a) is
+# held to the same list: its global definitions (nm -g) are exactly the
+# listed names, besides those of the reserved prefixes, mana__ (the
+# library's internal helpers) and __ (the toolchain's, such as a
+# sanitizer's ODR indicators).
 #
 #   usage: tests/pkg/check-exports.sh [LIBRARY [EXPORTS [HEADER...]]]
 #   defaults: ./libmana.so tests/exports.txt include/mana.h include/mana_ml.h
@@ -35,8 +40,13 @@ fi
 
 # Every defined dynamic symbol, with the version suffix (@@MANA_0) removed.
 # The only absolute (A) symbols a version script adds are its version nodes
-# (MANA_0, MANA_BOTS_0, ...); anything else counts as an export.
-"$NM" -D --defined-only "$lib" >"$tmp/nm"
+# (MANA_0, MANA_BOTS_0, ...); anything else counts as an export.  Of an
+# archive: every global definition but the reserved ones (nm prints
+# "value type name", and a line "member.o:" before each member's).
+case $lib in
+*.a) "$NM" -g --defined-only "$lib" | awk 'NF == 3 && $3 !~ /^(mana__|__)/' >"$tmp/nm" ;;
+*) "$NM" -D --defined-only "$lib" >"$tmp/nm" ;;
+esac
 awk '{ name = $NF; sub(/@.*/, "", name);
        if ($(NF-1) == "A" && name ~ /^MANA_([A-Z]+_)?[0-9_]+$/) next;
        print name }' "$tmp/nm" | sort -u >"$tmp/nm.names"
