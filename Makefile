@@ -26,6 +26,7 @@ CFLAGS ?= -O2 -g
 LDFLAGS ?=
 CPPFLAGS ?=
 AR ?= ar
+OBJCOPY ?= objcopy
 PYTHON ?= python3
 
 WARN := -std=c11 -Wall -Wextra -Wpedantic
@@ -92,7 +93,10 @@ LIB_CFLAGS = $(BASE_CFLAGS) -Ilibmana -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
 # libmana-bots (bots/: random, ab, mcts; include/mana_bot.h) and the
 # programs of mana-cli (cli/) use only libmana's public API.  The bots'
 # shared library exports only mana_bot_* (bots/libmana-bots.map) and
-# needs libmana.so, found beside it ($ORIGIN) or on the usual path.
+# needs libmana.so, found beside it ($ORIGIN) or on the usual path; its
+# static archive shows only mana_bot_* too (BOTS_A_OBJ below).  Their
+# objects are compiled with hidden visibility, MANA_API marking the
+# public functions.
 BOT_SRC := $(sort $(wildcard bots/*.c))
 BOT_HDR := include/mana_bot.h $(wildcard bots/*.h)
 BOT_OBJ := $(BOT_SRC:%.c=$(B)/%.o)
@@ -103,7 +107,8 @@ BOTS_A := $(B)/libmana-bots.a
 BOTS_SO := $(B)/libmana-bots.so
 BOTS_SONAME_LINK := $(B)/$(BOTS_SONAME)
 BOTS_SHLIB_FILE := $(B)/$(BOTS_SHLIB)
-BOT_CFLAGS = $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS)
+BOT_CFLAGS = $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
+BOTS_A_OBJ := $(B)/libmana-bots.o
 CLI_SRC := $(sort $(wildcard cli/*.c))
 CLI_HDR := $(wildcard cli/*.h) $(BOT_HDR)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
@@ -195,11 +200,26 @@ $(B)/bots/%.o: bots/%.c
 $(B)/bots/%.pic.o: bots/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BOT_CFLAGS) -fPIC -fvisibility=hidden $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BOT_CFLAGS) -fPIC $(DEPFLAGS) -c -o $@ $<
 
-$(BOTS_A): $(BOT_OBJ)
+# The static archive holds one object: the bots' objects linked into one
+# (a partial link, -r) whose hidden names, every one but the MANA_API
+# functions, are then made local (objcopy --localize-hidden).  So a
+# program linking libmana-bots.a sees mana_bot_* of it and nothing else,
+# as one linking libmana-bots.so does, and its own ab_*, tt_*, mcts_*
+# names never clash with the bots' (check-exports holds the archive to
+# tests/exports-bots.txt).  The code is the objects' own, unchanged.
+# Tests and tools that call the bots' internals link $(BOT_OBJ) instead.
+# (Rebuilt when the Makefile changes: the hidden visibility that the
+# archive relies on is a flag of BOT_CFLAGS.)
+$(BOT_OBJ): Makefile
+$(BOTS_A_OBJ): $(BOT_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $(BOT_OBJ) && $(OBJCOPY) --localize-hidden $@.tmp $@ && rm -f $@.tmp
+
+$(BOTS_A): $(BOTS_A_OBJ)
 	$(call say,AR,$@)
-	$(Q)rm -f $@ && $(AR) rcs $@ $(BOT_OBJ)
+	$(Q)rm -f $@ && $(AR) rcs $@ $(BOTS_A_OBJ)
 
 $(BOTS_SHLIB_FILE): $(BOT_PIC) bots/libmana-bots.map $(LIB_SO)
 	$(call say,LD,$@)

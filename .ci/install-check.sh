@@ -107,6 +107,8 @@ step "installed header and exports"
 for h in mana.h mana_ml.h mana_bot.h; do sh tests/pkg/check-header.sh "$prefix/include/$h"; done
 sh tests/pkg/check-exports.sh "$lib/libmana.so" tests/exports.txt "$prefix/include/mana.h" "$prefix/include/mana_ml.h"
 sh tests/pkg/check-exports.sh "$lib/libmana-bots.so" tests/exports-bots.txt "$prefix/include/mana_bot.h"
+sh tests/pkg/check-exports.sh "$lib/libmana.a" tests/exports.txt "$prefix/include/mana.h" "$prefix/include/mana_ml.h"
+sh tests/pkg/check-exports.sh "$lib/libmana-bots.a" tests/exports-bots.txt "$prefix/include/mana_bot.h"
 
 step "Python: the wheel in a fresh venv"
 PYSYS=/usr/bin/python3

@@ -43,22 +43,6 @@ void ab_marks(const mana_game *g, uint64_t marks[3])
     }
 }
 
-
-/* Returns the number of squares in b: the builtin where the target has
- * POPCNT, else a branch-free SWAR count (Hacker's Delight 5-1), not the
- * libgcc routine the builtin would call. */
-static int popcount(uint64_t b)
-{
-#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_popcountll(b);
-#else
-    b = b - ((b >> 1) & 0x5555555555555555ULL);
-    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((b * 0x0101010101010101ULL) >> 56);
-#endif
-}
-
 static int first_sq(uint64_t b)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -89,7 +73,7 @@ static const uint64_t BALL3[36] = {
  * Damyo on d (a one-square set; 0 gives 0). */
 static int near(uint64_t set, uint64_t d)
 {
-    return d ? popcount(set & BALL3[first_sq(d)]) : 0;
+    return d ? mana_count_squares(set & BALL3[first_sq(d)]) : 0;
 }
 
 /* The reach of one side's pieces, by the mark count of their squares:
@@ -112,7 +96,7 @@ static void side_reach_of(const mana_game *g, const uint64_t marks[3], uint64_t 
         int sq = first_sq(b);
         uint64_t ends = 0;
         mana_piece_reach(g, sq, &ends);
-        int n = popcount(ends), k = (int)(marks[1] >> sq & 1) + 2 * (int)(marks[2] >> sq & 1);
+        int n = mana_count_squares(ends), k = (int)(marks[1] >> sq & 1) + 2 * (int)(marks[2] >> sq & 1);
         r->to[k] |= ends;
         r->n[k] += n;
         if (sq == damyo)
@@ -220,8 +204,8 @@ static void look_rest(const mana_game *g, look *l, ab_view *v)
     }
     v->f[F_NO_SAFE] = v->in_check;
     v->f[F_TEMPO] = 1;
-    l->our_ronins = popcount(l->our_r);
-    l->their_ronins = popcount(l->their_r);
+    l->our_ronins = mana_count_squares(l->our_r);
+    l->their_ronins = mana_count_squares(l->their_r);
     l->our_near = near(l->our_d | l->our_r, l->their_d);
     l->their_near = near(l->their_d | l->their_r, l->our_d);
     v->f[F_RONINS] = l->our_ronins - l->their_ronins;
@@ -272,7 +256,7 @@ static void learn_inputs_of(const look *l, const ab_view *v, int16_t x[AB_LEARN_
     x[n++] = (int16_t)l->their_near;
     x[n++] = (int16_t)l->ours.all_n;
     x[n++] = (int16_t)l->theirs.all_n;
-    x[n++] = (int16_t)popcount((uint64_t)v->give);
+    x[n++] = (int16_t)mana_count_squares((uint64_t)v->give);
     while (n < AB_LEARN_PAD)
         x[n++] = 0;
 }

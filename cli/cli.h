@@ -53,6 +53,14 @@ void cli_usage_error(const char *cmd, const char *usage, const char *why);
 void cli_print_board(const mana_game *g, int color); /* to stdout */
 int cli_fail(const char *what);                      /* prints the library detail, returns 1 */
 const char *cli_status_text(int status);             /* "White won", ... */
+/* "1 ply", "3 plies", "0 games": n and its noun, one for n == 1, else many
+ * (NULL: one and an s), as libmana's messages count with its mana__count;
+ * a struct, so that several stand in one printf: cli_count(n, "ply",
+ * "plies").s.  Nouns of at most 20 bytes (the text is cut at 31). */
+typedef struct cli_counted {
+    char s[32];
+} cli_counted;
+cli_counted cli_count(long long n, const char *one, const char *many);
 /* How g ended, in words ("White won, Black's Damyo captured", "drawn at
  * the ply limit"; mana_end_reason); a static buffer. */
 const char *cli_end_text(const mana_game *g);

@@ -57,6 +57,16 @@ int cli_fail(const char *what)
     return 1;
 }
 
+cli_counted cli_count(long long n, const char *one, const char *many)
+{
+    cli_counted c;
+    if (n == 1 || many != NULL)
+        snprintf(c.s, sizeof c.s, "%lld %s", n, n == 1 ? one : many);
+    else
+        snprintf(c.s, sizeof c.s, "%lld %ss", n, one);
+    return c;
+}
+
 static const char *const status_text[] = {"setup", "playing", "White won", "Black won", "drawn"};
 
 const char *cli_status_text(int status)
@@ -80,6 +90,19 @@ static void print_rank(const mana_game *g, int rank, int color)
     printf("  %d\n", rank + 1);
 }
 
+/* Writes to buf what color has still to place during the setup: "the
+ * Damyo and 5 Ronins", "the Damyo", "1 Ronin" or "nothing" (a Damyo is
+ * never captured before play, so one not on the board is still to place). */
+static const char *to_place(const mana_game *g, int color, char *buf, size_t size)
+{
+    uint64_t damyo = 0, ronins = 0;
+    mana_pieces(g, color, &damyo, &ronins);
+    int left = MANA_RONIN_COUNT - mana_count_squares(ronins);
+    const char *d = damyo ? "" : left ? "the Damyo and " : "the Damyo";
+    snprintf(buf, size, "%s%s", d, left ? cli_count(left, "Ronin", NULL).s : damyo ? "nothing" : "");
+    return buf;
+}
+
 void cli_print_board(const mana_game *g, int color)
 {
     printf("   a  b  c  d  e  f\n");
@@ -96,7 +119,13 @@ void cli_print_board(const mana_game *g, int color)
         printf("setup: %s to %s\n", who, mana_orientation(g) < 0 ? "choose the orientation" : "place");
     else
         printf("finished: %s\n", cli_end_text(g));
-    printf("reserve: White %d, Black %d\n", mana_reserve(g, MANA_WHITE), mana_reserve(g, MANA_BLACK));
+    if (status == MANA_SETUP) { /* no reserve before play: the pieces still to place */
+        char w[48], b[48];
+        printf("to place: White %s, Black %s\n", to_place(g, MANA_WHITE, w, sizeof w),
+               to_place(g, MANA_BLACK, b, sizeof b));
+    } else {
+        printf("reserve: White %d, Black %d\n", mana_reserve(g, MANA_WHITE), mana_reserve(g, MANA_BLACK));
+    }
 }
 
 int cli_join_mfn(int argc, char **argv, char *buf, size_t size)

@@ -566,13 +566,13 @@ static void header(const match *m)
     describe_player(m, 0, d0, sizeof d0);
     describe_player(m, 1, d1, sizeof d1);
     if (m->nplayers == 2)
-        printf("match: %s (first) against %s, %d game%s", d0, d1, m->games, m->games == 1 ? "" : "s");
+        printf("match: %s (first) against %s, %s", d0, d1, cli_count(m->games, "game", NULL).s);
     else
-        printf("%s: %d players, %d pairings of %d game%s", m->gauntlet ? "gauntlet" : "round robin", m->nplayers,
-               m->npairings, m->games, m->games == 1 ? "" : "s");
-    printf(", rules %s, ply limit %d, seed %llu, %s, %s, %d job%s\n",
+        printf("%s: %d players, %d pairings of %s", m->gauntlet ? "gauntlet" : "round robin", m->nplayers, m->npairings,
+               cli_count(m->games, "game", NULL).s);
+    printf(", rules %s, ply limit %d, seed %llu, %s, %s, %s\n",
            m->preset == MANA_RULES_COSMOLUDO ? "cosmoludo" : "jactalea", m->rule[MANA_OPT_PLY_LIMIT],
-           (unsigned long long)m->seed, setups[m->setup_mode], tc, m->jobs, m->jobs == 1 ? "" : "s");
+           (unsigned long long)m->seed, setups[m->setup_mode], tc, cli_count(m->jobs, "job", NULL).s);
     for (int k = 0; k < m->nplayers && m->nplayers > 2; k++) {
         describe_player(m, k, d0, sizeof d0);
         printf("  player %d: %s\n", k + 1, d0);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "match.h"
 
 static double seconds_since(const struct timespec *t0)
@@ -113,7 +114,7 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
         printf("%s vs %s: W-D-L %ld-%ld-%ld score %.1f%% Elo %s +- %s LOS %s (%s's view)", a, b, wdl[0], wdl[1], wdl[2],
                100.0 * s, elo, pm, los, a);
         if (unpaired > 0)
-            printf(" (%ld unpaired game%s left out of Elo and LOS)", unpaired, unpaired == 1 ? "" : "s");
+            printf(" (%s left out of Elo and LOS)", cli_count(unpaired, "unpaired game", NULL).s);
         printf("\n");
         return;
     }
@@ -123,10 +124,10 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
                elo, stats_elo_text(e.elo - e.elo95, 1, lo, sizeof lo),
                stats_elo_text(e.elo + e.elo95, 1, hi, sizeof hi), pairs, los);
     else
-        printf("Elo difference %s (95%% interval n/a: %s; pentanomial model of %ld game pair%s) "
+        printf("Elo difference %s (95%% interval n/a: %s; pentanomial model of %s) "
                "LOS n/a\n",
-               elo, pairs < 2 ? "fewer than 2 pairs" : "every pair scored the same (zero variance)", pairs,
-               pairs == 1 ? "" : "s");
+               elo, pairs < 2 ? "fewer than 2 pairs" : "every pair scored the same (zero variance)",
+               cli_count(pairs, "game pair", NULL).s);
     printf("pairs LL %ld, LD+DL %ld, LW+DD+WL %ld, DW+WD %ld, WW %ld\n", penta[0], penta[1], penta[2], penta[3],
            penta[4]);
     if (unpaired > 0)
@@ -212,21 +213,21 @@ void match_report(const match *m, double secs)
     if (m->npairings == 1) {
         int max_pairs = match_counted_pairs(m);
         two_player_table(m, max_pairs);
-        printf("%s vs %s: %ld game%s in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
-               played, played == 1 ? "" : "s", secs, played ? (double)plies / (double)played : 0.0);
+        printf("%s vs %s: %s in %.1f s, %.1f plies a game on average\n", m->players[0].name, m->players[1].name,
+               cli_count(played, "game", NULL).s, secs, played ? (double)plies / (double)played : 0.0);
         int late = 0;
         for (int i = 0; i < m->total; i++)
             late += m->results[i].done && !match_counted(m, i);
         if (late > 0)
-            printf("note: %d game%s finished after the SPRT's decision, not counted (in the journal after its "
+            printf("note: %s finished after the SPRT's decision, not counted (in the journal after its "
                    "decision line%s; \"counted\": false in the JSON)\n",
-                   late, late == 1 ? "" : "s", m->records != NULL ? ", records in uncounted/" : "");
+                   cli_count(late, "game", NULL).s, m->records != NULL ? ", records in uncounted/" : "");
         pairing_stats(m, 0, max_pairs, 1);
         return;
     }
     standings(m);
     for (int pi = 0; pi < m->npairings; pi++)
         pairing_stats(m, pi, -1, 0);
-    printf("%ld game%s in %.1f s, %.1f plies a game on average\n", played, played == 1 ? "" : "s", secs,
+    printf("%s in %.1f s, %.1f plies a game on average\n", cli_count(played, "game", NULL).s, secs,
            played ? (double)plies / (double)played : 0.0);
 }

@@ -115,7 +115,7 @@ static void list_moves(const mana_game *g)
         return;
     }
     int done[MANA_MAX_MOVES] = {0};
-    printf("%d legal move%s:\n", n, n == 1 ? "" : "s");
+    printf("%s:\n", cli_count(n, "legal move", NULL).s);
     for (int i = 0; i < n; i++) {
         if (done[i])
             continue;
@@ -125,8 +125,8 @@ static void list_moves(const mana_game *g)
             int marks = mana_marks_at(g, from);
             char name[MANA_SQUARE_NAME_MAX + 1] = "?";
             mana_square_name(from, name, sizeof name);
-            printf("  %s on %s (%d mark%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin", name, marks,
-                   marks == 1 ? "" : "s");
+            printf("  %s on %s (%s):", p == 'D' || p == 'd' ? "Damyo" : "Ronin", name,
+                   cli_count(marks, "mark", NULL).s);
         } else {
             printf("  %s:", kind == MANA_MOVE_ORIENT ? "orientation"
                             : kind == MANA_MOVE_PASS ? "blocked, you must pass"
@@ -234,7 +234,7 @@ static void undo(session *s)
         printf("nothing to undo\n");
         return;
     }
-    printf("took back %d move%s\n", undone, undone == 1 ? "" : "s");
+    printf("took back %s\n", cli_count(undone, "move", NULL).s);
     show(s);
 }
 

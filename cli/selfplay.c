@@ -68,8 +68,9 @@ int cmd_selfplay(int argc, char **argv)
     int rc = b != NULL ? play_out(g, b, &o, &plies) : cli_fail("selfplay");
     mana_bot_free(b);
     if (rc == 0)
-        printf("%sresult: %s after %d plies of play (%d moves with the setup)\n", o.quiet ? "" : "\n",
-               cli_status_text(mana_status(g)), plies, mana_history(g, NULL, 0));
+        printf("%sresult: %s after %s of play (%s with the setup)\n", o.quiet ? "" : "\n",
+               cli_status_text(mana_status(g)), cli_count(plies, "ply", "plies").s,
+               cli_count(mana_history(g, NULL, 0), "move", NULL).s);
     mana_free(g);
     return rc;
 }

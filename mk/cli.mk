@@ -6,12 +6,13 @@
 #   tests/cli/botsearch  MultiPV, searchmoves, Hash, Threads (C, the public API)
 #   tests/cli/abevalcheck ab's evaluation against a reference (C, linked with
 #                        the bots' objects: it calls their internals)
+#   tests/cli/botutil.h  what the three share (CHECK, at, summary)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
 BOTCHECK := $(B)/tests/cli/botcheck
 
-$(BOTCHECK): tests/cli/botcheck.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
+$(BOTCHECK): tests/cli/botcheck.c tests/cli/botutil.h $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
@@ -21,7 +22,7 @@ BOTSEARCH := $(B)/tests/cli/botsearch
 
 # The search options (MultiPV, searchmoves, Hash, Threads); `make tsan`
 # builds and runs it under -fsanitize=thread too.
-$(BOTSEARCH): tests/cli/botsearch.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
+$(BOTSEARCH): tests/cli/botsearch.c tests/cli/botutil.h $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) \
@@ -29,11 +30,12 @@ $(BOTSEARCH): tests/cli/botsearch.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
 
 ABEVALCHECK := $(B)/tests/cli/abevalcheck
 
-$(ABEVALCHECK): tests/cli/abevalcheck.c $(BOTS_A) $(LIB_A) $(CLI_HDR) include/mana.h
+# (the objects, not libmana-bots.a, whose internal names are local)
+$(ABEVALCHECK): tests/cli/abevalcheck.c tests/cli/botutil.h $(BOT_OBJ) $(LIB_A) $(CLI_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
-	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    -o $@ $< $(BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 .PHONY: check-cli
 check-cli: $(CLI) $(BOTCHECK) $(BOTSEARCH) $(ABEVALCHECK)

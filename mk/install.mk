@@ -112,9 +112,21 @@ uninstall:
 	$(Q)for f in $(notdir $(MAN7)); do rm -f "$(DESTDIR)$(MANDIR)/man7/$$f"; done
 
 # ---- checks -----------------------------------------------------------------
-check-exports: $(LIB_SHLIB) $(BOTS_SHLIB_FILE) tests/exports.txt tests/exports-bots.txt
+check-exports: $(LIB_SHLIB) $(BOTS_SHLIB_FILE) $(LIB_A) $(BOTS_A) tests/exports.txt tests/exports-bots.txt
 	$(Q)sh tests/pkg/check-exports.sh $(LIB_SHLIB) tests/exports.txt include/mana.h include/mana_ml.h
 	$(Q)sh tests/pkg/check-exports.sh $(BOTS_SHLIB_FILE) tests/exports-bots.txt include/mana_bot.h
+	$(Q)sh tests/pkg/check-exports.sh $(LIB_A) tests/exports.txt include/mana.h include/mana_ml.h
+	$(Q)sh tests/pkg/check-exports.sh $(BOTS_A) tests/exports-bots.txt include/mana_bot.h
+	$(Q)$(OWN_NAMES)
+
+# A program whose own functions bear the names of the bots' internals
+# links with libmana-bots.a (tests/pkg/own_names.c).
+OWN_NAMES := $(B)/tests/pkg/own_names
+$(OWN_NAMES): tests/pkg/own_names.c $(BOTS_A) $(LIB_A) include/mana.h include/mana_bot.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+check-exports: $(OWN_NAMES)
 
 # README.md's table of the parts of `make check` against $(CHECK_PARTS).
 check-parts:

@@ -29,14 +29,16 @@
 # tests/data/setups.txt and asserts, by the solver, how many leave Black no
 # forced win within 13 plies (tools/strength/setups.py).
 
-TUNE_OBJ := $(BOTS_A)
+# the bots' objects (it reads ab's features; libmana-bots.a shows only
+# mana_bot_*)
+TUNE_OBJ := $(BOT_OBJ)
 TUNE_FEATURES := $(B)/tools/tune/features
 
 $(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(BOT_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $@ $< \
-	    $(TUNE_OBJ) $(LIB_A) $(LDFLAGS)
+	    $(TUNE_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 LEARN_CHECK := $(B)/tools/learn/learncheck
 

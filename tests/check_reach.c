@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reach and Damyo threats (mana_pieces, mana_piece_reach, mana_reach_maps,
+ * Reach and Damyo threats (mana_pieces, mana_count_squares, mana_piece_reach, mana_reach_maps,
  * mana_reach_under, mana_damyo_capturable, mana_damyo_threats): positions
  * worked out by hand on the orientation-0 board of docs/rules.md, errors, and a
  * cross-check against mana_legal_moves on random positions, each colour
@@ -53,6 +53,34 @@ START_TEST(piece_reach_by_hand)
     ck_assert_int_eq(mana_pieces(g, MANA_BLACK, &d, NULL), MANA_OK);
     ck_assert_uint_eq(d, sqs("f6"));
     mana_free(g);
+}
+END_TEST
+
+/* mana_count_squares (mana.h, inline): the sets above by hand, the edges,
+ * and a bit-by-bit count of random 64-bit values (bits above 35 included). */
+START_TEST(count_squares)
+{
+    mana_game *g = tu_game("5d/6/6/6/R5/Rr3D w 1 0");
+    uint64_t e = 0, r = 0;
+    ck_assert_int_eq(mana_piece_reach(g, tu_sq("b1"), &e), MANA_OK);
+    ck_assert_int_eq(mana_count_squares(e), 7); /* e1 d2 c3 b2 c1 a3 b4 */
+    ck_assert_int_eq(mana_pieces(g, MANA_WHITE, NULL, &r), MANA_OK);
+    ck_assert_int_eq(mana_count_squares(r), 2); /* a1 a2 */
+    mana_free(g);
+    ck_assert_int_eq(mana_count_squares(0), 0);
+    ck_assert_int_eq(mana_count_squares(sqs("f6")), 1);
+    ck_assert_int_eq(mana_count_squares(0xFFFFFFFFFULL), MANA_SQUARE_COUNT);
+    ck_assert_int_eq(mana_count_squares(UINT64_MAX), 64);
+    ck_assert_int_eq(mana_count_squares((uint64_t)1 << 63), 1);
+    uint64_t rng = 36;
+    for (int i = 0; i < 10000; i++) {
+        uint64_t b = tu_rand(&rng);
+        b &= tu_rand(&rng) >> (i % 64); /* sparse to dense */
+        int n = 0;
+        for (int bit = 0; bit < 64; bit++)
+            n += (int)(b >> bit & 1);
+        ck_assert_int_eq(mana_count_squares(b), n);
+    }
 }
 END_TEST
 
@@ -322,6 +350,7 @@ Suite *reach_suite(void)
     Suite *s = suite_create("reach");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, piece_reach_by_hand);
+    tcase_add_test(tc, count_squares);
     tcase_add_test(tc, reach_maps_by_hand);
     tcase_add_test(tc, reach_under_by_hand);
     tcase_add_test(tc, damyo_capturable_by_hand);

@@ -14,16 +14,12 @@
 #   usage: tests/bench/check-record.sh BENCH DOC PERFT_FILE
 set -eu
 
+ME=check-record
+# shellcheck source=SCRIPTDIR/../pkg/lib.sh
+. "$(dirname "$0")/../pkg/lib.sh"
 bench=$1
 doc=$2
 perft=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() {
-    echo "check-record: $*" >&2
-    fail=1
-}
 outside() { sed '/^<!-- bench:begin -->$/,/^<!-- bench:end -->$/d' "$1"; }
 count() { grep -c -e "$1" "$2" || true; }
 quick() { "$bench" --quick --only memory --perft-file "$perft" "$@"; }
@@ -62,5 +58,4 @@ for f in none two; do
     cmp -s "$tmp/$f.md" "$tmp/$f.orig" || bad "$f.md: changed by a refused record"
 done
 
-[ $fail = 0 ] && echo "check-record: bench-record replaced the one recorded run twice, the rest kept"
-exit $fail
+finish "check-record: bench-record replaced the one recorded run twice, the rest kept"

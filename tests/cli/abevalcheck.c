@@ -20,20 +20,10 @@
 #include <string.h>
 
 #include "ab.h"
+
+#define TEST_NAME "abevalcheck"
+#include "botutil.h"
 #include "rng.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                             \
-    do {                                                                             \
-        checks++;                                                                    \
-        if (!(cond)) {                                                               \
-            failures++;                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
-    } while (0)
 
 static int count(uint64_t b)
 {

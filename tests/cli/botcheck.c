@@ -40,34 +40,14 @@
 
 #include <mana_bot.h>
 
+#define TEST_NAME "botcheck"
+#include "botutil.h"
+
 #include "rng.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                             \
-    do {                                                                             \
-        checks++;                                                                    \
-        if (!(cond)) {                                                               \
-            failures++;                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
-    } while (0)
 
 static const char *const kinds[] = {"random", "ab", "mcts"};
 
 #define AB_INFO_MAX 64 /* info lines kept from one search */
-
-static mana_game *at(const char *mfn)
-{
-    mana_game *g = mana_new(MANA_RULES_JACTALEA);
-    if (g == NULL || mana_set_position(g, mfn) != MANA_OK) {
-        fprintf(stderr, "botcheck: bad test position %s: %s\n", mfn, mana_error_detail());
-        exit(1);
-    }
-    return g;
-}
 
 static const char *text(const mana_game *g, mana_move m)
 {
@@ -839,6 +819,5 @@ int main(void)
     limits();
     deterministic();
     legal_everywhere();
-    printf("botcheck: %d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return summary();
 }

@@ -35,18 +35,8 @@
 
 #include <mana_bot.h>
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                             \
-    do {                                                                             \
-        checks++;                                                                    \
-        if (!(cond)) {                                                               \
-            failures++;                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
-    } while (0)
+#define TEST_NAME "botsearch"
+#include "botutil.h"
 
 /* Middle-game positions of tests/data/ab_tree.txt (the instruction count's
  * two first): no Damyo falls within a few plies, many moves to choose. */
@@ -55,16 +45,6 @@ static const char *const positions[] = {
     "3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2 w 1 3",
     "2r2r/1d2r1/4r1/r3R1/R1RR2/R4D w 3 2",
 };
-
-static mana_game *at(const char *mfn)
-{
-    mana_game *g = mana_new(MANA_RULES_JACTALEA);
-    if (g == NULL || mana_set_position(g, mfn) != MANA_OK) {
-        fprintf(stderr, "botsearch: bad test position %s: %s\n", mfn, mana_error_detail());
-        exit(1);
-    }
-    return g;
-}
 
 static mana_bot *bot_with(const char *kind, const char *name, const char *value)
 {
@@ -494,6 +474,5 @@ int main(void)
     mcts_threads("4");
     threads_stopped("2");
     threads_stopped("4");
-    printf("botsearch: %d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return summary();
 }

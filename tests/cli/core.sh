@@ -68,4 +68,9 @@ expect_grep "$tmp/a" "result: " "selfplay ends with a result"
 "$CLI" selfplay --rules cosmoludo --seed 3 --ply-limit 10 >"$tmp/c"
 expect_status $? 0 "selfplay cosmoludo"
 expect_grep "$tmp/c" "ply 1: Black plays" "Black moves first"
+# the counts are counted nouns: 1 ply, 2 plies (13 setup moves before)
+"$CLI" selfplay --seed 3 --ply-limit 1 -q >"$tmp/d"
+expect_eq "$(tail -n 1 "$tmp/d")" "result: drawn after 1 ply of play (14 moves with the setup)" "selfplay: 1 ply"
+"$CLI" selfplay --seed 3 --ply-limit 2 -q >"$tmp/d"
+expect_eq "$(tail -n 1 "$tmp/d")" "result: drawn after 2 plies of play (15 moves with the setup)" "selfplay: 2 plies"
 finish

@@ -117,6 +117,28 @@ expect_status $? 0 "won game"
 expect_grep "$o" "game over: White won (1-0)" "result"
 expect_grep "$o" "final: 6/6/6/2R3/R5/4D1 b 2 0" "final position (Black to move without Damyo; a2 has 2 marks)"
 
+# 6a. The board during the setup says what each side has still to place
+# (no reserve before play), then the reserves once play starts.
+printf '%s\n' O0 D@c6 R@a6 R@b6 R@d6 R@e6 R@f6 D@c1 R@a1 auto quit |
+    "$CLI" play --white human --black human --seed 11 --no-color >"$o" 2>&1
+expect_status $? 0 "setup board session"
+grep '^to place: \|^reserve: ' "$o" >"$tmp/left"
+cat >"$tmp/left.want" <<'EOF2'
+to place: White the Damyo and 5 Ronins, Black the Damyo and 5 Ronins
+to place: White the Damyo and 5 Ronins, Black the Damyo and 5 Ronins
+to place: White the Damyo and 5 Ronins, Black 5 Ronins
+to place: White the Damyo and 5 Ronins, Black 4 Ronins
+to place: White the Damyo and 5 Ronins, Black 3 Ronins
+to place: White the Damyo and 5 Ronins, Black 2 Ronins
+to place: White the Damyo and 5 Ronins, Black 1 Ronin
+to place: White the Damyo and 5 Ronins, Black nothing
+to place: White 5 Ronins, Black nothing
+to place: White 4 Ronins, Black nothing
+reserve: White 0, Black 0
+EOF2
+expect_eq "$(cmp -s "$tmp/left" "$tmp/left.want" && echo same || diff "$tmp/left.want" "$tmp/left")" same \
+    "what is left to place, move by move, then the reserves"
+
 # 6. Setup at the prompt: orientation, a placement, auto, save, save-svg;
 # the record then replays to the position `mfn` printed.
 printf '%s\n' 'D@a1' 'O2' 'D@c1' 'D@c6' 'auto' 'mfn' "save $tmp/setup.mana" \

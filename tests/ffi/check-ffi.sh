@@ -13,6 +13,9 @@
 #
 #   usage: check-ffi.sh [--require] LIBMANA PLAY_GAME MANA-CLI NODE_DIR
 set -u
+ME=check-ffi
+# shellcheck source=SCRIPTDIR/../pkg/lib.sh
+. "$(dirname "$0")/../pkg/lib.sh"
 require=0
 if [ "${1:-}" = --require ]; then
     require=1
@@ -30,19 +33,12 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 MFN='2d3/6/2R1r1/1r4/3D2/6 b 3 3'
 # 4294967297 = 2^32 + 1: a seed that needs the whole uint64_t parameter.
 SEEDS='1 7 4294967297'
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-failures=0
 skipped=0
 
-fail() {
-    echo "check-ffi: FAIL: $*" >&2
-    failures=$((failures + 1))
-}
 skip() {
     echo "check-ffi: skipped: $*"
     skipped=$((skipped + 1))
-    [ $require -eq 0 ] || fail "$* (--require)"
+    [ $require -eq 0 ] || bad "FAIL: $* (--require)"
 }
 
 # ---- what the C side says -------------------------------------------------
@@ -50,11 +46,10 @@ perft=$("$cli" perft --rules cosmoludo 4 "$MFN" | tail -n 1)
 detail=$(printf 'c6-c4\nquit\n' | "$cli" play --rules cosmoludo --white human --black human --no-color \
     --mfn "$MFN" 2>&1 | sed -n 's/.*illegal move c6-c4: //p')
 if [ -z "$perft" ] || [ -z "$detail" ]; then
-    echo "check-ffi: no perft count or no detail from $cli" >&2
-    exit 1
+    die "no perft count or no detail from $cli"
 fi
 for s in $SEEDS; do
-    "$play_game" "$s" >"$tmp/want.$s" || { echo "check-ffi: $play_game $s failed" >&2; exit 1; }
+    "$play_game" "$s" >"$tmp/want.$s" || die "$play_game $s failed"
     printf 'perft(4) = %s\nrefused c6-c4: MANA_EILLEGAL (illegal move): %s\n' "$perft" "$detail" >>"$tmp/want.$s"
 done
 
@@ -63,21 +58,21 @@ done
 run() {
     name=$1
     shift
-    bad=0
+    failed=0
     for s in $SEEDS; do
         MANA_LIBRARY=$lib "$@" "$s" >"$tmp/got" 2>"$tmp/err"
         rc=$?
         if [ $rc -ne 0 ] || [ -s "$tmp/err" ]; then
-            fail "$name, seed $s: exit status $rc"
+            bad "FAIL: $name, seed $s: exit status $rc"
             sed 's/^/    | /' "$tmp/err" >&2
-            bad=1
+            failed=1
         elif ! cmp -s "$tmp/got" "$tmp/want.$s"; then
-            fail "$name, seed $s: not the C side's game, perft or detail"
+            bad "FAIL: $name, seed $s: not the C side's game, perft or detail"
             diff "$tmp/want.$s" "$tmp/got" | head -n 20 | sed 's/^/    | /' >&2
-            bad=1
+            failed=1
         fi
     done
-    [ $bad -eq 0 ] && echo "check-ffi: $name: seeds $SEEDS played as play_game plays them, perft(4) = $perft, c6-c4 refused as in C"
+    [ $failed -eq 0 ] && echo "check-ffi: $name: seeds $SEEDS played as play_game plays them, perft(4) = $perft, c6-c4 refused as in C"
 }
 
 # ---- LuaJIT ------------------------------------------------------------------
@@ -117,5 +112,4 @@ else
     fi
 fi
 
-[ $failures -eq 0 ] || exit 1
-echo "check-ffi: $((3 - skipped)) of 3 examples run, $skipped skipped"
+finish "check-ffi: $((3 - skipped)) of 3 examples run, $skipped skipped"

@@ -15,17 +15,13 @@
 #
 #   usage: tests/pkg/check-doc-names.sh [TOP]
 set -u
+ME=check-doc-names
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 top=${1:-.}
 cd "$top" || exit 2
 export LC_ALL=C
 self=tests/pkg/check-doc-names.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() {
-    echo "check-doc-names: $*" >&2
-    fail=1
-}
 
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     git ls-files
@@ -72,7 +68,6 @@ while IFS= read -r hit; do
         bad "$f: cites docs/rules.md \"$sec\", which is no heading of docs/rules.md"
 done <"$tmp/sections"
 
-[ $fail -eq 0 ] && echo "check-doc-names: $(wc -l <"$tmp/files") files name no stale document;" \
+finish "check-doc-names: $(wc -l <"$tmp/files") files name no stale document;" \
     "$(cut -d: -f2 "$tmp/docs" | sort -u | wc -l) docs, $(cut -d: -f2 "$tmp/pages" | sort -u | wc -l) man pages" \
     "and $(cut -d: -f2- "$tmp/sections" | sort -u | wc -l) docs/rules.md sections named, all there"
-exit $fail

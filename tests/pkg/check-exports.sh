@@ -5,10 +5,18 @@
 # its headers (jansson's test/suites/api/check-exports, made three-way):
 # libmana.so, tests/exports.txt and include/mana.h with mana_ml.h;
 # libmana-bots.so, tests/exports-bots.txt and include/mana_bot.h.
+# A static archive (LIBRARY ending in .a: libmana.a, libmana-bots.a) is
+# held to the same list: its global definitions (nm -g) are exactly the
+# listed names, besides those of the reserved prefixes, mana__ (the
+# library's internal helpers) and __ (the toolchain's, such as a
+# sanitizer's ODR indicators).
 #
 #   usage: tests/pkg/check-exports.sh [LIBRARY [EXPORTS [HEADER...]]]
 #   defaults: ./libmana.so tests/exports.txt include/mana.h include/mana_ml.h
 set -eu
+ME=check-exports
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 lib=${1:-./libmana.so}
 list=${2:-tests/exports.txt}
@@ -20,27 +28,25 @@ fi
 NM=${NM:-nm}
 
 for f in "$lib" "$list" "$@"; do
-    if [ ! -e "$f" ]; then
-        echo "check-exports: $f: no such file" >&2
-        exit 1
-    fi
+    [ -e "$f" ] || die "$f: no such file"
 done
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 export LC_ALL=C
 
 grep -v '^#' "$list" | sed '/^$/d' >"$tmp/list"
 if ! sort -c "$tmp/list" 2>/dev/null || [ -n "$(uniq -d "$tmp/list")" ]; then
-    echo "check-exports: $list is not sorted (LC_ALL=C) or has duplicates" >&2
-    exit 1
+    die "$list is not sorted (LC_ALL=C) or has duplicates"
 fi
 
 # Every defined dynamic symbol, with the version suffix (@@MANA_0) removed.
 # The only absolute (A) symbols a version script adds are its version nodes
-# (MANA_0, MANA_BOTS_0, ...); anything else counts as an export.
-"$NM" -D --defined-only "$lib" >"$tmp/nm"
+# (MANA_0, MANA_BOTS_0, ...); anything else counts as an export.  Of an
+# archive: every global definition but the reserved ones (nm prints
+# "value type name", and a line "member.o:" before each member's).
+case $lib in
+*.a) "$NM" -g --defined-only "$lib" | awk 'NF == 3 && $3 !~ /^(mana__|__)/' >"$tmp/nm" ;;
+*) "$NM" -D --defined-only "$lib" >"$tmp/nm" ;;
+esac
 awk '{ name = $NF; sub(/@.*/, "", name);
        if ($(NF-1) == "A" && name ~ /^MANA_([A-Z]+_)?[0-9_]+$/) next;
        print name }' "$tmp/nm" | sort -u >"$tmp/nm.names"
@@ -48,16 +54,13 @@ awk '{ name = $NF; sub(/@.*/, "", name);
 # Every function declared MANA_API in the headers.
 sed -n 's/^MANA_API [^(]*[ *]\(mana_[a-z0-9_]*\)(.*/\1/p' "$@" | sort -u >"$tmp/hdr"
 
-status=0
 if ! diff -u "$tmp/list" "$tmp/nm.names" >"$tmp/d1"; then
-    echo "check-exports: $lib exports differ from $list (- listed, + exported):" >&2
+    bad "$lib exports differ from $list (- listed, + exported):"
     cat "$tmp/d1" >&2
-    status=1
 fi
 if ! diff -u "$tmp/list" "$tmp/hdr" >"$tmp/d2"; then
-    echo "check-exports: MANA_API declarations in $* differ from $list (- listed, + declared):" >&2
+    bad "MANA_API declarations in $* differ from $list (- listed, + declared):"
     cat "$tmp/d2" >&2
-    status=1
 fi
 # Each export must be a function (T; or i, a GNU indirect function, chosen
 # when the library is loaded), not data.
@@ -65,11 +68,7 @@ awk '{ name = $NF; sub(/@.*/, "", name);
        if (name ~ /^mana_/ && $(NF-1) != "T" && $(NF-1) != "i") print name " has type " $(NF-1) }' \
     "$tmp/nm" >"$tmp/types"
 if [ -s "$tmp/types" ]; then
-    echo "check-exports: exported names that are not functions:" >&2
+    bad "exported names that are not functions:"
     cat "$tmp/types" >&2
-    status=1
 fi
-if [ "$status" = 0 ]; then
-    echo "check-exports: $(wc -l <"$tmp/list") names, $lib matches $list and $*"
-fi
-exit "$status"
+finish "check-exports: $(wc -l <"$tmp/list") names, $lib matches $list and $*"

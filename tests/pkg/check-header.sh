@@ -10,19 +10,16 @@
 #   usage: tests/pkg/check-header.sh [HEADER]      default: include/mana.h
 #   Give the installed header to test an installed copy.
 set -eu
+ME=check-header
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 hdr=${1:-include/mana.h}
-if [ ! -f "$hdr" ]; then
-    echo "check-header: $hdr: no such file" >&2
-    exit 1
-fi
+[ -f "$hdr" ] || die "$hdr: no such file"
 case $hdr in
 /*) ;;
 *) hdr=$(pwd)/$hdr ;;
 esac
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # 1. The header alone.
 printf '#include "%s"\n' "$hdr" >"$tmp/alone.c"
@@ -51,16 +48,14 @@ EOC
 
 flags='-Wall -Wextra -Wpedantic -Werror -fsyntax-only'
 ran=0
-fail=0
 try() { # compiler standard-flag language file
     if ! command -v "$1" >/dev/null 2>&1; then
         return 0
     fi
     ran=$((ran + 1))
     if ! "$1" $2 $flags -x "$3" "$4" 2>"$tmp/err"; then
-        echo "check-header: FAIL $1 $2 $(basename "$4")" >&2
+        bad "FAIL $1 $2 $(basename "$4")"
         cat "$tmp/err" >&2
-        fail=$((fail + 1))
     fi
 }
 
@@ -79,12 +74,6 @@ for cxx in g++ clang++; do
     done
 done
 
-if [ "$ran" = 0 ]; then
-    echo "check-header: no compiler found (gcc, clang, g++, clang++)" >&2
-    exit 1
-fi
-if [ "$fail" != 0 ]; then
-    echo "check-header: $fail of $ran compilations of $hdr failed" >&2
-    exit 1
-fi
-echo "check-header: $hdr compiles alone in $ran configurations (C99, C11, C++)"
+[ "$ran" != 0 ] || die "no compiler found (gcc, clang, g++, clang++)"
+[ "$fail" = 0 ] || die "$fail of $ran compilations of $hdr failed"
+finish "check-header: $hdr compiles alone in $ran configurations (C99, C11, C++)"

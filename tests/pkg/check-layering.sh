@@ -23,8 +23,9 @@ map=${2:-libmana/game.h}
 pattern=${3:-^mana_}
 NM=${NM:-nm}
 export LC_ALL=C
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+ME=check-layering
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 srcdir=$(dirname "$map")
 
 # map_lines FILE: the "name.c" entries of FILE's map, splicing @includes.
@@ -38,9 +39,9 @@ map_lines() {
         done
 }
 map_lines "$map" | awk '{ print $1, NR }' >"$tmp/order"
-[ -s "$tmp/order" ] || { echo "check-layering: no file map in $map" >&2; exit 1; }
+[ -s "$tmp/order" ] || die "no file map in $map"
 dups=$(awk '{ print $1 }' "$tmp/order" | sort | uniq -d)
-[ -z "$dups" ] || { echo "check-layering: listed twice in the map of $map: $dups" >&2; exit 1; }
+[ -z "$dups" ] || die "listed twice in the map of $map: $dups"
 
 : >"$tmp/defs.raw"
 : >"$tmp/uses.raw"
@@ -49,7 +50,7 @@ for o in "$objdir"/*.o; do
     f=$(basename "$o" .o)
     [ "$f" = leaves2_popcnt ] && f=leaves2
     [ -f "$srcdir/$f.c" ] || continue # a stale object of a deleted file
-    grep -q "^$f " "$tmp/order" || { echo "check-layering: $f.c is not in the map of $map" >&2; exit 1; }
+    grep -q "^$f " "$tmp/order" || die "$f.c is not in the map of $map"
     "$NM" "$o" | awk -v f="$f" -v pat="$pattern" -v defs="$tmp/defs.raw" \
         '$2 ~ /^[TRDBCVW]$/ && $3 ~ pat { print $3, f >> defs }
          $1 == "U" && $2 ~ pat { print f, $2 }' >>"$tmp/uses.raw"

@@ -36,14 +36,9 @@ while [ $# -ge 2 ]; do
     shift 2
 done
 export LC_ALL=C
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() {
-    echo "check-man: $*" >&2
-    fail=1
-}
+ME=check-man
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 # Stubs are symbolic links (and, wrongly, pages whose first line is .so);
 # the rest are full pages.
@@ -183,7 +178,4 @@ sed -n 's/^\.It Er \(MANA_[A-Z0-9_]*\) Pq.*/\1/p' "$page" | sort >"$tmp/page.err
 cut -d'|' -f1 "$tmp/errors" | sort | diff - "$tmp/page.errors" >/dev/null ||
     bad "mana_strerror.3 lists error codes that are not in MANA_ERROR_LIST"
 
-if [ "$fail" = 0 ]; then
-    echo "check-man: $(wc -l <"$tmp/full") pages and $(wc -l <"$tmp/stubs") stubs clean ($linter), $(wc -l <"$tmp/errors") error codes documented"
-fi
-exit "$fail"
+finish "check-man: $(wc -l <"$tmp/full") pages and $(wc -l <"$tmp/stubs") stubs clean ($linter), $(wc -l <"$tmp/errors") error codes documented"

@@ -9,20 +9,19 @@
 #   (make check-parts passes $(CHECK_PARTS); make -s print-check-parts
 #   prints them)
 set -eu
+ME=check-parts
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 readme=$1
 shift
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 for p in "$@"; do echo "$p"; done >"$tmp/make.txt"
 sed -n '/^<!-- check-parts:begin -->$/,/^<!-- check-parts:end -->$/p' "$readme" |
     sed -n 's/^| `\([^`]*\)` |.*/\1/p' >"$tmp/readme.txt"
 
-if [ ! -s "$tmp/readme.txt" ]; then
-    echo "check-parts: $readme has no table of parts between <!-- check-parts:begin --> and <!-- check-parts:end -->" >&2
-    exit 1
-fi
+[ -s "$tmp/readme.txt" ] ||
+    die "$readme has no table of parts between <!-- check-parts:begin --> and <!-- check-parts:end -->"
 if ! cmp -s "$tmp/make.txt" "$tmp/readme.txt"; then
     echo "check-parts: $readme's table of make check's parts differs from the Makefile's (< Makefile, > $readme):" >&2
     diff "$tmp/make.txt" "$tmp/readme.txt" | grep '^[<>]' >&2 || true

@@ -13,8 +13,8 @@ from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
 from ._views import LegalMoves, Outcome
-from ._types import (FILE_NAMES, RANK_NAMES, Color, ColorLike, EndReason, Option, OptionName,
-                     IntLike, OptionValue, Rules, Square, Status, parse_option, square)
+from ._types import (FILE_NAMES, OPTION_WORDS, RANK_NAMES, Color, ColorLike, EndReason, Option,
+                     OptionName, IntLike, OptionValue, Rules, Square, Status, parse_option, square)
 from ._types import color as to_color
 
 MAX_MOVES = 128  # MANA_MAX_MOVES
@@ -179,8 +179,9 @@ class Game(ReachMixin):
               (bool), blocked ("pass" / "draw" / "loss"), repetition (0 or
               2..1000000), ply_limit (0 or 1..1000000000)
 
-    Errors: KeyError for an unknown option, ValueError for an unknown
-    word, TypeError for a value of the wrong type (bool only for the on/off
+    Errors: TypeError naming an unknown keyword argument, as any Python
+    callable raises (set_option and get_option raise KeyError for an
+    unknown option name), ValueError for an unknown word, TypeError for a value of the wrong type (bool only for the on/off
     options), ManaError (code EINVAL) naming the values accepted for a
     value out of range, whatever its size (also an OverflowError when no C
     int holds it).
@@ -224,6 +225,10 @@ class Game(ReachMixin):
     def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
                  **options: OptionValue) -> None:
         self._g: Optional[int] = None
+        for name in options:
+            if name not in OPTION_WORDS:
+                raise TypeError("Game() got an unexpected keyword argument %r (the rule options: %s)"
+                                % (name, ", ".join(OPTION_WORDS)))
         pid = _preset_id(preset)
         parsed = [(parse_option(name), value) for name, value in options.items()]
         g = _new(pid)

@@ -44,7 +44,6 @@ DIR is refused while the first runs (a lock on DIR).
 
 import argparse
 import ctypes
-import fcntl
 import json
 import logging
 import os
@@ -55,6 +54,8 @@ import tempfile
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from . import _dask_run
+
 MERGED = "match-journal.txt"
 PARAMS = "params.json"
 FORMAT = "mana-match-1"
@@ -62,7 +63,7 @@ OWN_OPTIONS = ("--pairs", "--journal", "--from-journal", "--records", "--resume"
 log = logging.getLogger("mana.match")
 
 
-class MatchError(Exception):
+class MatchError(_dask_run.DriverError):
     """A run that cannot go on (main prints it in one line, exit status 1)."""
 
 
@@ -107,14 +108,8 @@ def play_block(cli: str, options: List[str], first: int, last: int) -> str:
 
 
 def _atomic_write(out: str, name: str, text: str) -> None:
-    """out/name whole or absent: a temporary name of this process, fsync,
-    os.replace."""
-    tmp = os.path.join(out, ".%s.%d.tmp" % (name, os.getpid()))
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, os.path.join(out, name))
+    """out/name whole or absent (_dask_run.write_atomic)."""
+    _dask_run.write_atomic(out, name, text.encode("utf-8"))
 
 
 def merge(out: str, done: List[int]) -> str:
@@ -149,17 +144,6 @@ def decided(summary: Dict[str, Any]) -> bool:
     return bool(summary.get("sprt") and summary["sprt"]["decision"] != "none")
 
 
-def _lock(out: str) -> int:
-    """A lock on DIR for this run (released when the process ends)."""
-    fd = os.open(out, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise MatchError("%s is in use by another run of mana.match" % out)
-    return fd
-
-
 def _check_params(out: str, params: Dict[str, Any]) -> None:
     path = os.path.join(out, PARAMS)
     if os.path.exists(path):
@@ -175,20 +159,6 @@ def _check_params(out: str, params: Dict[str, Any]) -> None:
         _atomic_write(out, PARAMS, json.dumps(params, indent=1, sort_keys=True) + "\n")
 
 
-def _distributed() -> Any:
-    import importlib
-    return importlib.import_module("dask.distributed")
-
-
-def _client(args: argparse.Namespace) -> Any:
-    dd = _distributed()
-    if args.scheduler:
-        return dd.Client(args.scheduler)
-    cluster = dd.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                              dashboard_address=None, silence_logs=logging.ERROR)
-    return dd.Client(cluster)
-
-
 def blocks_of(npairs: int, per: int) -> List[Tuple[int, int, int]]:
     """(block, first pair, last pair), pairs 1-based."""
     return [(b, b * per + 1, min((b + 1) * per, npairs)) for b in range((npairs + per - 1) // per)]
@@ -200,9 +170,7 @@ def run(args: argparse.Namespace) -> int:
         if word.split("=", 1)[0] in OWN_OPTIONS:
             raise MatchError("%s is the driver's own; leave it out of the match options" % word)
     out = os.path.abspath(args.out)
-    os.makedirs(out, exist_ok=True)
-    lock = _lock(out)
-    try:
+    with _dask_run.locked_dir(out, "mana.match", MatchError):
         params = {"format": FORMAT, "options": options, "pairs_per_block": args.pairs_per_block}
         _check_params(out, params)
         plan = blocks_of((games_of(options) + 1) // 2, args.pairs_per_block)
@@ -217,8 +185,6 @@ def run(args: argparse.Namespace) -> int:
             final += ["--json", args.json]
         sys.stdout.flush()
         return subprocess.run(final).returncode
-    finally:
-        os.close(lock)
 
 
 def _play(args: argparse.Namespace, options: List[str], out: str, todo: List[Tuple[int, int, int]],
@@ -226,40 +192,36 @@ def _play(args: argparse.Namespace, options: List[str], out: str, todo: List[Tup
     """Plays the blocks of todo on the cluster until all are done or the
     SPRT decides (then the rest are cancelled)."""
     log.info("%s: %d blocks to play (%d done)", out, len(todo), len(done))
-    client = _client(args)
     t0 = time.time()
-    try:
-        futures = {client.submit(play_block, args.cli, options, first, last, pure=False, retries=3,
-                                 priority=-b, key="mana-match-%s-%d" % (os.path.basename(out), b)): b
-                   for b, first, last in todo}
-        for fut in _distributed().as_completed(list(futures)):
-            b = futures[fut]
-            _atomic_write(out, block_name(b), fut.result())
-            done.append(b)
-            summary = verdict(args.cli, options, merge(out, done))
-            log.info("block %d done (%d/%d) in %.1f s", b, len(done), len(done) + len(futures) -
-                     len(done), time.time() - t0)
-            if decided(summary):
-                pending = [f for f in futures if not f.done()]
-                client.cancel(pending)
-                log.info("SPRT %s after %d games: %d pending blocks cancelled", summary["sprt"]["decision"],
-                         summary["sprt"]["games"], len(pending))
-                break
-    finally:
-        client.close()
+    total = len(done) + len(todo)
+    decision: List[Dict[str, Any]] = []
+
+    def finished(k: int, journal: str) -> bool:
+        b = todo[k][0]
+        _atomic_write(out, block_name(b), journal)
+        done.append(b)
+        summary = verdict(args.cli, options, merge(out, done))
+        log.info("block %d done (%d/%d) in %.1f s", b, len(done), total, time.time() - t0)
+        if decided(summary):
+            decision.append(summary["sprt"])
+        return bool(decision)
+
+    calls = [("mana-match-%s-%d" % (os.path.basename(out), b), (args.cli, options, first, last))
+             for b, first, last in todo]
+    pending = _dask_run.run_tasks(args, play_block, calls, finished)
+    if decision:
+        log.info("SPRT %s after %d games: %d pending blocks cancelled", decision[0]["decision"],
+                 decision[0]["games"], pending)
 
 
 def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python3 -m mana.match",
                                  description="One mana-cli match, its game pairs in blocks on Dask.")
     ap.add_argument("--out", required=True, help="the run's directory (blocks, merged journal)")
-    ap.add_argument("--workers", type=int, default=2, help="workers of the local cluster (default 2)")
-    ap.add_argument("--scheduler", help="address of a running Dask scheduler")
+    _dask_run.add_cluster_options(ap)
     ap.add_argument("--pairs-per-block", type=int, default=8)
     ap.add_argument("--cli", default="mana-cli", help="the mana-cli program (default: on PATH)")
     ap.add_argument("--json", help="mana-cli's JSON summary of the whole match to FILE")
-    ap.add_argument("--log", help="log file (default: stderr)")
-    ap.add_argument("--quiet", action="store_true")
     ap.add_argument("options", nargs=argparse.REMAINDER, help="-- then the options of mana-cli match")
     args = ap.parse_args(argv)
     if args.options[:1] == ["--"]:
@@ -272,20 +234,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    handler: logging.Handler
-    if args.log:
-        handler = logging.FileHandler(args.log)
-    else:
-        handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.WARNING if args.quiet else logging.INFO)
-    try:
-        return run(args)
-    except MatchError as e:
-        print("python3 -m mana.match: error: %s" % e, file=sys.stderr)
-        return 1
+    return _dask_run.main("mana.match", log, parse_args(argv), run)
 
 
 if __name__ == "__main__":

@@ -67,6 +67,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from . import _dask_run
 from . import actions as _a
 from ._game import Game
 from ._move import Move
@@ -271,12 +272,7 @@ def _atomic_write(out: str, name: str, data: bytes) -> Dict[str, Any]:
     name appears whole or not at all); returns {size, sha256}."""
     part = os.path.join(out, PARTIAL)
     os.makedirs(part, exist_ok=True)
-    tmp = os.path.join(part, "%s.%d.%d" % (name, os.getpid(), time.monotonic_ns()))
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, os.path.join(out, name))
+    _dask_run.write_atomic(out, name, data, part)
     return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
@@ -336,24 +332,11 @@ def plan(out: str, params: Dict[str, Any]) -> Tuple[Dict[str, Any], List[int]]:
     return manifest, todo
 
 
-def _distributed() -> Any:
-    """The dask.distributed module (untyped: held as Any)."""
-    import importlib
-    return importlib.import_module("dask.distributed")
-
-
-def _client(args: argparse.Namespace) -> Any:
-    dd = _distributed()
-    if args.scheduler:
-        return dd.Client(args.scheduler)
-    cluster = dd.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    return dd.Client(cluster)
-
-
-class UsageError(Exception):
+class UsageError(_dask_run.DriverError):
     """A command line that cannot run (main prints it in one line, exit
     status 2, as argparse does for a bad option)."""
+
+    status = 2
 
 
 ENGINE_HINT = ('point --engine at mana-cli, e.g. --engine "build/mana-cli engine" '
@@ -408,28 +391,11 @@ def _remove_unused(out: str) -> None:
         pass
 
 
-def lock_dir(out: str) -> int:
-    """Locks DIR for this run (flock on the directory; released when the
-    process ends): a second run on the same DIR is refused while the first
-    lasts, so that no run replaces the manifest or clears the temporary
-    files of another.  Returns the descriptor to keep open."""
-    import fcntl
-    fd = os.open(out, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise UsageError("%s is in use by another run of mana.selfplay; not touched" % out)
-    return fd
-
-
 def _run(args: argparse.Namespace, params: Dict[str, Any], out: str) -> int:
-    os.makedirs(out, exist_ok=True)
-    fd = lock_dir(out)
-    try:
+    # the lock keeps a second run from replacing the manifest or clearing
+    # the temporary files of this one
+    with _dask_run.locked_dir(out, "mana.selfplay", UsageError):
         return _run_locked(args, params, out)
-    finally:
-        os.close(fd)
 
 
 def _run_locked(args: argparse.Namespace, params: Dict[str, Any], out: str) -> int:
@@ -444,25 +410,23 @@ def _run_locked(args: argparse.Namespace, params: Dict[str, Any], out: str) -> i
     task = dict(params, out=out, engine=args.engine)
     log.info("%s: %d shards to compute (%d already done)", out, len(todo),
              len(manifest["shards"]))
-    client = _client(args)
     t0, games = time.time(), 0
-    try:
-        as_completed = _distributed().as_completed
-        futures = [client.submit(make_shard, task, i, key="mana-%s-%s" % (
-            shard_name(i), hashlib.sha256(json.dumps(params, sort_keys=True).encode())
-            .hexdigest()[:12]), pure=False, retries=3) for i in todo]
-        for fut in as_completed(futures):
-            entry = fut.result()
-            manifest["shards"][shard_name(entry["shard"])] = entry
-            write_manifest(out, manifest)
-            games += entry["games"]
-            rate = games / max(time.time() - t0, 1e-9)
-            log.info("shard %d done: %d/%d games this run, %.1f games/s", entry["shard"],
-                     games, sum(min(params["games_per_shard"],
-                                    params["games"] - i * params["games_per_shard"])
-                                for i in todo), rate)
-    finally:
-        client.close()
+    total = sum(min(params["games_per_shard"], params["games"] - i * params["games_per_shard"])
+                for i in todo)
+
+    def finished(_: int, entry: Dict[str, Any]) -> bool:
+        nonlocal games
+        manifest["shards"][shard_name(entry["shard"])] = entry
+        write_manifest(out, manifest)
+        games += entry["games"]
+        rate = games / max(time.time() - t0, 1e-9)
+        log.info("shard %d done: %d/%d games this run, %.1f games/s", entry["shard"], games, total,
+                 rate)
+        return False
+
+    tag = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:12]
+    _dask_run.run_tasks(args, make_shard, [("mana-%s-%s" % (shard_name(i), tag), (task, i))
+                                           for i in todo], finished)
     manifest["complete"] = True
     write_manifest(out, manifest)
     _clean_partial(out)
@@ -482,10 +446,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python3 -m mana.selfplay",
                                  description="Self-play games of Mana on a Dask cluster.")
     ap.add_argument("--games", type=int, required=True, help="total number of games")
-    ap.add_argument("--workers", type=int, default=2,
-                    help="worker processes of the local cluster (default 2)")
     ap.add_argument("--out", required=True, help="output directory")
-    ap.add_argument("--scheduler", help="address of a running Dask scheduler")
+    _dask_run.add_cluster_options(ap)
     ap.add_argument("--bot", choices=("random", "ab"), default="random")
     ap.add_argument("--games-per-shard", type=int, default=256)
     ap.add_argument("--seed", type=int, default=0)
@@ -496,8 +458,6 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
                     help='for --bot ab: an external engine command, split at spaces, '
                     'instead of the in-process bot (e.g. "mana-cli engine", mana-cli '
                     'found on PATH; in a source tree: --engine "build/mana-cli engine")')
-    ap.add_argument("--log", help="log file (default: stderr)")
-    ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     for name in ("games", "games_per_shard", "workers", "ab_nodes"):
         if getattr(args, name) < 1:
@@ -508,24 +468,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parse_args(argv)
-    handler: logging.Handler
-    if args.log:
-        handler = logging.FileHandler(args.log)
-    else:
-        handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.WARNING if args.quiet else logging.INFO)
-    from .engine import EngineError
-    try:
-        return run(args)
-    except UsageError as e:
-        print("python3 -m mana.selfplay: error: %s" % e, file=sys.stderr)
-        return 2
-    except EngineError as e:  # a worker's engine failed (e.g. on a --scheduler cluster)
-        print("python3 -m mana.selfplay: error: %s" % e, file=sys.stderr)
-        return 1
+    from .engine import EngineError  # a worker's engine failed (e.g. on a --scheduler cluster)
+    return _dask_run.main("mana.selfplay", log, parse_args(argv), run, also=(EngineError,))
 
 
 if __name__ == "__main__":

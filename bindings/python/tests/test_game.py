@@ -278,8 +278,17 @@ def test_keyword_options() -> None:
 
 
 def test_bad_options() -> None:
-    with pytest.raises(KeyError):
+    # an unknown keyword is a TypeError naming it, as for any callable
+    # (not the KeyError of a lookup), before any game is made
+    words = "orientation, setup_area, damyo_on_double, reentry, reentry_when_blocked, blocked, " \
+        "repetition, ply_limit"
+    with pytest.raises(TypeError) as e:
         mana.Game(colour="blue")
+    assert str(e.value) == "Game() got an unexpected keyword argument 'colour' (the rule options: %s)" % words
+    with pytest.raises(TypeError, match=r"^Game\(\) got an unexpected keyword argument 'plylimit' "):
+        mana.Game("cosmoludo", "6/3r2/3R2/2r3/1R4/d3D1 w 2 0", blocked="draw", plylimit=10)
+    with pytest.raises(KeyError):  # a lookup by name stays a KeyError
+        mana.Game().set_option("colour", 1)
     with pytest.raises(ValueError):
         mana.Game(blocked="resign")
     with pytest.raises(ValueError):

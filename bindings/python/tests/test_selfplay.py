@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mana
-from mana import selfplay
+from mana import _dask_run, selfplay
 from conftest import NEEDS_BOTS
 
 SLOW = os.environ.get("MANA_SLOW_TESTS") == "1"
@@ -268,7 +268,7 @@ def test_a_second_run_on_the_same_directory_is_refused(tmp_path: object) -> None
     os.makedirs(os.path.join(out, selfplay.PARTIAL))
     with open(os.path.join(out, selfplay.PARTIAL, "shard-000000.npz.1.2"), "wb") as f:
         f.write(b"a live run's half-written shard")
-    fd = selfplay.lock_dir(out)
+    fd = _dask_run.lock_dir(out, "mana.selfplay", selfplay.UsageError)
     try:
         r = subprocess.run([sys.executable, "-m", "mana.selfplay", "--games", "2", "--workers", "1",
                             "--out", out], capture_output=True, text=True, timeout=120)

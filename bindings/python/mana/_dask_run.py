@@ -1,0 +1,142 @@
+# SPDX-License-Identifier: MIT
+"""What the two Dask drivers, mana.match and mana.selfplay, share: the lock
+on the run's directory, files written whole or not at all, the cluster
+(a LocalCluster of single-thread workers, or a running scheduler), their
+common options and the way main logs and reports a run that cannot go on.
+
+Each driver keeps what is its own: what its directory holds, how it
+resumes (match: the blocks DIR holds; selfplay: the shards its manifest
+lists) and what a task computes.
+"""
+
+import argparse
+import contextlib
+import fcntl
+import importlib
+import logging
+import os
+import sys
+import time
+from typing import Any, Callable, Iterator, Optional, Sequence, Tuple, Type
+
+
+class DriverError(Exception):
+    """A run that cannot go on: main prints it in one line, "python3 -m
+    PROG: error: ...", and exits with status (1 unless a subclass says)."""
+
+    status = 1
+
+
+def lock_dir(out: str, prog: str, error: Type[DriverError]) -> int:
+    """Locks the existing directory out for this run (flock, released when
+    the process ends or the descriptor is closed), so that a second run on
+    it is refused while the first lasts: no run replaces the files of
+    another or clears its temporary files.  Returns the descriptor to keep
+    open; raises error("OUT is in use by another run of PROG; not
+    touched") when another process holds the lock."""
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise error("%s is in use by another run of %s; not touched" % (out, prog))
+    return fd
+
+
+@contextlib.contextmanager
+def locked_dir(out: str, prog: str, error: Type[DriverError]) -> Iterator[None]:
+    """Makes the directory out if it is missing and holds its lock
+    (lock_dir) while the block runs."""
+    os.makedirs(out, exist_ok=True)
+    fd = lock_dir(out, prog, error)
+    try:
+        yield
+    finally:
+        os.close(fd)
+
+
+def write_atomic(out: str, name: str, data: bytes, tmp_dir: Optional[str] = None) -> None:
+    """Writes data to out/name whole or not at all: to a temporary file of
+    this process in tmp_dir (default: out itself; it must be on the same
+    file system), on disk (fsync), then os.replace onto the name."""
+    tmp = os.path.join(tmp_dir or out, ".%s.%d.%d.tmp" % (name, os.getpid(), time.monotonic_ns()))
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, os.path.join(out, name))
+
+
+def distributed() -> Any:
+    """The dask.distributed module (untyped: held as Any)."""
+    return importlib.import_module("dask.distributed")
+
+
+def client(args: argparse.Namespace) -> Any:
+    """A dask.distributed Client: of the scheduler at args.scheduler, or
+    else of a new LocalCluster of args.workers single-thread worker
+    processes (no dashboard, Dask's own logs only for errors)."""
+    dd = distributed()
+    if args.scheduler:
+        return dd.Client(args.scheduler)
+    cluster = dd.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                              dashboard_address=None, silence_logs=logging.ERROR)
+    return dd.Client(cluster)
+
+
+def run_tasks(args: argparse.Namespace, fn: Callable[..., Any],
+              calls: Sequence[Tuple[str, Tuple[Any, ...]]],
+              on_result: Callable[[int, Any], bool]) -> int:
+    """Runs fn(*call) on the cluster of args (client) for each (key, call)
+    of calls, the first ones first; each task is rerun elsewhere, up to
+    three times, when its worker dies.  As each finishes, in the order they
+    finish, on_result(its index in calls, fn's value) runs here; once it
+    returns True the tasks not done are cancelled.  Returns how many were
+    cancelled (0 when all ran).  Raises what a task raised; the client is
+    closed in all cases."""
+    c = client(args)
+    try:
+        futures = {c.submit(fn, *call, key=key, pure=False, retries=3, priority=-k): k
+                   for k, (key, call) in enumerate(calls)}
+        for fut in distributed().as_completed(list(futures)):
+            if on_result(futures[fut], fut.result()):
+                pending = [f for f in futures if not f.done()]
+                c.cancel(pending)
+                return len(pending)
+        return 0
+    finally:
+        c.close()
+
+
+def add_cluster_options(ap: argparse.ArgumentParser) -> None:
+    """The options both drivers take: --workers, --scheduler, --log, --quiet."""
+    ap.add_argument("--workers", type=int, default=2,
+                    help="worker processes of the local cluster (default 2)")
+    ap.add_argument("--scheduler", help="address of a running Dask scheduler, e.g. tcp://10.0.0.1:8786")
+    ap.add_argument("--log", help="log file (default: stderr)")
+    ap.add_argument("--quiet", action="store_true", help="log warnings only")
+
+
+def main(prog: str, log: logging.Logger, args: argparse.Namespace,
+         run: Callable[[argparse.Namespace], int],
+         also: Tuple[Type[Exception], ...] = ()) -> int:
+    """Runs run(args) with log sent to args.log (default: stderr) at INFO
+    (WARNING under args.quiet).  Returns run's exit status; a DriverError
+    is printed as one line, "python3 -m PROG: error: ...", and gives its
+    status, as does an exception of the types also (status 1)."""
+    handler: logging.Handler
+    if args.log:
+        handler = logging.FileHandler(args.log)
+    else:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.WARNING if args.quiet else logging.INFO)
+    try:
+        return run(args)
+    except DriverError as e:
+        print("python3 -m %s: error: %s" % (prog, e), file=sys.stderr)
+        return e.status
+    except also as e:
+        print("python3 -m %s: error: %s" % (prog, e), file=sys.stderr)
+        return 1
