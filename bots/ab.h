@@ -206,11 +206,6 @@ typedef struct ab_search {
     uint64_t rules; /* ab_rules_key of the searched game, 0 until needed */
     ab_smp *smp;    /* NULL with one thread */
     int helper;     /* 0: the main thread (the only one to read the clock) */
-    /* A helper's deepest completed iteration (bot_ab.c): its depth (0
-     * none), best move and score, read by the main thread after the join. */
-    int done_depth;
-    mana_move done_move;
-    int done_score;
 } ab_search;
 
 /* Negamax with principal variation search from a node ply plies below the

@@ -296,12 +296,8 @@ static void helper_root(ab_search *s, mana_game *w, mana_move *mv, int n)
         s->root_depth = depth;
         mana_move best = mv[0];
         int v = iteration(s, w, mv, n, depth, score, &best);
-        if (!s->aborted) {
+        if (!s->aborted)
             score = v;
-            s->done_depth = depth;
-            s->done_move = best;
-            s->done_score = v;
-        }
     }
 }
 
@@ -397,32 +393,6 @@ static int helpers_start(ab_search *main, const mana_game *w, const mana_move *m
     return started;
 }
 
-/* The answer of a search on several threads (Stockfish's best thread,
- * simplified): the main thread's, unless a helper completed a deeper
- * iteration than the main thread did (the deepest such helper's), and
- * always the main thread's with MultiPV or a forced result it found.
- * Helpers are a ply ahead half of the time (their skip blocks), so at a
- * short move time the helper's deeper answer is most of what a second
- * thread adds.  Reports the line chosen. */
-static void best_thread(ab_search *s, mana_game *w, const helper_job *jobs, int started, mana_move *out)
-{
-    bot *b = s->b;
-    int depth = b->stats.depth, pick = -1;
-    if (b->multipv > 1 || b->stats.mate != 0)
-        return;
-    for (int i = 0; i < started; i++)
-        if (jobs[i].s.done_depth > depth && jobs[i].s.done_move != MANA_MOVE_NONE) {
-            depth = jobs[i].s.done_depth;
-            pick = i;
-        }
-    if (pick < 0)
-        return;
-    *out = jobs[pick].s.done_move;
-    if (s->seldepth < jobs[pick].s.seldepth)
-        s->seldepth = jobs[pick].s.seldepth;
-    report(s, w, depth, *out, jobs[pick].s.done_score, 1);
-}
-
 /* Halts and joins the helpers; returns their nodes. */
 static uint64_t helpers_join(ab_smp *smp, helper_job *jobs, int started)
 {
@@ -462,7 +432,6 @@ static void search_threads(ab_search *s, mana_game *w, mana_move *mv, int n, man
     int started = helpers_start(s, w, mv, n, jobs, count);
     search_root(s, w, mv, n, out);
     uint64_t helper_nodes = helpers_join(&smp, jobs, started);
-    best_thread(s, w, jobs, started, out);
     free(jobs);
     s->smp = NULL;
     s->b->stats.nodes = s->nodes + helper_nodes;
