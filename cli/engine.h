@@ -37,11 +37,10 @@ typedef struct engine {
     mana_move searchmoves[MANA_MAX_MOVES]; /* lim.searchmoves points here */
     pthread_mutex_t lock;
     pthread_cond_t cond;
-    int hold;               /* 1 infinite, 2 ponder: the answer waits */
-    int released;           /* stop or quit received */
-    int bot_done;           /* the bot has returned */
-    long long go_ms;        /* when go began (monotonic ms) */
-    long long answer_at_ms; /* movetime: answer no sooner (0: none) */
+    int hold;        /* 1 infinite, 2 ponder: the answer waits */
+    int released;    /* stop or quit received */
+    int bot_done;    /* the bot has returned */
+    long long go_ms; /* when go began (monotonic ms) */
 } engine;
 
 /* ---- engine_out.c ---- */

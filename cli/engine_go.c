@@ -7,7 +7,8 @@
  *
  * Timing rules (docs/engine-protocol.md "go"): an infinite or ponder search
  * never answers before `stop` (or `ponderhit`, for ponder); `movetime T`
- * answers at T ms, not sooner, unless stopped; under clocks the answer
+ * answers by T ms, sooner when the search ends first (another limit of
+ * the go reached, a forced result, one legal move); under clocks the answer
  * comes within the budget of mana_bot_time_budget (libmana-bots' time
  * manager), which leaves a margin on the clock.  The bot times itself:
  * it aims at the soft budget and never passes the hard one.
@@ -234,10 +235,11 @@ static void *search_main(void *arg)
     pthread_mutex_lock(&e->lock);
     e->bot_done = 1;
     pthread_cond_broadcast(&e->cond);
-    /* infinite and ponder wait for stop (ponder: or ponderhit); movetime
-     * answers at its time */
-    while (!e->released && (e->hold || now_ms() < e->answer_at_ms))
-        wait_until(e, e->hold ? 0 : e->answer_at_ms);
+    /* infinite and ponder wait for stop (ponder: or ponderhit); any other
+     * search answers as soon as the bot ends it (a movetime spent, another
+     * limit reached first, or a forced result) */
+    while (!e->released && e->hold)
+        wait_until(e, 0);
     pthread_mutex_unlock(&e->lock);
     answer(e, rc, &res);
     return NULL;
@@ -272,8 +274,6 @@ void eng_ponderhit(engine *e)
     pthread_mutex_lock(&e->lock);
     if (e->hold == 2) { /* a ponder search becomes the real one now */
         e->hold = 0;
-        if (e->lim.movetime_ms > 0)
-            e->answer_at_ms = now_ms() + e->lim.movetime_ms;
         if (!e->bot_done)
             mana_bot_ponderhit(e->bot);
         pthread_cond_broadcast(&e->cond);
@@ -303,7 +303,6 @@ void eng_go(engine *e, char **tok, int n)
     if (mana_bot_time_budget(&e->lim, mana_side_to_move(g), &soft, &hard) == MANA_OK)
         eng_out(e, "info string time budget soft %" PRId64 " hard %" PRId64, soft, hard);
     e->hold = e->lim.ponder ? 2 : e->lim.infinite ? 1 : 0;
-    e->answer_at_ms = !e->hold && e->lim.movetime_ms > 0 ? e->go_ms + e->lim.movetime_ms : 0;
     e->released = e->bot_done = 0;
     if (pthread_create(&e->search_thread, NULL, search_main, e) != 0) {
         eng_out(e, "info string error: cannot start the search thread");

@@ -80,17 +80,22 @@ expect_eq "$(sed -n 's/^bestmove //p' "$o" | sed -n 5p)" "b2xa2" "mcts takes the
 expect_eq "$(grep -Ec '^(readyok|bestmove)' "$tmp/ready")" 1 "readyok during the search, no bestmove yet"
 expect_grep "$tmp/ready" "readyok" "readyok during the search"
 
-# ---- movetime is used, in setup too -------------------------------------------
+# ---- movetime bounds the search; the first limit reached ends it ---------------
+# In setup a placement; in play go depth 2 with a movetime of 100 s answers
+# once depth 2 is searched (the wait_for gives up after 20 s), at depth 2.
 {
     echo 'position startpos moves O2 D@a6'
     echo 'go movetime 1500'
-    sleep 0.3
-    snap movetime
     wait_for '^bestmove'
+    echo 'position mfn rrdrrr/6/6/6/6/RRRDRR b - 0'
+    echo 'go depth 2 movetime 100000'
+    wait_for '^bestmove [a-f][1-6]-'
+    snap firstlimit
     echo quit
 } | "$CLI" engine >"$o" 2>&1
-expect_eq "$(count "$tmp/movetime" '^bestmove')" 0 "go movetime 1500 in setup: no answer at 300 ms"
 expect_grep "$o" "bestmove R@" "go movetime 1500 in setup: a placement"
+expect_eq "$(count "$tmp/firstlimit" '^bestmove [a-f][1-6]-')" 1 "go depth 2 movetime 100000: answered at depth 2, not at the movetime"
+expect_grep "$tmp/firstlimit" "info depth 2 seldepth 2 nodes" "go depth 2 movetime 100000: the totals at depth 2"
 
 # ---- clocks: the budget, worked out by hand from eng_time_budget ---------------
 # btime 100000: margin min(50 + 5000, 1000) = 1000, usable 99000, 30 moves
