@@ -25,7 +25,7 @@ static const struct option_desc {
     uint64_t def, min, max;
 } options[OPT_COUNT] = {
     {"Seed", 1, 0, UINT64_MAX}, {"Hash", 16, 1, 65536}, {"Threads", 1, 1, 256}, {"MultiPV", 1, 1, MANA_BOT_MULTIPV_MAX},
-    {"Eval", 0, 0, 1},
+    {"Eval", 1, 0, 1}, /* learned: +108 Elo at equal move time (docs/strength.md) */
 };
 
 /* The words of Eval's values (MANA_BOT_EVALS), in their order. */
@@ -170,6 +170,7 @@ mana_bot *mana_bot_new(const char *kind, uint64_t seed)
     b->seed = b->rng = seed;
     b->hash_mb = (int)options[OPT_HASH].def;
     b->threads = b->multipv = 1;
+    b->eval = (int)options[OPT_EVAL].def;
     atomic_init(&b->stop, 0);
     atomic_init(&b->ponderhit, 0);
     if (k == BOT_AB && (b->impl = bot_ab_new(b->hash_mb)) == NULL) {

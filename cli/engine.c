@@ -87,10 +87,13 @@ static void handshake(engine *e)
             continue;
         if (strcmp(name, "Eval") == 0) { /* a combo of the words of MANA_BOT_EVALS, 0 the first */
             char list[] = MANA_BOT_EVALS, vars[64] = "";
-            size_t n = 0;
-            for (char *tok = strtok(list, "|"); tok != NULL; tok = strtok(NULL, "|"))
+            const char *word[8] = {NULL};
+            size_t n = 0, count = 0;
+            for (char *tok = strtok(list, "|"); tok != NULL && count < 8; tok = strtok(NULL, "|")) {
                 n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", tok);
-            eng_out(e, "option name Eval type combo default %s%s", list, vars);
+                word[count++] = tok;
+            }
+            eng_out(e, "option name Eval type combo default %s%s", def < count ? word[def] : "", vars);
         } else
             eng_out(e, "option name %s type spin default %" PRIu64 " min %" PRIu64 " max %" PRIu64, name, def, lo, hi);
     }

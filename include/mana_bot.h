@@ -279,7 +279,7 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *                        them in rank order (mana_bot_info.line.multipv
  *                        1..N) and keeps them for mana_bot_line_at.  mcts
  *                        and random report one line
- *   Eval     0..1        ab's evaluation, default 0: 0 (or the word
+ *   Eval     0..1        ab's evaluation, default 1: 0 (or the word
  *                        linear) the weighted sum of its features
  *                        (bots/ab_weights.c), 1 (learned) the small
  *                        network of bots/ab_learned.c, trained on

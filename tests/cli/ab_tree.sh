@@ -6,7 +6,8 @@
 # selective depth and principal variation of its last completed
 # iteration must be the table's, which the engine of commit cb02a62
 # produced (before the evaluation was made cheaper: a faster evaluation
-# or move ordering must give the same features, hence the same tree).
+# or move ordering must give the same features, hence the same tree),
+# with the linear evaluation (Eval linear; the default is the learned one).
 #   usage: ab_tree.sh MANA-CLI [TABLE]        check (default table:
 #                                             tests/data/ab_tree.txt)
 #          ab_tree.sh MANA-CLI TABLE --write  print TABLE with this
@@ -29,6 +30,7 @@ NAME=ab_tree.sh
 ab_tree_result() {
     {
         echo mana
+        echo 'setoption name Eval value linear' # the trees of the linear evaluation
         if [ "$1" != - ]; then
             echo "$1" | tr ',' '\n' | sed 's/^\(.*\)=\(.*\)$/setoption name \1 value \2/'
         fi

@@ -630,7 +630,7 @@ static void options_and_errors(void)
     CHECK(mana_bot_set_option(b, "Seed", "18446744073709551615") == MANA_OK &&
               mana_bot_set_option(b, "Seed", "18446744073709551616") == MANA_EINVAL,
           "Seed's range is 64 bits");
-    CHECK(mana_bot_get_option(b, "Eval", buf, sizeof buf) == 1 && strcmp(buf, "0") == 0, "Eval's default: %s", buf);
+    CHECK(mana_bot_get_option(b, "Eval", buf, sizeof buf) == 1 && strcmp(buf, "1") == 0, "Eval's default: %s", buf);
     CHECK(mana_bot_set_option(b, "eval", "Learned") == MANA_OK &&
               mana_bot_get_option(b, "Eval", buf, sizeof buf) == 1 && strcmp(buf, "1") == 0,
           "Eval learned kept: %s", buf);
@@ -647,7 +647,7 @@ static void options_and_errors(void)
     CHECK(mana_bot_option_info(1, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Hash") == 0 && def == 16 &&
               lo == 1 && hi == 65536,
           "option 1: %s", name ? name : "?");
-    CHECK(mana_bot_option_info(4, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Eval") == 0 && def == 0 &&
+    CHECK(mana_bot_option_info(4, &name, &def, &lo, &hi) == MANA_OK && strcmp(name, "Eval") == 0 && def == 1 &&
               lo == 0 && hi == 1,
           "option 4: %s", name ? name : "?");
     CHECK(mana_bot_option_info(5, &name, NULL, NULL, NULL) == MANA_EINVAL, "option 5");
@@ -788,9 +788,11 @@ static void rules_bind_state(void)
             mana_free(gb);
         }
     }
-    /* the Reentry case answers f2-f5 under any, d1-e2 under mana-mark */
+    /* the Reentry case answers f2-f5 under any, d1-e2 under mana-mark
+     * (with the linear evaluation: the learned one plays f2-f5 under both) */
     mana_game *ga = rule_game(&rule_cases[0], 0), *gb = rule_game(&rule_cases[0], 1);
     mana_bot *b = new_bot("ab", 1);
+    mana_bot_set_option(b, "Eval", "linear");
     mana_bot_limits lim = lims(5, 0, 0, 0);
     mana_bot_result ra, rb;
     char ta[16], tb[16];

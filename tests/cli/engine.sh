@@ -128,9 +128,10 @@ expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3 ponder a1-b1" "search finished at 
 # (the hash table of the first search, keyed by the position alone, is
 # not reused under other rules).
 RE=3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2
-printf '%s\n' "position mfn $RE w 1 3" 'go depth 5' 'setoption name Reentry value mana-mark' \
+# (With the linear evaluation: the learned one plays f2-f5 under both.)
+printf '%s\n' 'setoption name Eval value linear' "position mfn $RE w 1 3" 'go depth 5' 'setoption name Reentry value mana-mark' \
     "position mfn $RE w 1 3" 'go depth 5' | "$CLI" engine >"$o" 2>&1
-printf '%s\n' 'setoption name Reentry value mana-mark' "position mfn $RE w 1 3" 'go depth 5' |
+printf '%s\n' 'setoption name Eval value linear' 'setoption name Reentry value mana-mark' "position mfn $RE w 1 3" 'go depth 5' |
     "$CLI" engine >"$tmp/fresh" 2>&1
 expect_eq "$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o" | tr '\n' ' ')" "f2-f5 d1-e2 " "Reentry any, then mana-mark"
 expect_eq "$(grep -v '^info string\|^info depth [0-9]* seldepth [0-9]* nodes' "$o" | sed 's/ nps [0-9]* time [0-9]*//' |
@@ -144,16 +145,19 @@ expect_grep "$o" "option name Hash type spin default 16 min 1 max 65536" "Hash a
 expect_grep "$o" "bestmove f2-f5" "a search with a 1 MiB table"
 expect_grep "$o" "info string error: setoption Hash: bad value '0' (expected 1..65536)" "Hash 0 refused"
 
-# Eval: advertised as a combo; learned accepted, and linear
-# (the word or 0, in any case) as the default does; a bad value refused
-printf '%s\n' mana "position mfn $RE w 1 3" 'go depth 5' 'setoption name Eval value learned' \
-    "position mfn $RE w 1 3" 'go depth 5' 'setoption name eval value LINEAR' "position mfn $RE w 1 3" 'go depth 5' \
-    'setoption name Eval value 0' 'setoption name Eval value best' | "$CLI" engine >"$o" 2>&1
-expect_grep "$o" "option name Eval type combo default linear var linear var learned" "Eval advertised"
+# Eval: advertised as a combo, learned the default; linear accepted, and
+# learned (the word or 1, in any case) as the default does: at depth 5
+# the default scores cp 108, linear cp 80 (engine.sh's earlier runs);
+# a bad value refused
+printf '%s\n' mana "position mfn $RE w 1 3" 'go depth 5' 'setoption name Eval value linear' \
+    "position mfn $RE w 1 3" 'go depth 5' 'setoption name eval value LEARNED' "position mfn $RE w 1 3" 'go depth 5' \
+    'setoption name Eval value 1' 'setoption name Eval value best' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "option name Eval type combo default learned var linear var learned" "Eval advertised"
 grep '^info depth 5 .*score' "$o" | sed 's/.* score \([^ ]* [^ ]*\) .*/\1/' >"$tmp/evals"
-expect_eq "$(sed -n 1p "$tmp/evals")" "$(sed -n 3p "$tmp/evals")" "Eval linear: the default's score again"
+expect_eq "$(sed -n 1p "$tmp/evals")" "$(sed -n 3p "$tmp/evals")" "Eval learned: the default's score again"
+expect_eq "$(sed -n 2p "$tmp/evals")" "cp 80" "Eval linear: its own score"
 expect_grep "$o" "info string error: setoption Eval: bad value 'best' (expected linear, learned, 0 or 1)" "Eval best refused"
-expect_eq "$(grep -c 'error' "$o")" 1 "Eval learned, LINEAR and 0 accepted"
+expect_eq "$(grep -c 'error' "$o")" 1 "Eval linear, LEARNED and 1 accepted"
 
 # MultiPV 3: the last iteration (depth 5) reports lines 1, 2, 3 with
 # distinct first moves, scores not rising; bestmove is line 1's move.

@@ -380,7 +380,7 @@ class Bot:
     def set_option(self, name: str, value: IntLike) -> None:
         """Sets an engine option by name, in any case: Seed 0..2^64-1
         (reseeds), Hash 1..65536 (MiB; resizing clears the table),
-        Threads 1..256, MultiPV 1..16, Eval 0..1 (ab's evaluation: 0
+        Threads 1..256, MultiPV 1..16, Eval 0..1 (ab's evaluation, default 1: 0
         linear, 1 learned; another value clears the bot as clear() does).
         ManaError EINVAL for an unknown
         name or a value out of range (the detail names the range),

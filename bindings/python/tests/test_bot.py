@@ -309,10 +309,12 @@ def test_options() -> None:
 
 
 def test_eval_option_chooses_the_learned_evaluation() -> None:
-    # Eval 0 (linear) is the default; Eval 1 (learned) searches with the
-    # network of bots/ab_learned.c, as deterministic as the linear one.
+    # Eval 1 (learned, the network of bots/ab_learned.c) is the default;
+    # Eval 0 (linear) is as deterministic.
     g = mana.Game(position=START)
     linear = mana.Bot("ab", depth=4)
+    assert linear.get_option("Eval") == 1
+    linear.set_option("Eval", 0)
     assert linear.get_option("Eval") == 0
     learned = [mana.Bot("ab", depth=4) for _ in range(2)]
     for b in learned:

@@ -48,7 +48,7 @@ def test_handshake(engine: me.SimpleEngine) -> None:
     assert list(engine.options) == [
         "Rules", "Orientation", "SetupArea", "DamyoOnDouble", "Reentry", "ReentryWhenBlocked",
         "Blocked", "Repetition", "PlyLimit", "Bot", "Seed", "Hash", "Threads", "MultiPV", "Eval"]
-    assert engine.options["eval"].type == "combo" and engine.options["eval"].default == "linear"
+    assert engine.options["eval"].type == "combo" and engine.options["eval"].default == "learned"
     assert engine.options["eval"].var == ("linear", "learned")
     for name in ("Bot", "bot", "BOT", "bOt"):
         assert name in engine.options and engine.options[name].name == "Bot"
