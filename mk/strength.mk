@@ -42,13 +42,15 @@ $(TUNE_FEATURES): tools/tune/features.c $(TUNE_OBJ) $(LIB_A) $(BOT_HDR) include/
 
 LEARN_CHECK := $(B)/tools/learn/learncheck
 
-# learncheck linked with the table TABLE (its object before libmana-bots.a,
-# whose own ab_learned.o is then not pulled in) into OUT:
+# learncheck linked with the bots' objects (it calls their internals,
+# which libmana-bots.a keeps local), the table TABLE instead of
+# ab_learned.o when given, into OUT:
 # $(call learncheck_link,TABLE,OUT)
 learncheck_link = $(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) -o $(2) \
-    tools/learn/learncheck.c $(1) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+    tools/learn/learncheck.c $(if $(1),$(1) $(filter-out $(B)/bots/ab_learned.o,$(BOT_OBJ)),$(BOT_OBJ)) \
+    $(LIB_A) $(LDFLAGS) -lm -lpthread
 
-$(LEARN_CHECK): tools/learn/learncheck.c $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
+$(LEARN_CHECK): tools/learn/learncheck.c $(BOT_OBJ) $(LIB_A) $(BOT_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(call learncheck_link,,$@)
@@ -148,7 +150,7 @@ learn-eval: $(PY_STAMP) $(TUNE_FEATURES)
 # bots/.
 LEARN_CI_DIR := $(B)/learn-ci
 CI_STEPS += check-learn
-check-learn: $(PY_STAMP) $(TUNE_FEATURES) $(BOTS_A) $(LIB_A)
+check-learn: $(PY_STAMP) $(TUNE_FEATURES) $(BOT_OBJ) $(LIB_A)
 	rm -rf $(LEARN_CI_DIR)
 	$(call learn_pipeline,$(LEARN_CI_DIR),300,500,7,$(LEARN_CI_DIR)/ab_learned.c,--epochs 8 --must-beat constant --vectors $(LEARN_CI_DIR)/vectors.txt,150)
 	$(call say,LD,$(LEARN_CI_DIR)/learncheck)

@@ -664,7 +664,8 @@ class SimpleEngine:
                         raise EngineError("the engine refused the search: %s" % info["string"])
                 else:
                     infos.append(info)
-                    merged.update(info)
+                    if info.get("multipv", 1) == 1:  # the best line's (MultiPV > 1: others in infos)
+                        merged.update(info)
             elif words[0] == "bestmove":
                 self._searching = False
                 if len(words) < 2:

@@ -415,3 +415,15 @@ def test_engine_scores_carry_the_side_to_move(engine: me.SimpleEngine) -> None:
     score = r.info["score"]
     assert score.turn == mana.Color.WHITE and score.is_mate() and score.white().mate > 0
     assert score.black().mate == -score.mate
+
+
+def test_multipv_info_is_the_best_lines(engine: me.SimpleEngine) -> None:
+    # With MultiPV 3 the engine reports lines 1, 2, 3 at each depth; the
+    # merged info is line 1's (its pv starts with the move played), and
+    # the other lines stay in infos with their ranks.
+    engine.configure({"MultiPV": 3})
+    g = mana.Game(position="rrdrrr/6/6/6/6/RRRDRR b - 0")
+    r = engine.play(g, me.Limit(depth=4))
+    assert r.info["multipv"] == 1 and r.info["pv"][0] == str(r.move)
+    ranks = [i["multipv"] for i in r.infos if i.get("depth") == 4 and "multipv" in i]
+    assert ranks == [1, 2, 3]
