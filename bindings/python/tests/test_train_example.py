@@ -12,6 +12,8 @@ from types import ModuleType
 
 import pytest
 
+from conftest import NEEDS_BOTS
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.normpath(os.path.join(HERE, "..", "..", "..", "examples", "python",
                                        "train_value.py"))
@@ -28,6 +30,7 @@ TOP = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 FEATURES = os.path.join(TOP, "build", "tools", "tune", "features")
 
 
+@NEEDS_BOTS
 @pytest.mark.skipif(not os.access(FEATURES, os.X_OK),
                     reason="build/tools/tune/features is not built (make check-python builds it)")
 def test_train_eval_example_runs(tmp_path: Path) -> None:
