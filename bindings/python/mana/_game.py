@@ -166,6 +166,15 @@ def _busy() -> RuntimeError:
         "one thread at a time (give each thread its own, e.g. game.clone())")
 
 
+
+def check_option_words(options: Dict[str, Any], who: str) -> None:
+    """TypeError, naming who ("Game()", "ManaEnv()"), for a keyword that is
+    no rule option (the words of OPTION_WORDS)."""
+    for name in options:
+        if name not in OPTION_WORDS:
+            raise TypeError("%s got an unexpected keyword argument %r (the rule options: %s)"
+                            % (who, name, ", ".join(OPTION_WORDS)))
+
 class Game(ReachMixin):
     """One game of Mana: position, rule options, setup progress and history.
 
@@ -225,10 +234,7 @@ class Game(ReachMixin):
     def __init__(self, preset: PresetLike = "jactalea", position: Optional[str] = None,
                  **options: OptionValue) -> None:
         self._g: Optional[int] = None
-        for name in options:
-            if name not in OPTION_WORDS:
-                raise TypeError("Game() got an unexpected keyword argument %r (the rule options: %s)"
-                                % (name, ", ".join(OPTION_WORDS)))
+        check_option_words(options, "Game()")
         pid = _preset_id(preset)
         parsed = [(parse_option(name), value) for name, value in options.items()]
         g = _new(pid)

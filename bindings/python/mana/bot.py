@@ -37,7 +37,7 @@ from ._game import Game
 from ._lib import LibraryError, lib, library_path
 from ._move import Move, make_move
 from ._types import IntLike
-from .engine import Limit, Score
+from .engine import Limit, Score, check_limit
 
 __all__ = ["Bot", "BotInfo", "BotResult", "KINDS", "PV_MAX", "MULTIPV_MAX"]
 
@@ -377,22 +377,25 @@ class Bot:
 
     # ---- options ----
 
-    def set_option(self, name: str, value: IntLike) -> None:
+    def set_option(self, name: str, value: Union[IntLike, str]) -> None:
         """Sets an engine option by name, in any case: Seed 0..2^64-1
         (reseeds), Hash 1..65536 (MiB; resizing clears the table),
-        Threads 1..256, MultiPV 1..16, Eval 0..1 (ab's evaluation, default 1: 0
-        linear, 1 learned; another value clears the bot as clear() does).
-        ManaError EINVAL for an unknown
-        name or a value out of range (the detail names the range),
-        ENOMEM when the table cannot be resized (the old one is kept)."""
-        v = need_int(value, "option %s" % name)
+        Threads 1..256, MultiPV 1..16, Eval "linear" or "learned" (or 0,
+        1: ab's evaluation, default learned; another value clears the bot
+        as clear() does).  The value is an int (Python or numpy) or, for
+        Eval, one of its names.  TypeError for another type; ManaError
+        EINVAL for an unknown name or a value out of range (the detail
+        names the range), ENOMEM when the table cannot be resized (the old
+        one is kept)."""
+        text = value if isinstance(value, str) and name.lower() == "eval" \
+            else str(need_int(value, "option %s" % name))
         b = self._enter()
         try:
-            rc = _fn["mana_bot_set_option"](b, to_c_text(name, "option name"), str(v).encode())
+            rc = _fn["mana_bot_set_option"](b, to_c_text(name, "option name"), to_c_text(text, "option value"))
             if rc < 0:
-                raise _bot_fail(rc, "set option %s to %d" % (name, v))
+                raise _bot_fail(rc, "set option %s to %s" % (name, text))
             if name.lower() == "multipv":
-                self._multipv = v
+                self._multipv = int(text)
         finally:
             self._lock.release()
 
@@ -462,7 +465,7 @@ class Bot:
                 callback: Optional[InfoCallback]) -> BotResult:
         if not isinstance(game, Game):
             raise TypeError("game must be a mana.Game, not %s" % type(game).__name__)
-        lim = _limits(self.limit if limit is None else limit)
+        lim = _limits(self.limit if limit is None else check_limit(limit))
         if multipv is not None and need_int(multipv, "multipv") != self._multipv:
             self.set_option("MultiPV", multipv)
         b = self._enter()

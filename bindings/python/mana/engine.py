@@ -54,6 +54,20 @@ class EngineTimeoutError(EngineError, TimeoutError):
     """The engine did not answer in time; it has been killed."""
 
 
+# Limit's time fields by their go keyword.
+_TIME_FIELDS = {"movetime": "time", "wtime": "white_clock", "btime": "black_clock",
+                "winc": "white_inc", "binc": "black_inc"}
+
+
+def check_limit(limit: object) -> "Limit":
+    """limit, if it is a Limit; TypeError otherwise (a number given for a
+    Limit, say)."""
+    if not isinstance(limit, Limit):
+        raise TypeError("limit must be a mana.engine.Limit (Limit(time=0.1), Limit(depth=6)), not %s %r"
+                        % (type(limit).__name__, limit))
+    return limit
+
+
 @dataclasses.dataclass(frozen=True)
 class Limit:
     """Search limits of ``go`` (the first one reached ends the search).
@@ -67,8 +81,9 @@ class Limit:
     remaining_moves            moves to the next time control (movestogo)
 
     Times are seconds (int or float): ``time`` must be positive, clocks and
-    increments non-negative and finite; counts are positive ints.  words()
-    raises ValueError for any other value (never a silently clamped limit).
+    increments non-negative and finite; counts are positive ints.  A Limit
+    is checked when it is made: ValueError, naming the field, for any other
+    value (never a silently clamped limit).
     """
 
     time: Optional[float] = None
@@ -80,6 +95,9 @@ class Limit:
     white_inc: Optional[float] = None
     black_inc: Optional[float] = None
     remaining_moves: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        self.pairs()  # checks every field now, not at the first search
 
     def words(self) -> List[str]:
         """The limits as ``go`` arguments."""
@@ -96,8 +114,9 @@ class Limit:
                 return
             if is_bool(seconds) or not isinstance(seconds, numbers.Real) \
                     or not math.isfinite(seconds) or seconds < 0 or (least and seconds == 0):
-                raise ValueError("Limit %s must be a %s number of seconds, not %r"
-                                 % (key, "positive" if least else "finite non-negative", seconds))
+                raise ValueError("Limit %s (go %s) must be a %s number of seconds, not %r"
+                                 % (_TIME_FIELDS[key], key, "positive" if least else "finite non-negative",
+                                    seconds))
             out.append((key, max(least, int(round(float(seconds) * 1000)))))
 
         def count(key: str, n: Optional[int]) -> None:
@@ -107,7 +126,8 @@ class Limit:
                 except TypeError:
                     v = 0
                 if v < 1:
-                    raise ValueError("Limit %s must be a positive int, not %r" % (key, n))
+                    name = "remaining_moves (go movestogo)" if key == "movestogo" else key
+                    raise ValueError("Limit %s must be a positive int, not %r" % (name, n))
                 out.append((key, v))
 
         ms("movetime", self.time, 1)
@@ -611,7 +631,7 @@ class SimpleEngine:
         if new_game:
             self.send("newgame")
         self.send(self.position_command(game))
-        words = " ".join(["go"] + limit.words())
+        words = " ".join(["go"] + check_limit(limit).words())
         self._searching = True
         self.send(words)
         expected = limit.expected_seconds(game.side_to_move == 0)

@@ -41,7 +41,7 @@ try:
 except ImportError:  # pragma: no cover - numpy is optional
     _np = None  # type: ignore[assignment]
 from ._errors import INT_MAX, INT_MIN, ErrorCode, check_arg, check_u64, fail, need_int, refused
-from ._game import Game, option_value
+from ._game import Game, check_option_words, option_value
 from ._types import Color, Option, Status
 
 AGENTS = ("player_0", "player_1")  # Black, White
@@ -172,6 +172,7 @@ class ManaEnv:
     def __init__(self, preset: str = "jactalea", ply_limit: SupportsIndex = 400,
                  random_setup: bool = True, render_mode: Optional[str] = None,
                  seed: Optional[SupportsIndex] = None, **options: Any) -> None:
+        check_option_words(options, "ManaEnv()")
         self.preset = preset
         self.ply_limit = option_value(Option.PLY_LIMIT, {}, ply_limit)
         self.random_setup = bool(random_setup)
@@ -374,6 +375,7 @@ class ManaVectorEnv:
         if not _a.HAVE_NUMPY:
             raise RuntimeError("ManaVectorEnv needs numpy (Debian: python3-numpy)")
         np = _np
+        check_option_words(options, "ManaVectorEnv()")
         self.num_envs = check_arg(num_envs, "num_envs", 1, BATCH_MAX, "create batched games")
         self._flags = _a.OBS_SIDE_TO_MOVE if side_to_move else _a.OBS_ABSOLUTE
         opts = dict(options)

@@ -324,6 +324,15 @@ def test_eval_option_chooses_the_learned_evaluation() -> None:
     assert a == b and a.pv[0] in g.legal_moves
     with pytest.raises(mana.ManaError, match="expected linear, learned, 0 or 1"):
         linear.set_option("Eval", 2)
+    # by name, as the engine protocol's combo; names are for Eval only
+    linear.set_option("Eval", "learned")
+    assert linear.get_option("Eval") == 1
+    linear.set_option("EVAL", "linear")
+    assert linear.get_option("Eval") == 0
+    with pytest.raises(mana.ManaError, match="Eval: bad value 'fast'"):
+        linear.set_option("Eval", "fast")
+    with pytest.raises(TypeError, match="option Hash"):
+        linear.set_option("Hash", "16")
 
 
 def test_multipv_lines_are_passed_through() -> None:
@@ -362,6 +371,11 @@ def test_numpy_ints_and_bad_arguments() -> None:
         mana.Bot("ab").choose(g, me.Limit(time=-1))
     with pytest.raises(TypeError):
         mana.Bot("ab").choose("rrdrrr/6/6/6/6/RRRDRR w - 0")  # type: ignore[arg-type]
+    # a number where a Limit goes (analyse(g, 5) for depth 5) is a
+    # TypeError naming Limit, not an AttributeError from inside
+    for call in (mana.Bot("ab").analyse, mana.Bot("ab").choose, mana.Bot("ab").play):
+        with pytest.raises(TypeError, match=r"^limit must be a mana.engine.Limit .*not int 5$"):
+            call(g, 5)  # type: ignore[arg-type]
 
 
 def test_finished_game_is_eover() -> None:

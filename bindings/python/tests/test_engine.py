@@ -75,6 +75,12 @@ def test_option_map_keeps_names_and_ignores_case() -> None:
         del c["Seed"]
 
 
+def test_a_number_for_a_limit_is_a_type_error(engine: me.SimpleEngine) -> None:
+    with pytest.raises(TypeError, match=r"^limit must be a mana.engine.Limit .*not int 5$"):
+        engine.analyse(mana.Game(), 5)  # type: ignore[arg-type]
+    assert engine.play(mana.Game(), me.Limit(depth=1)).move is not None  # still usable
+
+
 def test_a_whole_game(engine: me.SimpleEngine) -> None:
     engine.configure({"Bot": "random", "Seed": 3})
     game = mana.Game("cosmoludo", ply_limit=60)
@@ -180,9 +186,15 @@ def test_limit_words() -> None:
 
 def test_limit_times_are_checked_not_clamped() -> None:
     # time=-1 used to become "movetime 1"; like depth=0 it is refused
+    # (Limit checks its fields when made, and names the field: time)
     for bad in (-1, 0, 0.0, -0.5, float("nan"), float("inf"), True, "1"):
-        with pytest.raises(ValueError, match="movetime"):
-            me.Limit(time=bad).words()  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"^Limit time \(go movetime\) must be a positive number"):
+            me.Limit(time=bad)  # type: ignore[arg-type]
+    for bad_count in (-1, 0):
+        with pytest.raises(ValueError, match="^Limit depth must be a positive int"):
+            me.Limit(depth=bad_count)
+    with pytest.raises(ValueError, match="^Limit remaining_moves"):
+        me.Limit(remaining_moves=0)
     for clock in ("white_clock", "black_clock", "white_inc", "black_inc"):
         with pytest.raises(ValueError):
             me.Limit(**{clock: -1}).words()  # type: ignore[arg-type]

@@ -229,8 +229,9 @@ def test_env_step_refuses_floats_and_bools() -> None:
 
 def test_envs_refuse_an_unknown_rule_option_as_a_type_error() -> None:
     # the options are Game's (Game(**options)): an unknown keyword is a
-    # TypeError naming it, and a known one still works
-    for make in (lambda: ManaEnv(colour="blue"), lambda: ManaVectorEnv(2, colour="blue")):
-        with pytest.raises(TypeError, match=r"^Game\(\) got an unexpected keyword argument 'colour' "):
+    # TypeError naming it and the class called, and a known one still works
+    for name, make in (("ManaEnv", lambda: ManaEnv(colour="blue")),
+                       ("ManaVectorEnv", lambda: ManaVectorEnv(2, colour="blue"))):
+        with pytest.raises(TypeError, match=r"^%s\(\) got an unexpected keyword argument 'colour' " % name):
             make()
     assert ManaEnv(blocked="draw").game.get_option("blocked") == 1
