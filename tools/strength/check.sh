@@ -85,6 +85,17 @@ expect each-move '^a/e4xc3 d1r1r1/3r1r/6/2r3/RR1R2/R3R1 w 1 0: game over: 0-1$' 
 expect each-move '^a/d5xc3 .*: game over: 0-1$' "$out"
 expect each-move '^a/c6xc3 .*: game over: 0-1$' "$out"
 expect each-move-count '^24 positions, [0-9]+ won by the side to move within 1 plies, 3 finished games$' "$out"
+# --each-move at a setup's last placement (seed 1009's setup without
+# White's last Ronin, R@d2): White's two setup ranks hold 12 squares, 5
+# taken (b1, b2, a1, e1, a2), so 7 placements, each giving a start
+# position; R@d2 gives t3, won by Black in 3 plies.  One placement earlier
+# no move ends the setup: refused.
+last='1009 moves O0 D@a6 R@e5 R@d5 R@f5 R@e6 R@c6 D@b1 R@b2 R@a1 R@e1 R@a2'
+out=$(echo "$last" | "$solve" --each-move --depth 3)
+expect each-move-setup "^1009/R@d2 $t3: wins in 3 plies: e5-e4 b1-c3 e4xc3 " "$out"
+expect each-move-setup-count '^7 positions, [0-9]+ won by the side to move within 3 plies$' "$out"
+out=$(echo "${last% R@a2}" | "$solve" --each-move --depth 3 2>&1)
+expect each-move-early 'solve: line 1: not a position in play nor the last placement of a setup' "$out"
 printf 'Rules: jactalea\nBlocked: draw\nMFN: %s\n\ne5-e4\n' "$t3" >"$tmp/draw.mana"
 out=$(echo "r record $tmp/draw.mana" | "$solve" 2>&1)
 expect record-rules "solve: line 1: $tmp/draw.mana: its rules are not the solver's" "$out"

@@ -8,6 +8,8 @@ plies, proven by the exact solver.
     setups.py generate --cli CLI [--first S] [--count N] [-o FILE]
     setups.py check --cli CLI --solve SOLVE [--go LIMIT] [--every K]
                     [--min-sound N] [FILE]
+    setups.py black --cli CLI --solve SOLVE [--go LIMIT] [--first S]
+                    [--count N] [--random FILE [--every K]]
 
 generate draws N random Black setups (orientation and six placements), the
 one of seed S, S + 1, ...: the `random` bot of `mana-cli engine` with
@@ -22,6 +24,18 @@ solves the start position (`solve --depth 13`, Black to move) and counts
 the setups without a forced win for Black: the sound ones.  It lists the
 others with the solver's winning line, and exits 1 if fewer than
 --min-sound are sound (the floor of `make check-setups`).
+
+black measures Black's side: ab chooses Black's orientation and six
+placements at LIMIT (`setoption name Seed value SEED` then `newgame`, for
+the seeds S .. S + N - 1: the setup search draws random completions, so
+the seed varies the setup), or, with --random, Black's setups are a
+setups file's random ones (every K-th) as a baseline. ab then places
+White's six pieces at LIMIT. For each setup it reports whether Black (to
+move) wins by force within P plies (--plies, 13), whether White does
+within P - 1 after
+ab's placements, and whether White has any last placement at all (every
+legal one, after ab's first five) that wins by force within P - 1: White's
+best placement, found exhaustively by the solver.
 """
 
 import argparse
@@ -104,15 +118,65 @@ def check(a: argparse.Namespace) -> int:
     return 0
 
 
+def black_setups(a: argparse.Namespace, engine: Engine) -> List[Tuple[str, List[str]]]:
+    """Black's setups for the black command: ab's, one a seed, or the
+    random ones of a file."""
+    if a.random:
+        return read_setups(a.random)[::a.every]
+    rows: List[Tuple[str, List[str]]] = []
+    for seed in range(a.first, a.first + a.count):
+        engine.send(f"setoption name Seed value {seed}")
+        engine.send("newgame")
+        moves: List[str] = []
+        for _ in range(BLACK_MOVES):
+            moves.append(engine.best("startpos moves " + " ".join(moves), a.go))
+        rows.append((str(seed), moves))
+    return rows
+
+
+def black(a: argparse.Namespace) -> int:
+    """The black command; the exit code."""
+    start = time.monotonic()
+    engine = Engine(a.cli, "ab")
+    rows = black_setups(a, engine)
+    games = {seed: white_setup(engine, moves, a.go) for seed, moves in rows}
+    engine.close()
+    seconds = time.monotonic() - start
+    starts = [f"{s} moves {' '.join(m)}" for s, m in games.items()]
+    black_wins = solve(a.solve, ["--depth", str(a.plies)], starts)
+    white_wins = solve(a.solve, ["--loses", "--depth", str(a.plies - 1)], starts)
+    last = solve(a.solve, ["--loses", "--depth", str(a.plies - 1), "--each-move"],
+                 (f"{s} moves {' '.join(m[:-1])}" for s, m in games.items()))
+    refuted = {label.split("/")[0] for label, v in last.items() if v.plies > 0}
+    for s, m in games.items():
+        marks = [f"Black wins in {black_wins[s].plies}" if black_wins[s].plies else "",
+                 f"White (ab) wins in {white_wins[s].plies}" if white_wins[s].plies else "",
+                 "a White last placement wins" if s in refuted else ""]
+        if any(marks):
+            print(f"  seed {s}: {' '.join(m[:BLACK_MOVES])}: {'; '.join(x for x in marks if x)}")
+    n = len(rows)
+    bw = sum(1 for s in games if black_wins[s].plies)
+    ww = sum(1 for s in games if white_wins[s].plies)
+    print(f"setups: Black's setups by {'random (' + a.random + ')' if a.random else 'ab at go ' + a.go}, "
+          f"White ab at go {a.go}, {n} setups, {seconds:.1f} s of search")
+    print(f"  Black wins by force within {a.plies} plies: {bw}; White (ab's placements) within "
+          f"{a.plies - 1}: {ww}; some White last placement wins within {a.plies - 1}: {len(refuted)}")
+    return 0
+
+
 def main(argv: Sequence[str]) -> int:
     """The command line."""
-    ap, g, c = parsers("setups.py", __doc__, "nodes 20000")
+    ap, g, (c, b) = parsers("setups.py", __doc__, "nodes 20000", ("check", "black"))
     g.add_argument("--first", type=int, default=2601, help="the first seed")
     g.add_argument("--count", type=int, default=200, help="how many setups")
     g.add_argument("-o", "--output", default="tests/data/setups.txt")
     c.add_argument("--min-sound", type=int, help="fail (exit 1) below this many sound setups")
     c.add_argument("file", nargs="?", default="tests/data/setups.txt")
-    return run(ap, argv, generate, check)
+    b.add_argument("--first", type=int, default=1, help="the first seed of ab's Black setups")
+    b.add_argument("--count", type=int, default=200, help="how many of ab's Black setups")
+    b.add_argument("--plies", type=int, default=SOUND_PLIES, help="Black's forced wins within P plies, White's P - 1")
+    b.add_argument("--random", metavar="FILE", help="Black's setups from this setups file instead")
+    return run(ap, argv, generate, {"check": check, "black": black})
 
 
 if __name__ == "__main__":

@@ -32,7 +32,8 @@
  * are the longest defence and the winning line against it.  --each-move
  * answers for every legal move of the side to move instead: one line for
  * the position after each, labelled LABEL/MOVE (the position's own line is
- * not printed).  --every-ply answers for every position in play along the
+ * not printed); the position may also be a setup's last placement, whose
+ * every move gives a start position.  --every-ply answers for every position in play along the
  * moves of a `moves`, `mfn ... moves` or `record` line, labelled LABEL:K
  * after K moves from the line's start.  The last line counts the positions
  * and the wins (or losses); finished games are counted apart.
@@ -350,7 +351,8 @@ static void report(solver *s, const config *c, const char *label)
 /* The position of s->g, or with --each-move every position one move on. */
 static void visit(solver *s, const config *c, const char *label)
 {
-    if (!c->each_move || mana_status(s->g) != MANA_PLAYING) {
+    int st = mana_status(s->g);
+    if (!c->each_move || (st != MANA_PLAYING && st != MANA_SETUP)) {
         report(s, c, label);
         return;
     }
@@ -485,6 +487,20 @@ static int set_mfn(solver *s, char **w, int n)
     return n > 0 ? mana_set_position(s->g, mfn) : MANA_EPARSE;
 }
 
+/* 1 if s->g is in its setup and every legal move ends it: the last
+ * placement, whose children --each-move can answer for. */
+static int last_placement(solver *s)
+{
+    mana_move m[MANA_MAX_MOVES];
+    int n = mana_status(s->g) == MANA_SETUP ? legal(s, m) : 0, last = n > 0;
+    for (int i = 0; i < n && last; i++) {
+        play(s, m[i]);
+        last = mana_status(s->g) != MANA_SETUP;
+        undo(s);
+    }
+    return last;
+}
+
 /* Plays the moves w[0..n) on s->g: with --every-ply, visiting each position
  * in play on the way (labelled LABEL:K after K moves); then the last
  * position, in play or finished (with --every-ply, only in play).  0, or
@@ -506,8 +522,9 @@ static int play_line(solver *s, const config *c, const char *label, char **w, in
         fprintf(stderr, "solve: line %d: %s: %s\n", lineno, mana_strerror(rc), mana_error_detail());
         return -1;
     }
-    if (st == MANA_SETUP) {
-        fprintf(stderr, "solve: line %d: not a position in play\n", lineno);
+    if (st == MANA_SETUP && !(c->each_move && !c->every_ply && last_placement(s))) {
+        fprintf(stderr, "solve: line %d: not a position in play%s\n", lineno,
+                c->each_move ? " nor the last placement of a setup" : "");
         return -1;
     }
     if (!c->every_ply)

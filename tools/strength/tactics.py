@@ -309,36 +309,41 @@ def check(a: argparse.Namespace) -> int:
     return rc
 
 
-def parsers(prog: str, doc: str, go: str) -> Tuple[argparse.ArgumentParser, argparse.ArgumentParser,
-                                                    argparse.ArgumentParser]:
-    """The command line of a generate/check tool: the parser and its
-    generate and check subparsers, with the options both tools take."""
+def parsers(prog: str, doc: str, go: str, checks: Sequence[str] = ("check",)) -> Tuple[
+        argparse.ArgumentParser, argparse.ArgumentParser, List[argparse.ArgumentParser]]:
+    """The command line of a generate/check tool: the parser, its generate
+    subparser and a subparser for each of the checks named (commands that
+    search with a bot and judge with the solver), with the options they
+    take."""
     ap = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
-    g, c = sub.add_parser("generate"), sub.add_parser("check")
-    for p in (g, c):
+    g = sub.add_parser("generate")
+    cs = [sub.add_parser(name) for name in checks]
+    for p in [g] + cs:
         p.add_argument("--cli", default="build/mana-cli", help="mana-cli (match, engine)")
-    c.add_argument("--solve", default="build/tools/strength/solve", help="the exact solver")
-    c.add_argument("--go", default=go, help="the limit of a go command: 'movetime 100', 'nodes 20000'")
-    c.add_argument("--every", type=int, default=1, help="every K-th line of the file only")
-    return ap, g, c
+    for c in cs:
+        c.add_argument("--solve", default="build/tools/strength/solve", help="the exact solver")
+        c.add_argument("--go", default=go, help="the limit of a go command: 'movetime 100', 'nodes 20000'")
+        c.add_argument("--every", type=int, default=1, help="every K-th line of the file only")
+    return ap, g, cs
 
 
 def run(ap: argparse.ArgumentParser, argv: Sequence[str], generate: Callable[[argparse.Namespace], None],
-        check: Callable[[argparse.Namespace], int]) -> int:
-    """Parses argv and runs the tool's command; the exit code."""
+        checks: Dict[str, Callable[[argparse.Namespace], int]]) -> int:
+    """Parses argv and runs the tool's command (generate, or one of the
+    checks by name); the exit code."""
     a = ap.parse_args(argv)
     if a.command == "generate":
         generate(a)
         return 0
     if a.every < 1:
         ap.error("--every wants 1 or more")
-    return check(a)
+    return checks[a.command](a)
 
 
 def main(argv: Sequence[str]) -> int:
     """The command line."""
-    ap, g, c = parsers("tactics.py", __doc__, "depth 6")
+    ap, g, (c,) = parsers("tactics.py", __doc__, "depth 6")
     g.add_argument("--solve", default="build/tools/strength/solve", help="the exact solver")
     g.add_argument("--games", type=int, default=400, help="games of ab against mcts")
     g.add_argument("--seed", type=int, default=2501, help="the match's seed")
@@ -351,7 +356,7 @@ def main(argv: Sequence[str]) -> int:
     c.add_argument("--min-save", type=int, help="fail (exit 1) below this many saves passed")
     c.add_argument("-v", "--verbose", action="store_true", help="list the positions failed")
     c.add_argument("file", nargs="?", default="tests/data/tactics.txt")
-    return run(ap, argv, generate, check)
+    return run(ap, argv, generate, {"check": check})
 
 
 if __name__ == "__main__":
