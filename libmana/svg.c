@@ -165,9 +165,13 @@ static void draw_caption(const struct frame *f, const mana_game *g, int bird)
         bb_square_name(bird, name);
         mana__text_fmt(f->t, "The Mana came from %.2s.  ", name);
     }
-    int setup = status == MANA_SETUP;
-    mana__text_fmt(f->t, "Reserves: White %d, Black %d</text>\n", setup ? 0 : mana__ronins_off_board(p, MANA_WHITE),
-                   setup ? 0 : mana__ronins_off_board(p, MANA_BLACK));
+    if (status == MANA_SETUP) /* no reserve before play: the pieces still to place, the Damyo among them */
+        mana__text_fmt(f->t, "To place: White %d, Black %d pieces</text>\n",
+                       MANA_PIECE_COUNT - bb_count(p->occ[MANA_WHITE]),
+                       MANA_PIECE_COUNT - bb_count(p->occ[MANA_BLACK]));
+    else
+        mana__text_fmt(f->t, "Reserves: White %d, Black %d</text>\n", mana__ronins_off_board(p, MANA_WHITE),
+                       mana__ronins_off_board(p, MANA_BLACK));
 }
 
 /* The square of the Mana bird, or -1 (none before the first move of play,

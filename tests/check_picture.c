@@ -230,8 +230,20 @@ START_TEST(svg_drawing)
     ck_assert_int_eq(count(s, "<line"), 0);
     ck_assert_int_eq(count(s, "<circle"), 0);
     ck_assert_ptr_nonnull(strstr(s, "Setup: Black to choose the orientation"));
+    /* no reserve before play: every piece is still to place */
+    ck_assert_ptr_nonnull(strstr(s, "To place: White 6, Black 6 pieces</text>"));
+    ck_assert_ptr_null(strstr(s, "Reserves"));
     ck_assert_str_eq(s + strlen(s) - 7, "</svg>\n");
     free(s);
+
+    /* after the orientation, Black's Damyo and two Ronins: Black has 3 to
+     * place, White all 6 */
+    play_all(g, "O0 D@a6 R@b6 R@c6");
+    s = svg_of(g, 0, 0);
+    ck_assert_ptr_nonnull(strstr(s, "To place: White 6, Black 3 pieces</text>"));
+    free(s);
+    while (mana_undo(g) == MANA_OK)
+        ;
 
     play_all(g, SETUP_O0 " a6-a4 b1-b4");
     s = svg_of(g, 0, 0);
