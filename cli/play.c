@@ -39,7 +39,8 @@ typedef struct session {
     } own[16]; /* the files the prompt's save may replace (ours) */
     int nown;
     int color;
-    int quiet; /* -q: no board after each move (the `board` command still draws it) */
+    int quiet;   /* -q: no board after each move (the `board` command still draws it) */
+    int placing; /* 1 while a bot's run of setup placements is being printed */
     uint64_t rng;
 } session;
 
@@ -277,7 +278,10 @@ static int bot_turn(session *s, int side)
         return 1;
     }
     int setup_goes_on = mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side;
-    printf("%s%s (%s) plays %s\n", setup_goes_on || s->quiet ? "" : "\n", side_name(side), mana_bot_kind(b), text);
+    /* a blank line before a bot's move, but none inside its run of placements */
+    int first = !setup_goes_on && !s->placing && !s->quiet;
+    printf("%s%s (%s) plays %s\n", first ? "\n" : "", side_name(side), mana_bot_kind(b), text);
+    s->placing = setup_goes_on;
     if (!setup_goes_on) { /* one board after a bot's whole setup, not one a placement */
         print_stats(&res, side);
         show(s);
