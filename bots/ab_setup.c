@@ -9,7 +9,8 @@
  * start position is searched SETUP_DEPTH plies deep with the full search
  * (threat extension included), which finds the setups the first mover
  * crushes.  Candidates are sampled in turn, one completion each per round,
- * until SETUP_ROUNDS rounds, the node limit or the time runs out; the
+ * until the time runs out (a timed search), SETUP_ROUNDS rounds or the
+ * node limit (an untimed one); the
  * candidate with the best mean score for the mover is played.  The last
  * placement (White's sixth piece) leaves nothing to chance: each candidate
  * leads to one start position, searched one ply deeper each round (an
@@ -23,9 +24,10 @@
 #include "ab.h"
 #include "rng.h"
 
-#define SETUP_ROUNDS 16      /* completions per candidate at most */
-#define SETUP_DEPTH 2        /* plies searched from each completed setup */
-#define SETUP_SCORE_CAP 2000 /* the reported mean score, in cp, at most */
+#define SETUP_ROUNDS 16         /* completions per candidate at most, untimed */
+#define SETUP_ROUNDS_TIMED 4096 /* at most, with a time limit: its time is used */
+#define SETUP_DEPTH 2           /* plies searched from each completed setup */
+#define SETUP_SCORE_CAP 2000    /* the reported mean score, in cp, at most */
 
 /* Scores candidate m for the mover: one random completion searched
  * SETUP_DEPTH plies, or, when m ends the setup (*last set), its start
@@ -45,6 +47,8 @@ static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int 
             return 0;
         }
         int st = mana_status(c), depth = *last ? SETUP_DEPTH + round : SETUP_DEPTH;
+        if (depth > BOT_DEPTH_MAX)
+            depth = BOT_DEPTH_MAX;
         if (s->b->lim.depth > 0 && depth > s->b->lim.depth) /* go depth N: no deeper than N */
             depth = s->b->lim.depth > SETUP_DEPTH ? s->b->lim.depth : SETUP_DEPTH;
         ab_marks(c, s->marks);
@@ -58,10 +62,23 @@ static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int 
     return v;
 }
 
+/* 1 when the setup search must end: stopped, out of time (with a clock,
+ * at the soft budget: a round is short, so none is needed past it), or out
+ * of nodes. */
 static int out_of_budget(ab_search *s)
 {
     const bot_limits *lim = &s->b->lim;
-    return bot_out_of_time(s->b) || (lim->nodes > 0 && s->nodes >= lim->nodes);
+    return bot_out_of_time(s->b) || (lim->nodes > 0 && s->nodes >= lim->nodes) ||
+           (lim->hard_ms > 0 && !s->b->pondering && bot_clock_ms(s->b) >= lim->time_ms);
+}
+
+/* The rounds a setup search may run: SETUP_ROUNDS under a node or depth
+ * limit alone (as before, so that such searches keep their answers), more
+ * under a time limit, which then ends the search: a placement is given its
+ * move time as any move is. */
+static int max_rounds(const ab_search *s)
+{
+    return s->b->lim.time_ms > 0 ? SETUP_ROUNDS_TIMED : SETUP_ROUNDS;
 }
 
 int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
@@ -77,7 +94,7 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
     memset(total, 0, sizeof total);
     memset(count, 0, sizeof count);
     int mover = mana_side_to_move(w), rounds = 0;
-    for (; rounds < SETUP_ROUNDS && !out_of_budget(s); rounds++)
+    for (int most = max_rounds(s); rounds < most && !out_of_budget(s); rounds++)
         for (int i = 0; i < n && !out_of_budget(s); i++) {
             int ok, last = 0;
             int v = sample(s, w, mv[i], mover, rounds, &ok, &last);
