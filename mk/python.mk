@@ -35,12 +35,14 @@ clean: clean-python
 clean-python:
 	rm -rf $(PY_BUILD) bindings/python/build bindings/python/mana.egg-info
 
+# (`-I` for `build`: in the tree the build/ directory itself would pass
+# for the module, as a namespace package, and hide that it is missing.)
 python-deps:
 	@missing=; \
 	$(PY_SYS) -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PY_SYS) -c 'import pytest' 2>/dev/null || missing="$$missing python3-pytest"; \
 	$(PY_SYS) -c 'import setuptools, wheel' 2>/dev/null || missing="$$missing python3-setuptools python3-wheel"; \
-	$(PY_SYS) -c 'import build' 2>/dev/null || missing="$$missing python3-build"; \
+	$(PY_SYS) -I -c 'import build' 2>/dev/null || missing="$$missing python3-build"; \
 	$(PY_SYS) -c 'import mypy' 2>/dev/null || missing="$$missing mypy"; \
 	$(PY_SYS) -c 'import numpy' 2>/dev/null || missing="$$missing python3-numpy"; \
 	$(PY_SYS) -c 'import distributed' 2>/dev/null || missing="$$missing python3-distributed"; \
