@@ -51,13 +51,15 @@ BLACK_MOVES = 7  # orientation and six placements
 WHITE_MOVES = 6
 
 
-def draw_setup(engine: Engine, seed: int) -> List[str]:
-    """Black's random setup of seed, from the engine's random bot."""
+def draw_setup(engine: Engine, seed: int, limit: str = "nodes 1") -> List[str]:
+    """Black's setup (orientation, six placements) of seed, from the
+    engine's bot (random for generate, ab for black), each move searched
+    at limit."""
     engine.send(f"setoption name Seed value {seed}")
     engine.send("newgame")
     moves: List[str] = []
     for _ in range(BLACK_MOVES):
-        moves.append(engine.best(" ".join(["startpos", "moves"] + moves), "nodes 1"))
+        moves.append(engine.best(" ".join(["startpos", "moves"] + moves), limit))
     return moves
 
 
@@ -123,15 +125,7 @@ def black_setups(a: argparse.Namespace, engine: Engine) -> List[Tuple[str, List[
     random ones of a file."""
     if a.random:
         return read_setups(a.random)[::a.every]
-    rows: List[Tuple[str, List[str]]] = []
-    for seed in range(a.first, a.first + a.count):
-        engine.send(f"setoption name Seed value {seed}")
-        engine.send("newgame")
-        moves: List[str] = []
-        for _ in range(BLACK_MOVES):
-            moves.append(engine.best("startpos moves " + " ".join(moves), a.go))
-        rows.append((str(seed), moves))
-    return rows
+    return [(str(seed), draw_setup(engine, seed, a.go)) for seed in range(a.first, a.first + a.count)]
 
 
 def black(a: argparse.Namespace) -> int:
