@@ -32,7 +32,8 @@ import dataclasses
 import threading
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union, overload
 
-from ._errors import (ErrorCode, ManaError, check_int, check_u64, need_int, to_c_text)
+from ._errors import (INT_MAX, INT_MIN, ErrorCode, ManaError, ManaOverflowError, ManaRangeError,
+                      check_int, check_u64, need_int, to_c_text)
 from ._game import Game
 from ._lib import LibraryError, lib, library_path
 from ._move import Move, make_move
@@ -384,16 +385,24 @@ class Bot:
         1: ab's evaluation, default learned; another value clears the bot
         as clear() does).  The value is an int (Python or numpy) or, for
         Eval, one of its names.  TypeError for another type; ManaError
-        EINVAL for an unknown name or a value out of range (the detail
-        names the range), ENOMEM when the table cannot be resized (the old
-        one is kept)."""
-        text = value if isinstance(value, str) and name.lower() == "eval" \
-            else str(need_int(value, "option %s" % name))
+        EINVAL for an unknown name; ManaRangeError (a ManaError EINVAL and
+        a ValueError, ManaOverflowError beyond a C int) for an int out of
+        range, as everywhere in the package (the detail names the range);
+        ENOMEM when the table cannot be resized (the old one is kept)."""
+        number = None if isinstance(value, str) and name.lower() == "eval" \
+            else need_int(value, "option %s" % name)
+        text = str(number) if number is not None else str(value)
         b = self._enter()
         try:
             rc = _fn["mana_bot_set_option"](b, to_c_text(name, "option name"), to_c_text(text, "option value"))
             if rc < 0:
-                raise _bot_fail(rc, "set option %s to %s" % (name, text))
+                operation = "set option %s to %s" % (name, text)
+                why = _bot_detail()
+                known = _fn["mana_bot_get_option"](b, to_c_text(name, "option name"), None, 0) >= 0
+                if rc == ErrorCode.EINVAL and number is not None and known:
+                    cls = ManaRangeError if INT_MIN <= number <= INT_MAX else ManaOverflowError
+                    raise cls(rc, why, operation)
+                raise ManaError(rc, why, operation)
             if name.lower() == "multipv":
                 self._multipv = int(text)
         finally:

@@ -302,8 +302,18 @@ def test_options() -> None:
     with pytest.raises(mana.ManaError) as e:
         bot.set_option("Hash", 0)
     assert e.value.code == mana.ErrorCode.EINVAL and "1..65536" in e.value.detail
-    with pytest.raises(mana.ManaError, match="Bogus"):
+    # an int out of range is the package's one range error, as for a Game's options
+    assert isinstance(e.value, mana.ManaRangeError) and isinstance(e.value, ValueError)
+    with pytest.raises(mana.ManaRangeError, match=r"1\.\.256"):
+        mana.Bot("ab", threads=0)
+    with pytest.raises(mana.ManaRangeError, match=r"1\.\.16"):
+        bot.set_option("MultiPV", np.int64(17))
+    with pytest.raises(mana.ManaOverflowError, match="1..65536"):
+        bot.set_option("Hash", 2 ** 40)
+    assert bot.get_option("hash") == 8 and bot.get_option("MultiPV") == 1
+    with pytest.raises(mana.ManaError, match="Bogus") as unknown:
         bot.set_option("Bogus", 1)
+    assert not isinstance(unknown.value, mana.ManaRangeError)
     with pytest.raises(TypeError):
         bot.set_option("Hash", True)
 
