@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """A whole game of Mana between the alpha-beta bot (White) and the Monte
 Carlo tree search bot (Black), searched in this process by mana.Bot, each
-move printed with the mover's score.
+move printed with its score from White's view (Score.white()).
 
     python3 bot_game.py [SEED]
 """
