@@ -39,10 +39,11 @@ static void print_line(const watch *w)
     char pv[MANA_BOT_PV_MAX * (MANA_MOVE_TEXT_MAX + 1) + 1];
     if (l->pv_len == 0 || mana_bot_pv_format(w->g, l->pv, l->pv_len, pv, sizeof pv) < 0)
         return;
-    if (l->mate != 0)
-        printf("    ab: depth %d, %s in %d plies: %s\n", l->depth, l->mate > 0 ? "wins" : "loses",
-               l->mate > 0 ? l->mate : -l->mate, pv);
-    else
+    if (l->mate != 0) {
+        int plies = l->mate > 0 ? l->mate : -l->mate;
+        printf("    ab: depth %d, %s in %d %s: %s\n", l->depth, l->mate > 0 ? "wins" : "loses", plies,
+               plies == 1 ? "ply" : "plies", pv);
+    } else
         printf("    ab: depth %d, score %+d: %s\n", l->depth, l->score_cp, pv);
 }
 
