@@ -21,6 +21,8 @@ static void usage(FILE *to)
     fprintf(to, "usage: mana-cli SUBCOMMAND [OPTIONS] [ARGS]\n\nsubcommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(to, "  mana-cli %s\n", commands[i].usage);
+    fprintf(to, "  mana-cli SUBCOMMAND --help   (its options)\n");
+    fprintf(to, "  mana-cli --version\n");
     fprintf(to, "\nrules: jactalea (default) or cosmoludo; see mana-cli(1) and mana(7).\n");
 }
 

@@ -12,6 +12,12 @@ NAME=usage.sh
 o=$tmp/out
 e=$tmp/err
 
+# ---- the top-level help names --version and SUBCOMMAND --help ----
+"$CLI" --help >"$o" 2>"$e"
+expect_status $? 0 "mana-cli --help"
+expect_grep "$o" "  mana-cli --version" "--help lists --version"
+expect_grep "$o" "  mana-cli SUBCOMMAND --help   (its options)" "--help lists SUBCOMMAND --help"
+
 # ---- output paths are checked before the first game ----
 # A --json or --save that cannot be written fails at once (exit 1): no
 # game is played (no header, no move on stdout), the error on stderr with
