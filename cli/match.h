@@ -84,8 +84,9 @@ typedef struct player {
     int to_fd, from_fd;
     char buf[8192];
     size_t len;
-    int has_seed;  /* the engine advertised a Seed option */
-    mana_bot *bot; /* built-in: the bot of the current game */
+    int in_long_line; /* the buffer holds the rest of a line longer than buf */
+    int has_seed;     /* the engine advertised a Seed option */
+    mana_bot *bot;    /* built-in: the bot of the current game */
 } player;
 
 /* What a player is asked for one move. */

@@ -185,6 +185,7 @@ static int spawn(player *p, const char **what)
     p->to_fd = in[1];
     p->from_fd = out[0];
     p->len = 0;
+    p->in_long_line = 0;
     p->has_seed = 0;
     return 0;
 }
@@ -233,6 +234,7 @@ void player_kill(player *p)
     p->pid = 0;
     p->to_fd = p->from_fd = -1;
     p->len = 0;
+    p->in_long_line = 0;
     mana_bot_free(p->bot);
     p->bot = NULL;
 }
@@ -265,11 +267,20 @@ static int send_line(player *p, const char *fmt, ...)
 }
 
 /* Reads one line (without the newline) by deadline_ms.  Returns 1, 0 on
- * timeout, -1 at end of output. */
+ * timeout, -1 at end of output.  A line longer than the buffer is one
+ * line all the same (the protocol's lines may be of any length): its
+ * start is returned, the rest of it is read and dropped. */
 static int read_line(player *p, long long deadline_ms, char *line, size_t size)
 {
     for (;;) {
         char *nl = memchr(p->buf, '\n', p->len);
+        if (p->in_long_line && p->len > 0) { /* the tail of a line already returned */
+            size_t used = nl != NULL ? (size_t)(nl - p->buf) + 1 : p->len;
+            memmove(p->buf, p->buf + used, p->len - used);
+            p->len -= used;
+            p->in_long_line = nl == NULL;
+            continue;
+        }
         if (nl != NULL || p->len == sizeof p->buf) {
             size_t n = nl != NULL ? (size_t)(nl - p->buf) : p->len;
             size_t keep = n < size ? n : size - 1;
@@ -280,6 +291,7 @@ static int read_line(player *p, long long deadline_ms, char *line, size_t size)
             size_t used = nl != NULL ? n + 1 : n;
             memmove(p->buf, p->buf + used, p->len - used);
             p->len -= used;
+            p->in_long_line = nl == NULL;
             return 1;
         }
         long long left = deadline_ms - now_ms();

@@ -126,6 +126,26 @@ sleep 0.2
 expect_eq "$(wc -l <"$tmp/pids" | tr -d ' ')" 8 "each faulty engine started for each game"
 expect_eq "$(alive "$tmp")" 0 "no faulty engine left running"
 
+# A protocol line may be of any length (docs/engine-protocol.md, Transport):
+# an engine that writes an info string of 32,768 bytes before each bestmove
+# (beyond the runner's 8 KiB read buffer) plays its games as the plain
+# engine does, and loses none by a fault.
+cat >"$tmp/verbose.sh" <<'EOF'
+long=x
+while [ ${#long} -lt 20000 ]; do long=$long$long; done
+"$1" engine | while IFS= read -r line; do
+    case $line in bestmove*) printf 'info string %s\n' "$long" ;; esac
+    printf '%s\n' "$line"
+done
+EOF
+"$CLI" match --white "cmd:$CLI engine" --name eng --black random --games 4 --depth 1 --setup random \
+    --quiet >"$tmp/plain" 2>&1
+"$CLI" match --white "cmd:sh $tmp/verbose.sh $CLI" --name eng --black random --games 4 --depth 1 --setup random \
+    --quiet >"$o" 2>&1
+expect_status $? 0 "match against an engine writing long info lines"
+expect_no_grep "$o" "lost by a fault" "a long info line is no fault"
+expect_eq "$(tail -n 1 "$o")" "$(tail -n 1 "$tmp/plain")" "long info lines: the W-D-L of the plain engine"
+
 # Under a clock the runner waits for a move as long as the clock (plus the
 # 100 ms margin) and no longer: 0.3 s, so 400 ms.
 "$CLI" match --white ab --black "cmd:$faulty hang $tmp" --name slow --games 2 --tc 0.3 --setup random \
