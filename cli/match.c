@@ -651,6 +651,80 @@ static int check_json(const match *m)
     return 0;
 }
 
+/* Splits path into its folder's identity (*dir, by stat: symbolic links,
+ * ".." and other spellings resolved) and its last component (returned).
+ * NULL when the folder cannot be read. */
+static const char *split_path(const char *path, struct stat *dir)
+{
+    char folder[4200];
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL)
+        snprintf(folder, sizeof folder, ".");
+    else
+        snprintf(folder, sizeof folder, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    return stat(folder, dir) == 0 ? (slash != NULL ? slash + 1 : path) : NULL;
+}
+
+static int same_inode(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* 1 when a and b name the same file, existing or not. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return same_inode(&sa, &sb);
+    const char *ba = split_path(a, &sa), *bb = split_path(b, &sb);
+    return ba != NULL && bb != NULL && same_inode(&sa, &sb) && strcmp(ba, bb) == 0;
+}
+
+/* 1 when path is a name the run writes game records under: DIR/game-*,
+ * or a file of DIR/pending or DIR/uncounted. */
+static int record_name(const char *path, const char *dir)
+{
+    struct stat sp, sd;
+    const char *base = split_path(path, &sp);
+    if (base == NULL)
+        return 0;
+    if (stat(dir, &sd) == 0 && same_inode(&sp, &sd))
+        return strncmp(base, "game-", 5) == 0;
+    static const char *const sub[] = {"pending", "uncounted"};
+    for (int k = 0; k < 2; k++) {
+        char name[4200];
+        snprintf(name, sizeof name, "%s/%s", dir, sub[k]);
+        if (stat(name, &sd) == 0 && same_inode(&sp, &sd))
+            return 1;
+    }
+    return 0;
+}
+
+/* The journal, the JSON summary and the game records are distinct files:
+ * one written over another would lose the finished games.  0, or -1
+ * (why printed). */
+static int check_distinct(const match *m)
+{
+    const char *journal = m->journal != NULL ? m->journal : m->from_journal;
+    if (m->json != NULL && journal != NULL && same_file(m->json, journal)) {
+        fprintf(stderr, "mana-cli match: --json %s is the journal; not touched: give the summary another name\n",
+                m->json);
+        return -1;
+    }
+    const char *what = NULL, *name = NULL;
+    if (m->records != NULL && m->json != NULL && record_name(m->json, m->records))
+        what = "--json", name = m->json;
+    else if (m->records != NULL && m->journal != NULL && record_name(m->journal, m->records))
+        what = "--journal", name = m->journal;
+    if (what == NULL)
+        return 0;
+    fprintf(stderr,
+            "mana-cli match: %s %s is a name of the game records of --records %s; not touched: give it "
+            "another name\n",
+            what, name, m->records);
+    return -1;
+}
+
 int cmd_match(int argc, char **argv)
 {
     static match m; /* large; one per process */
@@ -665,7 +739,7 @@ int cmd_match(int argc, char **argv)
     }
     if (m.json != NULL && check_json(&m) < 0) /* before the games, not after them */
         return 1;
-    if (match_records_check(&m) < 0)
+    if (match_records_check(&m) < 0 || check_distinct(&m) < 0) /* DIR made first: names in it compared */
         return 1;
     player_signals(m.journal);
     fingerprint(&m);

@@ -58,6 +58,23 @@ expect_eq "$(cat "$tmp/notes")" "my notes" "the file untouched"
 "$CLI" match $a --json "$tmp/notes" >"$o" 2>&1
 expect_status $? 1 "--json naming a file that exists"
 expect_grep "$o" "--json $tmp/notes exists; not replaced" "the JSON is not replaced"
+# the journal, the JSON and the records are distinct files: a --json or a
+# --journal that names another of them (by any spelling) is refused before
+# the first game, and the journal's games stay
+"$CLI" match $a --resume --journal "$tmp/RR/match-journal.txt" --json "$tmp/RR/../RR/match-journal.txt" >"$o" 2>&1
+expect_status $? 1 "--json naming the journal"
+expect_grep "$o" "--json $tmp/RR/../RR/match-journal.txt is the journal; not touched" "why"
+expect_eq "$(sums "$tmp/RR")" "$before" "nothing in RR touched by a --json naming its journal"
+"$CLI" match $a --from-journal "$tmp/RR/match-journal.txt" --json "$tmp/RR/match-journal.txt" >"$o" 2>&1
+expect_status $? 1 "--json naming the --from-journal file"
+expect_eq "$(sums "$tmp/RR")" "$before" "nothing in RR touched by a --json naming the --from-journal file"
+(cd "$tmp" && "$CLI" match $a --journal fresh.journal --json "$tmp/fresh.journal") >"$o" 2>&1
+expect_status $? 1 "--json naming the --journal in another spelling"
+[ ! -e "$tmp/fresh.journal" ] && checks=$((checks + 1)) || fail "the refused run wrote $tmp/fresh.journal"
+"$CLI" match $a --records "$tmp/RJ" --journal "$tmp/RJ/game-001.mana" >"$o" 2>&1
+expect_status $? 1 "--journal naming a record of --records"
+expect_grep "$o" "--journal $tmp/RJ/game-001.mana is a name of the game records of --records $tmp/RJ; not touched" "why"
+expect_eq "$(ls -A "$tmp/RJ" | wc -l | tr -d ' ')" 0 "no game played into RJ"
 # two runs at once: the second --resume of a running match is refused
 "$CLI" match --white ab --black random --depth 3 --games 400 --quiet --journal "$tmp/busy" >/dev/null 2>&1 &
 pid=$!
