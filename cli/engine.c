@@ -447,7 +447,21 @@ int cmd_engine(int argc, char **argv)
     char *line = NULL, **tok = NULL;
     size_t cap = 0, tok_cap = 0;
     int quit = 0;
-    while (!quit && getline(&line, &cap, stdin) >= 0) {
+    ssize_t len;
+    while (!quit && (len = getline(&line, &cap, stdin)) >= 0) {
+        if (memchr(line, '\0', (size_t)len) != NULL) { /* the words after it would be lost unseen */
+            const char *word = line + strspn(line, " \t");
+            if (strncmp(word, "position", 8) == 0 && strchr(" \t\r\n", word[8]) != NULL) {
+                eng_finish_search(&e, 0); /* as any position: then refused, so no position */
+                mana_free(e.game);
+                e.game = NULL;
+                e.refused = 1;
+                eng_out(&e, "info string error: position: NUL byte in the line");
+            } else {
+                eng_out(&e, "info string error: NUL byte in a command line (the line is ignored)");
+            }
+            continue;
+        }
         int n = split(line, &tok, &tok_cap);
         if (n < 0)
             eng_out(&e, "info string error: out of memory for a %zu-byte line", strlen(line));

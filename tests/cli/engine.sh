@@ -83,6 +83,17 @@ expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
 # answer with an error and `bestmove (none)`, never a move of IN1.
 expect_grep "$o" "info string error: no position (the last position command was refused)" "go after a refused position"
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | tr '\n' ' ')" "(none) (none) (none) " "every go answered, none with a move"
+# A NUL byte in a line: the words after it are not dropped unseen. A
+# position holding one is refused (no position: the go after it is not a
+# search of `startpos moves O0`); any other such line is ignored, with an
+# error each.
+printf 'position startpos moves O0\000 R@a5\ngo depth 1\nisr\000eady\nmoves\n' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: position: NUL byte in the line" "NUL in a position"
+expect_eq "$(sed -n 's/^bestmove //p' "$o")" "(none)" "no search after a position with a NUL"
+expect_grep "$o" "info string error: NUL byte in a command line (the line is ignored)" "NUL in another line"
+expect_no_grep "$o" "unknown command 'isr'" "the line is not read up to its NUL"
+expect_grep "$o" "info string error: no position (the last position command was refused)" "moves after it: no position"
+
 # setoption: one word after value; the words of Rules and Bot in any case,
 # as the rule options'; a depth beyond 2^64 is as large as any (capped).
 printf '%s\n' 'setoption name Blocked value draw extra' 'setoption name Rules value COSMOLUDO' \
