@@ -418,7 +418,9 @@ class SimpleEngine:
         # The advertised options by name, as written ("PlyLimit"), found
         # in any case.
         self.options: OptionMap[EngineOption] = OptionMap()
-        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        # Each line with the time.monotonic() of its arrival (None: the end
+        # of the output), so that a deadline holds however many lines wait.
+        self._lines: "queue.Queue[Tuple[float, Optional[str]]]" = queue.Queue()
         self._lock = threading.Lock()
         self._closed = False
         # A command failed and its answers may still be due (_resync);
@@ -455,10 +457,10 @@ class SimpleEngine:
         assert out is not None
         try:
             for line in out:
-                self._lines.put(line.rstrip("\r\n"))
+                self._lines.put((time.monotonic(), line.rstrip("\r\n")))
         except (OSError, ValueError):
             pass
-        self._lines.put(None)
+        self._lines.put((time.monotonic(), None))
 
     def send(self, line: str) -> None:
         """Writes one command line to the engine."""
@@ -491,15 +493,20 @@ class SimpleEngine:
     def readline(self, deadline: Optional[float]) -> str:
         """The next line from the engine; EngineTimeoutError (engine
         killed) at the deadline (a time.monotonic() value), or
-        EngineTerminatedError at end of output."""
+        EngineTerminatedError at end of output.  A line that came after
+        the deadline is a timeout too: an engine flooding its output with
+        lines is stopped at the deadline, as a silent one is."""
         wait = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
-            line = self._lines.get(timeout=wait)
+            came, line = self._lines.get(timeout=wait)
+            late = deadline is not None and came > deadline
         except queue.Empty:
+            late = True
+        if late:
             self.close(kill=True)
-            raise EngineTimeoutError("the engine did not answer in time; it was stopped") from None
+            raise EngineTimeoutError("the engine did not answer in time; it was stopped")
         if line is None:
-            self._lines.put(None)  # later reads see the end too
+            self._lines.put((came, None))  # later reads see the end too
             self._died("(end of its output)")
         return line
 

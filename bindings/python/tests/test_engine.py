@@ -237,6 +237,12 @@ FAKE = textwrap.dedent("""
                 sys.exit(3)
             if mode == "hang":
                 time.sleep(60)
+            if mode == "flood":  # info lines without a pause for 20 s, then a move
+                end = time.monotonic() + 20
+                while time.monotonic() < end:
+                    for _ in range(1000):
+                        print("info depth 1 score cp 0")
+                print("bestmove d6-d5", flush=True)
             if mode == "illegal":
                 print("bestmove a1-a1", flush=True)
             if mode.startswith("ponder "):
@@ -273,6 +279,20 @@ def test_engine_hanging_is_killed(tmp_path: Any) -> None:
     with pytest.raises(me.EngineTimeoutError):
         e.play(mana.Game(position=START), me.Limit(time=0.1), rules=False)
     assert time.monotonic() - t0 < 30  # a bound on the wait, not a speed test
+    assert e.process.returncode is not None
+    assert gone(pid)
+
+
+def test_engine_flooding_info_lines_is_killed(tmp_path: Any) -> None:
+    # Lines keep coming past the deadline, faster than they are read: the
+    # deadline holds all the same (the lines waiting do not defer it), so
+    # the engine is stopped long before its flood ends at 20 s.
+    e = fake(tmp_path, "flood", timeout=0.5)
+    pid = e.process.pid
+    t0 = time.monotonic()
+    with pytest.raises(me.EngineTimeoutError):
+        e.play(mana.Game(position=START), me.Limit(time=0.1), rules=False)
+    assert time.monotonic() - t0 < 15  # stopped before the flood's end, not a speed test
     assert e.process.returncode is not None
     assert gone(pid)
 
