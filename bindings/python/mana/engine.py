@@ -528,7 +528,10 @@ class SimpleEngine:
             if w[:2] == ["id", "name"] or w[:2] == ["id", "author"]:
                 self.id[w[1]] = " ".join(w[2:])
             elif w[:2] == ["option", "name"]:
-                opt = self._parse_option(w[2:])
+                try:
+                    opt = self._parse_option(w[2:])
+                except (IndexError, ValueError):  # no name; a min or max not a number
+                    raise EngineError("unreadable option line: %s" % line) from None
                 self.options[opt.name] = opt
 
     @staticmethod

@@ -214,6 +214,8 @@ FAKE = textwrap.dedent("""
             if mode == "silent":
                 time.sleep(60)
             print("id name fake", flush=True)
+            if mode.startswith("option "):
+                print("option name " + mode[len("option "):], flush=True)
             print("manaok", flush=True)
         elif w == ["isready"]:
             print("readyok", flush=True)
@@ -295,6 +297,14 @@ def test_engine_flooding_info_lines_is_killed(tmp_path: Any) -> None:
     assert time.monotonic() - t0 < 15  # stopped before the flood's end, not a speed test
     assert e.process.returncode is not None
     assert gone(pid)
+
+
+@pytest.mark.parametrize("line", ["X type spin default 1 min zero max 5",
+                                  "X type spin default 1 min 0 max 1e9", ""])
+def test_unreadable_option_line(tmp_path: Any, line: str) -> None:
+    with pytest.raises(me.EngineError) as err:
+        fake(tmp_path, "option " + line)
+    assert str(err.value) == "unreadable option line: option name " + line
 
 
 def test_engine_silent_at_handshake(tmp_path: Any) -> None:
