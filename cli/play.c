@@ -157,7 +157,7 @@ static void help(void)
            "  moves           list the legal moves, grouped by piece\n"
            "  hint            what the bot would play here\n"
            "  undo            take back moves to your previous turn\n"
-           "  auto            (setup) complete the setup at random\n"
+           "  auto            (setup) place the rest of your setup at random\n"
            "  board           show the board again\n"
            "  mfn             print the position in MFN\n"
            "  save FILE       write the game record to FILE\n"
@@ -261,6 +261,29 @@ static void print_stats(const mana_bot_result *res, int side)
 }
 
 /* One bot move; returns 0, or 1 on an internal failure. */
+/* The prompt's auto: the random bot plays the side to move's remaining
+ * setup moves (orientation, placements); the other side then places its
+ * own, a bot by its search, a human at the prompt. */
+static void auto_setup(session *s)
+{
+    int side = mana_side_to_move(s->g);
+    mana_bot *b = mana_bot_new("random", rng_next(&s->rng));
+    mana_bot_result res;
+    int rc = b == NULL ? MANA_ENOMEM : MANA_OK;
+    while (rc == MANA_OK && mana_status(s->g) == MANA_SETUP && mana_side_to_move(s->g) == side) {
+        rc = mana_bot_choose(b, s->g, &s->lim, &res);
+        if (rc == MANA_OK)
+            rc = mana_play(s->g, res.move);
+    }
+    mana_bot_free(b);
+    if (rc != MANA_OK) {
+        printf("auto: %s\n", b == NULL ? "out of memory" : mana_error_detail());
+        return;
+    }
+    printf("%s's setup completed at random\n", side_name(side));
+    show(s);
+}
+
 static int bot_turn(session *s, int side)
 {
     mana_bot_result res;
@@ -338,14 +361,10 @@ static int human_line(session *s, char *line)
         else if (mana_move_format(s->g, res.move, text, sizeof text) >= 0)
             printf("hint (%s): %s\n", mana_bot_kind(s->hint), text);
     } else if (!strcmp(cmd, "auto")) {
-        if (mana_status(s->g) != MANA_SETUP) {
+        if (mana_status(s->g) != MANA_SETUP)
             printf("'auto' completes the setup; the setup is over\n");
-        } else if (mana_setup_random(s->g, rng_next(&s->rng)) != MANA_OK) {
-            printf("auto: %s\n", mana_error_detail());
-        } else {
-            printf("setup completed at random\n");
-            show(s);
-        }
+        else
+            auto_setup(s);
     } else if (!strcmp(cmd, "save") || !strcmp(cmd, "save-svg")) {
         if (arg[0] == '\0')
             printf("usage: %s FILE\n", cmd);

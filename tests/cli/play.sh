@@ -139,15 +139,27 @@ EOF2
 expect_eq "$(cmp -s "$tmp/left" "$tmp/left.want" && echo same || diff "$tmp/left.want" "$tmp/left")" same \
     "what is left to place, move by move, then the reserves"
 
+# 6b. Against a bot, auto places the human's pieces only: the bot then
+# places its six by its own search (they are not drawn at random).
+printf '%s\n' O0 auto quit | "$CLI" play --white ab --black human --depth 2 --seed 11 --no-color >"$o" 2>&1
+expect_status $? 0 "auto against a bot"
+expect_grep "$o" "Black's setup completed at random" "auto: the human's (Black's) placements"
+expect_eq "$(grep -c '^White (ab) plays [DR]@' "$o")" 6 "the bot places its own six pieces"
+expect_eq "$(grep -c 'setup completed at random' "$o")" 1 "auto once, for the human's side"
+
 # 6. Setup at the prompt: orientation, a placement, auto, save, save-svg;
 # the record then replays to the position `mfn` printed.
-printf '%s\n' 'D@a1' 'O2' 'D@c1' 'D@c6' 'auto' 'mfn' "save $tmp/setup.mana" \
+# auto places the pieces of the side to move only: Black's five Ronins,
+# then (typed again) White's six.
+printf '%s\n' 'D@a1' 'O2' 'D@c1' 'D@c6' 'auto' 'auto' 'mfn' "save $tmp/setup.mana" \
     "save-svg $tmp/setup.svg" 'save' 'quit' |
     "$CLI" play --white human --black human --seed 11 --no-color >"$o" 2>&1
 expect_status $? 0 "setup session"
 expect_grep "$o" "illegal move D@a1: Black must first choose the orientation (O0..O3)" "orientation first"
 expect_grep "$o" "illegal move D@c1: c1 is outside Black's setup area (ranks 5-6)" "setup area"
-expect_grep "$o" "setup completed at random" "auto"
+expect_grep "$o" "Black's setup completed at random" "auto: Black's placements"
+expect_grep "$o" "White's setup completed at random" "auto again: White's placements"
+expect_eq "$(grep -c 'setup completed at random' "$o")" 2 "auto twice, a side each time"
 expect_grep "$o" "saved the game record to $tmp/setup.mana" "save"
 expect_grep "$o" "drew the position in $tmp/setup.svg" "save-svg"
 expect_grep "$o" "usage: save FILE" "save without a file"
