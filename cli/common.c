@@ -103,6 +103,27 @@ static const char *to_place(const mana_game *g, int color, char *buf, size_t siz
     return buf;
 }
 
+/* The Mana line of the board in play: what the Mana binds, or that no
+ * bound piece can move and the side may move any piece (or re-enter). */
+static void print_binding(const mana_game *g, const char *who, int mana)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES), bound = 0, drops = 0, steps = 0;
+    for (int i = 0; i < n; i++) {
+        int kind = MANA_MOVE_KIND(mv[i]);
+        bound |= kind == MANA_MOVE_STEP && mana_marks_at(g, MANA_MOVE_FROM(mv[i])) == mana;
+        drops |= kind == MANA_MOVE_DROP_RONIN;
+        steps |= kind == MANA_MOVE_STEP;
+    }
+    if (bound || (!steps && !drops)) /* no move or a pass only: the pass is among the moves listed */
+        printf("%s to move; Mana %d: %s must move a piece on a %d-mark square\n", who, mana, who, mana);
+    else
+        printf("%s to move; Mana %d, but no %s piece on a %d-mark square can move: %s\n", who, mana, who, mana,
+               steps && drops ? "any piece may move, or a Ronin re-enter"
+               : steps        ? "any piece may move"
+                              : "a Ronin may re-enter");
+}
+
 void cli_print_board(const mana_game *g, int color)
 {
     printf("   a  b  c  d  e  f\n");
@@ -112,7 +133,7 @@ void cli_print_board(const mana_game *g, int color)
     int side = mana_side_to_move(g), mana = mana_mana(g), status = mana_status(g);
     const char *who = side == MANA_WHITE ? "White" : "Black";
     if (status == MANA_PLAYING && mana)
-        printf("%s to move; Mana %d: %s must move a piece on a %d-mark square if one can move\n", who, mana, who, mana);
+        print_binding(g, who, mana);
     else if (status == MANA_PLAYING)
         printf("%s to move; no Mana yet: any piece may move\n", who);
     else if (status == MANA_SETUP)

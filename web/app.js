@@ -279,8 +279,18 @@ function manaText(g) {
   if (g.isOver) return 'The game is over.';
   if (g.mana === 0) return 'No Mana yet: the first move of play may use any piece.';
   const from = g.manaSquare === null ? '' : ` It came from ${mana.squareName(g.manaSquare)}, where the last piece landed.`;
-  return `${COLOR_NAME[g.sideToMove]} is bound to ${g.mana} mark${g.mana > 1 ? 's' : ''}: a piece on a ` +
-    `square with ${g.mana} mark${g.mana > 1 ? 's' : ''} (tinted) must move if one can.${from}`;
+  const marks = `${g.mana} mark${g.mana > 1 ? 's' : ''}`;
+  const moves = g.legalMoves();
+  const steps = moves.filter((m) => Move.kind(m) === MoveKind.STEP);
+  const drops = moves.some((m) => Move.kind(m) === MoveKind.DROP_RONIN);
+  if ((steps.length || drops) && !steps.some((m) => g.marksAt(Move.from(m)) === g.mana)) {
+    const free = steps.length && drops ? 'any piece may move, or a Ronin re-enter'
+      : steps.length ? 'any piece may move' : 'a Ronin may re-enter';
+    return `${COLOR_NAME[g.sideToMove]} is bound to ${marks}, but no piece of theirs on a square with ${marks} ` +
+      `(tinted) can move: ${free}.${from}`;
+  }
+  return `${COLOR_NAME[g.sideToMove]} is bound to ${marks}: a piece on a ` +
+    `square with ${marks} (tinted) must move.${from}`;
 }
 
 function renderReserves(g) {

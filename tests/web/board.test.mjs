@@ -408,6 +408,10 @@ await step('re-entry: a Ronin picked from the reserve goes back on the board', a
   g.free(); bot.free();
   await paste(mfn, color === 'White' ? '0' : '1');
   assert.equal(await text('#mfn'), mfn);
+  // Re-entry is legal only when no piece the Mana binds can move, and the
+  // Mana line says that the binding is void.
+  assert.match(await text('#mana'), new RegExp(`^${color} is bound to \\d marks?, but no piece of theirs on a square ` +
+    'with \\d marks? \\(tinted\\) can move: (any piece may move, or a Ronin re-enter|a Ronin may re-enter)\\.'));
   const res = await page.$('#reserve-bottom .res:not([disabled])');
   assert.ok(res, `${color}'s reserve offers a Ronin`);
   assert.match(await page.$eval('#reserve-bottom', (e) => e.textContent), new RegExp(`${color} \\(you\\) — reserve [1-5]`));
