@@ -71,8 +71,22 @@ static void settings_diff(const char *old, const char *now, char *buf, size_t si
     snprintf(buf, size, "a setting this mana-cli does not know");
 }
 
-/* Reads one game line into m->results; 0, or -1 for a line that is not
- * one (cut short by an interruption, or a decision line). */
+/* fgets for the journal's lines: a CRLF line end (a journal copied
+ * through a Windows tool) is read as LF. */
+static char *journal_gets(char *line, int size, FILE *f)
+{
+    if (fgets(line, size, f) == NULL)
+        return NULL;
+    size_t n = strlen(line);
+    if (n >= 2 && line[n - 2] == '\r' && line[n - 1] == '\n')
+        memcpy(line + n - 2, "\n", 2);
+    return line;
+}
+
+/* Reads one game line into m->results; 0, -1 for a line that is not one
+ * (cut short by an interruption, or a decision line), or -2 for a game
+ * journaled before with another result (a finished game is journaled
+ * once; the line of a game replayed after a cut line repeats it). */
 static int read_game(match *m, char *line)
 {
     game_result r;
@@ -86,7 +100,11 @@ static int read_game(match *m, char *line)
     line[strcspn(line, "\n")] = '\0';
     snprintf(r.reason, sizeof r.reason, "%s", line + off);
     r.done = 1;
-    if (!m->results[i - 1].done)
+    const game_result *was = &m->results[i - 1];
+    if (was->done && (was->white != r.white || was->black != r.black || was->status != r.status ||
+                      was->plies != r.plies || was->fault != r.fault || strcmp(was->reason, r.reason) != 0))
+        return -2;
+    if (!was->done)
         m->done_count++;
     m->results[i - 1] = r;
     return 0;
@@ -97,7 +115,7 @@ static int count_games(FILE *f)
 {
     char line[4096];
     int n = 0;
-    while (fgets(line, sizeof line, f) != NULL)
+    while (journal_gets(line, sizeof line, f) != NULL)
         n += strncmp(line, "game ", 5) == 0;
     return n;
 }
@@ -107,7 +125,7 @@ static int count_games(FILE *f)
 static int read_journal(match *m, FILE *f, const char *path, int load, const char *what)
 {
     char line[4096], diff[600];
-    int ok = fgets(line, sizeof line, f) != NULL && strncmp(line, "settings ", 9) == 0;
+    int ok = journal_gets(line, sizeof line, f) != NULL && strncmp(line, "settings ", 9) == 0;
     if (ok && strcmp(line + 9, m->settings) != 0) {
         settings_diff(line + 9, m->settings, diff, sizeof diff);
         fprintf(stderr,
@@ -121,9 +139,18 @@ static int read_journal(match *m, FILE *f, const char *path, int load, const cha
         fprintf(stderr, "mana-cli match: %s%s exists and is not a match journal; not touched\n", what, path);
         return -1;
     }
-    while (load && fgets(line, sizeof line, f) != NULL)
-        if (read_game(m, line) < 0 && strncmp(line, "decision ", 9) == 0)
+    for (int at = 2; load && journal_gets(line, sizeof line, f) != NULL; at++) {
+        int rc = read_game(m, line);
+        if (rc == -2) {
+            fprintf(stderr,
+                    "mana-cli match: %s%s line %d: game %d is journaled twice with different results; not "
+                    "touched: remove the wrong line\n",
+                    what, path, at, atoi(line + 5));
+            return -1;
+        }
+        if (rc < 0 && strncmp(line, "decision ", 9) == 0)
             decision_read = 1;
+    }
     return 0;
 }
 

@@ -43,6 +43,26 @@ expect_eq "$(sums "$tmp/RR")" "$before" "nothing in RR touched by another match"
 "$CLI" match $a --records "$tmp/RR" --resume >"$o" 2>&1
 expect_status $? 0 "the first match resumed: still there"
 expect_eq "$(grep -c '^game ' "$tmp/RR/match-journal.txt")" 6 "its 6 games kept"
+# a journal copied through a Windows tool (CRLF line ends) resumes: its
+# settings line and its first 3 games are read, the other 3 played
+"$CLI" match $a --journal "$tmp/crlf" >"$o" 2>&1
+head -n 4 "$tmp/crlf" | sed 's/$/\r/' >"$tmp/crlf2"
+"$CLI" match $a --journal "$tmp/crlf2" --resume >"$o" 2>&1
+expect_status $? 0 "a CRLF journal resumed"
+expect_eq "$(grep -c '^game ' "$tmp/crlf2")" 6 "its 3 games kept, the other 3 played"
+expect_grep "$o" "W-D-L 6-0-0" "the 6 games scored"
+# a game journaled twice: the same line again (a game replayed after a cut
+# line) is read once; another result for it is refused, naming the line
+head -n 4 "$tmp/crlf" >"$tmp/dup" && sed -n 4p "$tmp/crlf" >>"$tmp/dup"
+"$CLI" match $a --journal "$tmp/dup" --resume >"$o" 2>&1
+expect_status $? 0 "a game's line repeated"
+expect_grep "$o" "W-D-L 6-0-0" "the repeated game counted once"
+head -n 4 "$tmp/crlf" >"$tmp/dup2" && sed -n 4p "$tmp/crlf" | sed 's/ status [23] / status 4 /' >>"$tmp/dup2"
+dup_sum=$(cksum <"$tmp/dup2")
+"$CLI" match $a --journal "$tmp/dup2" --resume >"$o" 2>&1
+expect_status $? 1 "a game journaled with two results"
+expect_grep "$o" "--resume: $tmp/dup2 line 5: game 3 is journaled twice with different results; not touched" "why"
+expect_eq "$(cksum <"$tmp/dup2")" "$dup_sum" "the journal untouched"
 # a directory of records without a journal, and a journal file given alone
 mkdir "$tmp/other" && echo x >"$tmp/other/game-001.mana"
 "$CLI" match $a --records "$tmp/other" >"$o" 2>&1
