@@ -59,14 +59,33 @@ static mana_move read_move(const char *text)
     return MANA_MOVE_MAKE(MANA_MOVE_STEP, from, to);
 }
 
+/* Writes text with its upper-case square names (B2) in lower case to buf
+ * (16 characters at most, as printable shows) and returns 1 if that is
+ * move notation, else 0: the hint for 'B2-B3'. */
+static int lower_case_reads(const char *text, char *buf)
+{
+    size_t n = text_len(text, 16);
+    if (text[n] != '\0')
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = text[i];
+        buf[i] = (c >= 'A' && c <= 'F' && text[i + 1] >= '1' && text[i + 1] <= '6') ? (char)(c - 'A' + 'a') : c;
+    }
+    buf[n] = '\0';
+    return read_move(buf) != MANA_MOVE_NONE;
+}
+
 MANA_API int mana_move_parse(const mana_game *g, const char *text, mana_move *out)
 {
     if (!g || !text || !out)
         return mana__fail(MANA_EINVAL, "mana_move_parse: %s is NULL", !g ? "game" : !text ? "text" : "out");
     mana_move m = read_move(text);
     if (m == MANA_MOVE_NONE) {
-        char shown[20];
+        char shown[20], lower[17];
         printable(text, shown);
+        if (lower_case_reads(text, lower))
+            return mana__fail(MANA_EPARSE, "'%s' is not move notation: squares are written in lower case (%s)", shown,
+                              lower);
         return mana__fail(MANA_EPARSE, "'%s' is not move notation (b2-c4, b2xc4, D@c6, R@c3, O2, pass)", shown);
     }
     int status = mana__status(g);

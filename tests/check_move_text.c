@@ -70,6 +70,14 @@ START_TEST(move_text_steps)
     };
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
         parse_fails(g, junk[i], MANA_EPARSE);
+    /* Upper-case squares are refused all the same, the detail giving the
+     * lower-case text; other junk gets the list of forms. */
+    parse_fails(g, "F1-C1", MANA_EPARSE);
+    ck_assert_str_eq(mana_error_detail(), "'F1-C1' is not move notation: squares are written in lower case (f1-c1)");
+    parse_fails(g, "R@C3", MANA_EPARSE);
+    ck_assert_str_eq(mana_error_detail(), "'R@C3' is not move notation: squares are written in lower case (R@c3)");
+    parse_fails(g, "F1-G1", MANA_EPARSE);
+    ck_assert_str_eq(mana_error_detail(), "'F1-G1' is not move notation (b2-c4, b2xc4, D@c6, R@c3, O2, pass)");
     mana_free(g);
 }
 END_TEST
