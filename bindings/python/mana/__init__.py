@@ -30,7 +30,8 @@ through mana.engine.
 from ._version import __version__
 from . import _lib
 from ._lib import LibraryError, library_path
-from ._errors import ErrorCode, ManaError, ManaOverflowError, ManaRangeError, error_name, strerror
+from ._errors import (ErrorCode, ManaError, ManaNoHistoryError, ManaOverflowError, ManaRangeError, error_name,
+                      strerror)
 from ._types import (Blocked, Color, EndReason, MoveKind, Option, ORIENTATION_CHOSEN, Reentry,
                      Rules, SetupArea, Status, SQUARE_COUNT, SQUARE_NAMES, square,
                      square_name)
@@ -47,7 +48,8 @@ from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, AC
 
 __all__ = [
     "__version__", "Blocked", "Color", "EndReason", "read_record", "read_records", "ErrorCode", "Game", "LibraryError",
-    "MAX_MOVES", "MFN_MAX", "MOVE_TEXT_MAX", "ManaError", "ManaOverflowError", "ManaRangeError", "Move", "MoveKind",
+    "MAX_MOVES", "MFN_MAX", "MOVE_TEXT_MAX", "ManaError", "ManaNoHistoryError", "ManaOverflowError",
+    "ManaRangeError", "Move", "MoveKind",
     "ORIENTATION_CHOSEN", "Option", "Reentry", "Rules", "SQUARE_COUNT",
     "SQUARE_NAMES", "SetupArea", "Status", "error_name", "library_path",
     "library_version", "option_values", "square", "square_name", "strerror",

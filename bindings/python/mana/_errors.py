@@ -87,8 +87,10 @@ def detail() -> str:
 
 
 def fail(rc: int, operation: str) -> NoReturn:
-    """Raises the ManaError of the failed call that returned rc."""
-    raise ManaError(rc, detail(), operation)
+    """Raises the ManaError of the failed call that returned rc
+    (ManaNoHistoryError for ENOHISTORY)."""
+    cls = ManaNoHistoryError if rc == ErrorCode.ENOHISTORY else ManaError
+    raise cls(rc, detail(), operation)
 
 
 INT_MIN = -(2 ** 31)
@@ -121,6 +123,12 @@ class ManaRangeError(ManaError, ValueError):
     function it is passed to (a square, preset, option value, perft
     depth, colour, action id, move value, seed, ...): a ManaError EINVAL
     whose detail names the value and the range, and a ValueError."""
+
+
+class ManaNoHistoryError(ManaError, IndexError):
+    """ManaError ENOHISTORY: no move to take back or peek at (undo, pop,
+    peek of a game at its start), and an IndexError, as python-chess's
+    board.pop() and board.peek() raise on an empty move stack."""
 
 
 class ManaOverflowError(ManaRangeError, OverflowError):

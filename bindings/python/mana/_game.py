@@ -6,8 +6,8 @@ import ctypes
 import threading
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
-from ._errors import (INT_MAX, INT_MIN, ManaError, ErrorCode, check_arg, check_u64, check_u32,
-                      fail, need_int, refused, to_c_text)
+from ._errors import (INT_MAX, INT_MIN, ManaError, ManaNoHistoryError, ErrorCode, check_arg, check_u64,
+                      check_u32, fail, need_int, refused, to_c_text)
 from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
@@ -570,7 +570,8 @@ class Game(ReachMixin):
     def undo(self) -> Move:
         """Takes back the last move (setup moves included) and returns it
         (a Move, written as in the position it was played from).
-        ManaError ENOHISTORY when there is none (the game is unchanged)."""
+        ManaNoHistoryError (a ManaError ENOHISTORY and an IndexError) when
+        there is none (the game is unchanged)."""
         g = self._enter()
         try:
             value = self._last_value(g)
@@ -605,16 +606,18 @@ class Game(ReachMixin):
 
     def pop(self) -> Move:
         """Takes back the last move and returns it: undo(), under
-        python-chess's name (ManaError ENOHISTORY when there is none)."""
+        python-chess's name (ManaNoHistoryError, an IndexError as
+        python-chess raises, when there is none)."""
         return self.undo()
 
     def peek(self) -> Move:
         """The last move played (setup moves included), as move_stack[-1],
-        without taking it back.  ManaError ENOHISTORY when there is none."""
+        without taking it back.  ManaNoHistoryError (an IndexError) when
+        there is none."""
         with self.clone() as before:
             if not before.ply:
-                raise ManaError(ErrorCode.ENOHISTORY, "no move has been played",
-                                "peek at the last move")
+                raise ManaNoHistoryError(ErrorCode.ENOHISTORY, "no move has been played",
+                                         "peek at the last move")
             return before.undo()
 
     def outcome(self) -> Optional[Outcome]:

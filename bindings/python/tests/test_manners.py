@@ -46,8 +46,11 @@ def test_push_pop_peek_and_undo_return_the_move(start: mana.Game) -> None:
     assert isinstance(undone, mana.Move) and str(undone) == "a6-a4"
     assert start.ply == 0 and start.position == START
     for take_back in (start.pop, start.undo, start.peek):
-        with pytest.raises(mana.ManaError) as e:
+        # an IndexError, as python-chess's pop() and peek() raise, and a
+        # ManaError ENOHISTORY
+        with pytest.raises(IndexError) as e:
             take_back()
+        assert isinstance(e.value, mana.ManaNoHistoryError) and isinstance(e.value, mana.ManaError)
         assert e.value.code == mana.ErrorCode.ENOHISTORY
     assert start.position == START
 
