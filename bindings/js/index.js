@@ -164,17 +164,24 @@ function bind(M) {
       M._free(buf);
     }
   }
+  /** v as an error message shows it: a string quoted ("2", not 2), a
+   * BigInt with its n, anything else as String gives it. */
+  function shown(v) {
+    if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+    if (typeof v === 'bigint') return `${v}n`;
+    return String(v);
+  }
   /** n as an integer in lo..hi for a C int parameter: TypeError if not an
    * integer, ManaError EINVAL naming the range (never a wrapped value). */
   function intIn(n, what, lo, hi, call) {
-    if (!Number.isInteger(n)) throw new TypeError(`${what} must be an integer, not ${String(n)}`);
+    if (!Number.isInteger(n)) throw new TypeError(`${what} must be an integer, not ${shown(n)}`);
     if (n < lo || n > hi) fail(ERR.EINVAL, call, `${what} ${n} outside ${lo}..${hi}`);
     return n;
   }
   /** A 64-bit seed (integer or BigInt 0..2^64-1) as its [low, high] 32-bit halves. */
   function seed64(seed, what) {
     if (typeof seed !== 'bigint' && !Number.isSafeInteger(seed))
-      throw new TypeError(`${what} must be a safe integer or a BigInt, not ${String(seed)}`);
+      throw new TypeError(`${what} must be a safe integer or a BigInt, not ${shown(seed)}`);
     const s = BigInt(seed);
     if (s < 0n || s > 0xffffffffffffffffn) throw new RangeError(`${what} ${s} outside 0..2^64-1`);
     return [Number(s & 0xffffffffn), Number(s >> 32n)];
@@ -184,7 +191,7 @@ function bind(M) {
   function libSquareName(sq) {
     const int = Number.isInteger(sq) && sq >= -INT_MAX - 1 && sq <= INT_MAX;
     if (!int || C.squareName(sq, scratch, 3) < 0)
-      throw new RangeError(`not a square index: ${String(sq)}${int ? ` (${C.detail()})` : ''}`);
+      throw new RangeError(`not a square index: ${shown(sq)}${int ? ` (${C.detail()})` : ' (an integer 0..35, a1 = 0)'}`);
     return M.UTF8ToString(scratch);
   }
   /** The index of a square given by index or name (mana_square_parse). */

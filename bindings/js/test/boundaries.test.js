@@ -24,6 +24,9 @@ test('perft depths outside 0..64 are refused, not wrapped (2^32 + 1 is not 1)', 
       throwsCode(() => g.perft(d), Errors.EINVAL, new RegExp(`^perft to depth ${d}: .*outside 0\\.\\.64`));
     assert.throws(() => g.perft(1.5), TypeError);
     assert.throws(() => g.perft('1'), TypeError);
+    // the message quotes a string, so '1' does not read as the integer 1
+    assert.throws(() => g.perft('1'), { message: 'perft depth must be an integer, not the string "1"' });
+    assert.throws(() => g.pieceAt(2.5), { name: 'RangeError', message: 'not a square index: 2.5 (an integer 0..35, a1 = 0)' });
   });
 });
 
