@@ -118,9 +118,9 @@ def _path_hint(source: Any, error: ManaError, reader: str) -> ManaError:
     the same error saying that reader (read_record, read_records) takes
     text and reader_file a path, naming the file when it exists.  Only a
     str that is no valid record gets here: text is never taken for a
-    path."""
-    if not isinstance(source, str) or "\n" in source or "\r" in source:
-        return error
+    path.  An empty (or blank) str gets no hint."""
+    if not isinstance(source, str) or not source.strip() or "\n" in source or "\r" in source:
+        return error  # an empty text is no path either
     exists = os.path.isfile(source) if source and "\0" not in source else False
     hint = ("%r names a file: %s takes record text, read it with mana.%s_file(%r)"
             % (source, reader, reader, source) if exists else

@@ -221,6 +221,11 @@ def test_a_str_is_text_never_a_path(tmp_path: Any, monkeypatch: Any) -> None:
     with pytest.raises(mana.ManaError) as e:
         mana.read_record("not\na record\n")
     assert "read_record_file" not in str(e.value)
+    # Nor does an empty or blank text: it is no path either.
+    for empty in ("", "   "):
+        with pytest.raises(mana.ManaError) as e:
+            mana.read_record(empty)
+        assert e.value.code == E.EPARSE and "not a path" not in str(e.value)
     assert mana.read_record_file("game.mana").history() == ["a6-a4"]
     with pytest.raises(FileNotFoundError):
         mana.read_record_file("missing.mana")
