@@ -479,7 +479,8 @@ static const cli_command play_command = {
     "play", "[OPTIONS]", CLI_RULES | CLI_RULE_OPTIONS | CLI_SEED | CLI_BOT_LIMITS | CLI_COLOR | CLI_QUIET, play_own,
     "  --white P, --black P   human|random|ab|mcts (human against ab by default)\n"
     "  --mfn MFN              start from a position instead of the setup\n"
-    "  --load FILE            continue the game of a record (its rules apply)\n"
+    "  --load FILE            continue the game of a record (its rules apply; the\n"
+    "                         players are --white/--black's, not the record's)\n"
     "  --save FILE            write the record when the game ends (or on Ctrl-C)\n"};
 
 /* play's own options. */
