@@ -44,6 +44,7 @@ DIR is refused while the first runs (a lock on DIR).
 
 import argparse
 import ctypes
+import hashlib
 import json
 import logging
 import os
@@ -69,6 +70,15 @@ class MatchError(_dask_run.DriverError):
 
 def block_name(b: int) -> str:
     return "block-%06d.journal" % b
+
+
+def block_key(out: str, cli: str, options: Sequence[str], per: int, b: int) -> str:
+    """The Dask key of block b's task: one per (directory, mana-cli,
+    options, block size, block).  The scheduler runs a key once for every
+    client that submits it while it is known, so two matches on one
+    cluster sharing a key would get one block journal: the other match's."""
+    tag = hashlib.sha256(json.dumps([out, cli, list(options), per]).encode()).hexdigest()[:16]
+    return "mana-match-%s-%06d" % (tag, b)
 
 
 def games_of(options: Sequence[str]) -> int:
@@ -206,7 +216,7 @@ def _play(args: argparse.Namespace, options: List[str], out: str, todo: List[Tup
             decision.append(summary["sprt"])
         return bool(decision)
 
-    calls = [("mana-match-%s-%d" % (os.path.basename(out), b), (args.cli, options, first, last))
+    calls = [(block_key(out, args.cli, options, args.pairs_per_block, b), (args.cli, options, first, last))
              for b, first, last in todo]
     pending = _dask_run.run_tasks(args, play_block, calls, finished)
     if decision:

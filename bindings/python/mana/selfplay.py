@@ -363,6 +363,15 @@ def engine_problem(command: str) -> Optional[str]:
     return None
 
 
+def task_key(out: str, params: Dict[str, Any], i: int) -> str:
+    """The Dask key of shard i's task: one per (directory, parameters,
+    shard).  The scheduler runs a key once for every client that submits
+    it while it is known, so two runs on one cluster sharing a key would
+    share one task, and its files would land in one run's directory only."""
+    tag = hashlib.sha256(json.dumps([out, params], sort_keys=True).encode()).hexdigest()[:16]
+    return "mana-%s-%s" % (shard_name(i), tag)
+
+
 def run(args: argparse.Namespace) -> int:
     params = run_params(args)
     out = os.path.abspath(args.out)
@@ -424,9 +433,8 @@ def _run_locked(args: argparse.Namespace, params: Dict[str, Any], out: str) -> i
                  rate)
         return False
 
-    tag = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:12]
-    _dask_run.run_tasks(args, make_shard, [("mana-%s-%s" % (shard_name(i), tag), (task, i))
-                                           for i in todo], finished)
+    _dask_run.run_tasks(args, make_shard, [(task_key(out, params, i), (task, i)) for i in todo],
+                        finished)
     manifest["complete"] = True
     write_manifest(out, manifest)
     _clean_partial(out)

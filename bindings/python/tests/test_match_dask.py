@@ -54,6 +54,20 @@ def test_blocks_merge_to_the_whole_match(tmp_path: object) -> None:
     assert tail(r.stdout) == tail(whole) and tail(whole)
 
 
+def test_block_keys_differ_between_matches() -> None:
+    # Two matches on one scheduler whose --out have the same last name
+    # (/runs/a/run, /runs/b/run) had the same task keys: the scheduler ran
+    # each block once and one match wrote the other's block journals into
+    # its directory, refused for ever after as "other settings" (break-it 2, F1).
+    a = match.block_key("/runs/a/run", CLI, OPTIONS, 8, 2)
+    assert a != match.block_key("/runs/b/run", CLI, OPTIONS, 8, 2)
+    assert a != match.block_key("/runs/a/run", CLI, OPTIONS + ["--seed", "6"], 8, 2)
+    assert a != match.block_key("/runs/a/run", CLI, OPTIONS, 4, 2)
+    assert a != match.block_key("/runs/a/run", CLI, OPTIONS, 8, 3)
+    assert a == match.block_key("/runs/a/run", CLI, list(OPTIONS), 8, 2)  # a rerun: the same key
+    assert a.startswith("mana-match-") and a.endswith("-000002")
+
+
 @needs_cli
 def test_refusals(tmp_path: object) -> None:
     out = str(tmp_path) + "/run"

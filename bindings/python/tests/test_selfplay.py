@@ -279,3 +279,18 @@ def test_a_second_run_on_the_same_directory_is_refused(tmp_path: object) -> None
                         "mana.selfplay; not touched\n" % out)
     assert os.listdir(os.path.join(out, selfplay.PARTIAL)) == ["shard-000000.npz.1.2"]
     assert os.listdir(out) == [selfplay.PARTIAL]
+
+
+def test_task_keys_differ_between_directories(tmp_path: object) -> None:
+    # Two runs with the same parameters on one scheduler, in /x/a/run and
+    # /x/b/run: with one key per (parameters, shard) the scheduler ran each
+    # shard once, for the first run, and the second one's manifest said
+    # "complete" over a directory holding no shard (break-it 2, F1).
+    p = selfplay.run_params(selfplay.parse_args(["--games", "20", "--out", "x"]))
+    a, b = str(tmp_path) + "/a/run", str(tmp_path) + "/b/run"
+    assert selfplay.task_key(a, p, 3) != selfplay.task_key(b, p, 3)
+    assert selfplay.task_key(a, p, 3) == selfplay.task_key(a, p, 3)  # a rerun: the same key
+    assert selfplay.task_key(a, p, 3) != selfplay.task_key(a, p, 4)
+    assert selfplay.task_key(a, p, 3).startswith("mana-shard-000003-")
+    other = dict(p, seed=1)
+    assert selfplay.task_key(a, p, 3) != selfplay.task_key(a, other, 3)
