@@ -48,6 +48,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -117,6 +118,42 @@ def play_block(cli: str, options: List[str], first: int, last: int) -> str:
             return f.read()
 
 
+GAME_LINE = re.compile(r"game (\d+) white \d+ black \d+ status \d+ plies \d+ fault -?\d+ reason \S")
+
+
+def block_problem(out: str, b: int, first: int, last: int, games: int) -> Optional[str]:
+    """Why DIR/block-B.journal is not the whole journal of pairs
+    first..last of a match of games games, or None: it must end with a
+    newline, start with a settings line and hold a game line for each of
+    the block's games once, in order (a prefix of them when a decision
+    line follows: the SPRT stopped the block).  A block damaged, cut or
+    emptied is played again instead of being counted short."""
+    try:
+        with open(os.path.join(out, block_name(b)), "rb") as f:
+            text = f.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        return "unreadable (%s)" % e
+    if not text.endswith("\n"):
+        return "cut short (no newline at its end)"
+    lines = [line.rstrip("\r") for line in text.split("\n")[:-1]]
+    if not lines or not lines[0].startswith("settings "):
+        return "no settings line"
+    numbers: List[int] = []
+    decided = False
+    for k, line in enumerate(lines[1:], 2):
+        m = GAME_LINE.match(line)
+        if m and not decided:
+            numbers.append(int(m.group(1)))
+        elif line.startswith("decision ") and not decided:
+            decided = True
+        else:
+            return "line %d is not a game line of the block: %r" % (k, line[:60])
+    want = list(range(2 * first - 1, min(2 * last, games) + 1))
+    if numbers == want or (decided and numbers == want[:len(numbers)]):
+        return None
+    return "it holds %d of the %d games %d-%d" % (len(set(numbers) & set(want)), len(want), want[0], want[-1])
+
+
 def _atomic_write(out: str, name: str, text: str) -> None:
     """out/name whole or absent (_dask_run.write_atomic)."""
     _dask_run.write_atomic(out, name, text.encode("utf-8"))
@@ -184,7 +221,14 @@ def run(args: argparse.Namespace) -> int:
         params = {"format": FORMAT, "options": options, "pairs_per_block": args.pairs_per_block}
         _check_params(out, params)
         plan = blocks_of((games_of(options) + 1) // 2, args.pairs_per_block)
-        done = [b for b, _, _ in plan if os.path.exists(os.path.join(out, block_name(b)))]
+        done = []
+        for b, first, last in plan:
+            if os.path.exists(os.path.join(out, block_name(b))):
+                why = block_problem(out, b, first, last, games_of(options))
+                if why is None:
+                    done.append(b)
+                else:
+                    log.warning("%s: %s; playing block %d again", block_name(b), why, b)
         summary = verdict(args.cli, options, merge(out, done)) if done else {}
         todo = [blk for blk in plan if blk[0] not in done]
         if todo and not decided(summary):

@@ -69,6 +69,35 @@ def test_block_keys_differ_between_matches() -> None:
 
 
 @needs_cli
+def test_a_damaged_block_is_played_again(tmp_path: object) -> None:
+    # A block journal cut at a line end, missing a line, cut mid-line or
+    # emptied was counted as it stood: the 160-game match ended "W-D-L
+    # 32-0-127" with exit status 0 (break-it 2, F2).  Now it is not done.
+    out = str(tmp_path)
+    small = ["--white", "ab", "--black", "random", "--depth", "1", "--games", "8", "--setup", "random"]
+    for b, first, last in match.blocks_of(4, 2):  # pairs 1-2, 3-4
+        with open(os.path.join(out, match.block_name(b)), "w") as f:
+            f.write(match.play_block(CLI, small, first, last))
+    assert match.block_problem(out, 0, 1, 2, 8) is None
+    assert match.block_problem(out, 1, 3, 4, 8) is None  # games 5-8
+    path = os.path.join(out, match.block_name(0))
+    with open(path) as f:
+        good = f.read()
+    lines = good.splitlines(True)
+    assert len(lines) == 5
+    for bad, why in [("".join(lines[:-1]), "it holds 3 of the 4 games 1-4"),
+                     ("".join(lines[:2] + lines[3:]), "it holds 3 of the 4 games 1-4"),
+                     (good[:-10], "cut short (no newline at its end)"),
+                     ("", "cut short (no newline at its end)"),
+                     ("".join(lines[:1] + lines[2:3] + lines[1:2] + lines[3:]), "it holds 4 of the 4 games 1-4"),
+                     (good + lines[1], "it holds 4 of the 4 games 1-4"),
+                     (good.replace("\n", "\r\n"), None)]:
+        with open(path, "w", newline="") as f:
+            f.write(bad)
+        assert match.block_problem(out, 0, 1, 2, 8) == why
+
+
+@needs_cli
 def test_refusals(tmp_path: object) -> None:
     out = str(tmp_path) + "/run"
     os.makedirs(out)
