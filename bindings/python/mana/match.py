@@ -83,13 +83,37 @@ def block_key(out: str, cli: str, options: Sequence[str], per: int, b: int) -> s
 
 
 def games_of(options: Sequence[str]) -> int:
-    """The --games of the match options (mana-cli's default, 100)."""
+    """The --games of the match options (mana-cli's default, 100): the
+    last one given, as mana-cli takes it.  MatchError for a value that is
+    not a number (mana-cli would refuse it too)."""
+    games = 100
     for k, word in enumerate(options):
         if word == "--games" and k + 1 < len(options):
-            return int(options[k + 1])
-        if word.startswith("--games="):
-            return int(word.split("=", 1)[1])
-    return 100
+            value = options[k + 1]
+        elif word.startswith("--games="):
+            value = word.split("=", 1)[1]
+        else:
+            continue
+        if not value.isdigit():
+            raise MatchError("--games %s: expected a number of games" % value)
+        games = int(value)
+    return games
+
+
+def check_options(options: Sequence[str]) -> None:
+    """Refuses the driver's own options, and an abbreviation of one of them
+    or of --games (mana-cli's getopt_long takes --gam for --games, --rec
+    for --records): the driver would plan for the wrong number of games,
+    or a block write records on its worker."""
+    for word in options:
+        name = word.split("=", 1)[0]
+        if name in OWN_OPTIONS:
+            raise MatchError("%s is the driver's own; leave it out of the match options" % word)
+        if name.startswith("--") and len(name) > 2:
+            for full in OWN_OPTIONS + ("--games",):
+                if full.startswith(name) and full != name:
+                    raise MatchError("%s: write the option in full (mana-cli would take it for %s)" % (
+                        word, full))
 
 
 def _die_with_parent() -> None:
@@ -213,18 +237,17 @@ def blocks_of(npairs: int, per: int) -> List[Tuple[int, int, int]]:
 
 def run(args: argparse.Namespace) -> int:
     options: List[str] = list(args.options)
-    for word in options:
-        if word.split("=", 1)[0] in OWN_OPTIONS:
-            raise MatchError("%s is the driver's own; leave it out of the match options" % word)
+    check_options(options)
+    games = games_of(options)
     out = os.path.abspath(args.out)
     with _dask_run.locked_dir(out, "mana.match", MatchError):
         params = {"format": FORMAT, "options": options, "pairs_per_block": args.pairs_per_block}
         _check_params(out, params)
-        plan = blocks_of((games_of(options) + 1) // 2, args.pairs_per_block)
+        plan = blocks_of((games + 1) // 2, args.pairs_per_block)
         done = []
         for b, first, last in plan:
             if os.path.exists(os.path.join(out, block_name(b))):
-                why = block_problem(out, b, first, last, games_of(options))
+                why = block_problem(out, b, first, last, games)
                 if why is None:
                     done.append(b)
                 else:

@@ -97,6 +97,27 @@ def test_a_damaged_block_is_played_again(tmp_path: object) -> None:
         assert match.block_problem(out, 0, 1, 2, 8) == why
 
 
+def test_games_as_mana_cli_reads_them(tmp_path: object) -> None:
+    # "--games 4 --games 6": mana-cli plays 6, the driver planned 4 and
+    # reported 4 games of the 6-game match, exit status 0; "--gam 6"
+    # (getopt_long's abbreviation) planned 100 (break-it 2, F3).
+    assert match.games_of(["--games", "4", "--games", "6"]) == 6
+    assert match.games_of(["--games=4", "--games", "6", "--seed", "3"]) == 6
+    assert match.games_of(["--white", "ab"]) == 100
+    with pytest.raises(match.MatchError, match="--games x: expected a number of games"):
+        match.games_of(["--games", "x"])
+    for word, full in [("--gam", "--games"), ("--rec", "--records"), ("--from", "--from-journal"),
+                       ("--jou=j", "--journal"), ("--pai", "--pairs")]:
+        with pytest.raises(match.MatchError) as e:
+            match.check_options(["--white", "ab", word, "6"])
+        assert str(e.value) == "%s: write the option in full (mana-cli would take it for %s)" % (word, full)
+    match.check_options(["--white", "ab", "--games", "6", "--seed", "1"])  # in full: accepted
+    r = subprocess.run([sys.executable, "-m", "mana.match", "--out", str(tmp_path) + "/g", "--cli", CLI,
+                        "--", "--white", "ab", "--black", "random", "--gam", "6"], capture_output=True, text=True)
+    assert r.returncode == 1 and "--gam: write the option in full" in r.stderr
+    assert not os.path.exists(str(tmp_path) + "/g")
+
+
 @needs_cli
 def test_refusals(tmp_path: object) -> None:
     out = str(tmp_path) + "/run"
