@@ -30,6 +30,7 @@ placements are actions).
 arrays in, arrays out, finished games reset at once.  It needs numpy.
 """
 
+import hashlib
 import random
 from typing import Any, Dict, Iterator, List, Optional, Sequence, SupportsIndex, Tuple
 
@@ -396,6 +397,9 @@ class ManaVectorEnv:
             code = ErrorCode.EOVER if self._start.is_over() else ErrorCode.ENOMEM
             fail(code, "create %d batched games" % self.num_envs)
         self._b = b
+        # reset() without a seed: the seed sequence it derives from, how
+        # many such resets, and whether a game moved since the last reset
+        self._seed_base, self._resets, self._moved = s, 0, False
         n = self.num_envs
         self.observations = np.zeros((n,) + _a.OBSERVATION_SHAPE, dtype=np.uint8)
         self.masks = np.zeros((n, _a.ACTION_COUNT), dtype=np.uint8)
@@ -434,13 +438,27 @@ class ManaVectorEnv:
         return int(self._b)
 
     def reset(self, seed: Optional[SupportsIndex] = None) -> Tuple[Any, Any]:
-        """Resets every game (seed: restart the seed sequence; default: the
-        batch's current seed sequence continues from a reset)."""
+        """Resets every game to the start (seed: restart the seed sequence
+        from seed; default: the games are reset all the same, with the next
+        seed of a sequence derived from the last seed given, so a run
+        replays from its seeds).  The first reset after the constructor,
+        or after another reset, with no step between, leaves the games as
+        they are: they are at their start already."""
         b = self._ptr()
         if seed is not None:
-            rc = _a.c_function("mana_batch_reset")(b, check_u64(seed, "seed", "reset the batched games"))
+            self._seed_base, self._resets = check_u64(seed, "seed", "reset the batched games"), 0
+            new: Optional[int] = self._seed_base
+        elif self._moved:
+            self._resets += 1
+            digest = hashlib.sha256(b"%d/%d" % (self._seed_base, self._resets)).digest()
+            new = int.from_bytes(digest[:8], "little")
+        else:
+            new = None
+        if new is not None:
+            rc = _a.c_function("mana_batch_reset")(b, new)
             if rc < 0:
                 fail(rc, "reset the batched games")
+            self._moved = False
         rc = _a.c_function("mana_batch_observe")(b, self._flags, self._ptrs[0], self._ptrs[1])
         if rc < 0:
             fail(rc, "observe the batched games")
@@ -464,6 +482,7 @@ class ManaVectorEnv:
             acts[:] = self._checked_actions(actions)
         o, m, r, d = self._ptrs
         rc = self._step(b, acts.ctypes.data, self._flags, o, m, r, d)
+        self._moved |= rc >= 0 or rc == ErrorCode.ENOMEM  # an illegal action moves no game
         if rc < 0:
             fail(rc, "step the batched games")
         return self.observations, self.masks, self.rewards, self.dones == _a.BATCH_TERMINATED, self.dones == _a.BATCH_TRUNCATED
@@ -517,6 +536,7 @@ class ManaVectorEnv:
         3 Black won, 4 drawn; plies int32 (N,))."""
         rc = _a.c_function("mana_batch_playout")(self._ptr(), self._results.ctypes.data,
                                                  self._plies.ctypes.data)
+        self._moved |= rc >= 0 or rc == ErrorCode.ENOMEM
         if rc < 0:
             fail(rc, "play the batched games out")
         return self._results, self._plies

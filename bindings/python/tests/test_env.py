@@ -4,7 +4,7 @@ pettingzoo/test/api_test.py, without its gymnasium/pettingzoo imports) and
 the vector env against the single one."""
 
 from collections import defaultdict
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import numpy as np
 import pytest
@@ -235,3 +235,26 @@ def test_envs_refuse_an_unknown_rule_option_as_a_type_error() -> None:
         with pytest.raises(TypeError, match=r"^%s\(\) got an unexpected keyword argument 'colour' " % name):
             make()
     assert ManaEnv(blocked="draw").game.get_option("blocked") == 1
+
+
+def test_vector_env_reset_without_seed_resets() -> None:
+    # reset() without a seed only observed: after 3 steps every game still
+    # had its 16 moves (break-it 2, F4).  Now it starts new games, the
+    # same ones for the same seeds.
+    def run() -> List[bytes]:
+        venv = ManaVectorEnv(4, seed=1)
+        rng = np.random.default_rng(0)
+        obs, _ = venv.reset()
+        start = obs.copy()
+        assert [len(venv.game(i).move_stack) for i in range(4)] == [13] * 4  # the setup only
+        for _ in range(3):
+            venv.step(venv.sample_actions(rng))
+        assert [len(venv.game(i).move_stack) for i in range(4)] == [16] * 4
+        obs, _ = venv.reset()
+        assert [len(venv.game(i).move_stack) for i in range(4)] == [13] * 4
+        assert not (obs == start).all()  # new setups, not the first ones again
+        again = obs.copy()
+        assert (venv.reset()[0] == again).all()  # nothing moved: the same games
+        assert (venv.reset(seed=1)[0] == start).all()  # the seed restarts the sequence
+        return [start.tobytes(), again.tobytes()]
+    assert run() == run()
