@@ -125,6 +125,14 @@ def _die_with_parent() -> None:
         pass
 
 
+def cli_reason(stderr: str) -> str:
+    """mana-cli's reason in its error output: its first "mana-cli ..."
+    line (a usage hint follows a refused option), else the last line."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    said = [line for line in lines if line.startswith("mana-cli")]
+    return (said or lines[-1:] or ["(no message)"])[0]
+
+
 def play_block(cli: str, options: List[str], first: int, last: int) -> str:
     """Plays pairs first..last (1-based) of the match; returns the block's
     journal.  Runs on a worker; raises MatchError when mana-cli fails (a
@@ -137,7 +145,7 @@ def play_block(cli: str, options: List[str], first: int, last: int) -> str:
                            preexec_fn=_die_with_parent)
         if r.returncode != 0:
             raise MatchError("pairs %d-%d: mana-cli match exited %d: %s" % (
-                first, last, r.returncode, r.stderr.strip().splitlines()[-1:] or ""))
+                first, last, r.returncode, cli_reason(r.stderr)))
         with open(journal, encoding="utf-8") as f:
             return f.read()
 

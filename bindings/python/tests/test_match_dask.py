@@ -132,6 +132,10 @@ def test_refusals(tmp_path: object) -> None:
     assert r.returncode == 1 and "--jobs is the driver's own" in r.stderr
     with pytest.raises(match.MatchError, match="exited 1"):
         match.play_block(CLI, ["--white", "ab", "--black", "cmd:/nonexistent"], 1, 1)
+    # the reason, not the usage hint that follows it (break-it 2, F5)
+    with pytest.raises(match.MatchError) as e:
+        match.play_block(CLI, ["--white", "ab", "--black", "random", "--games", "4"], 3, 3)
+    assert str(e.value) == "pairs 3-3: mana-cli match exited 2: mana-cli match: --pairs goes beyond the match's last pair"
 
 
 def children(pid: int) -> List[int]:
