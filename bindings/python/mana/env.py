@@ -272,10 +272,16 @@ class ManaEnv:
 
     def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         """(observation or None, cumulative reward, terminated, truncated,
-        info) of the agent to act."""
-        a = self.agent_selection
+        info) of the agent to act; ValueError once every agent is done."""
+        a = self._acting("last")
         return (self.observe(a) if observe else None, self._cumulative_rewards[a],
                 self.terminations[a], self.truncations[a], self.infos[a])
+
+    def _acting(self, what: str) -> str:
+        """agent_selection, or ValueError once no agent is left."""
+        if not self.agents:
+            raise ValueError("%s: the game is over and every agent is done; call reset()" % what)
+        return self.agent_selection
 
     def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
         """Yields the agent to act until no agent is left (or max_iter)."""
@@ -289,8 +295,9 @@ class ManaEnv:
         agent_selection), or removes a finished agent (action None).
         ManaError EILLEGAL / EINVAL for an action that is not legal, TypeError
         for a float or bool, OverflowError for an int that does not fit a C
-        int: the game is then unchanged."""
-        a = self.agent_selection
+        int: the game is then unchanged.  ValueError once every agent is
+        done (the game is over and both were stepped with None: reset())."""
+        a = self._acting("step")
         if self.terminations[a] or self.truncations[a]:
             self._was_dead_step(action)
             return

@@ -103,6 +103,13 @@ def test_aec_rewards_termination_and_truncation() -> None:
     assert env.agents == ["player_1"] and env.last()[1] == 1.0
     env.step(None)
     assert env.agents == []
+    # then every call that acts for the agent to move says to reset (it was
+    # a bare KeyError 'player_1'), and reset() starts a new game
+    for act in (lambda: env.step(0), lambda: env.step(None), env.last):
+        with pytest.raises(ValueError, match="every agent is done; call reset"):
+            act()
+    env.reset()
+    assert env.agents == ["player_0", "player_1"] and env.last()[2] is False
     # a ply limit of 1 truncates after the first move of play
     env = ManaEnv(ply_limit=1, random_setup=True)
     env.reset(seed=3)
