@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import fcntl
 import importlib
+import json
 import logging
 import os
 import sys
@@ -53,6 +54,18 @@ def locked_dir(out: str, prog: str, error: Type[DriverError]) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def read_json(path: str, what: str, error: Type[DriverError]) -> Any:
+    """The JSON value in the file path (UTF-8, a BOM allowed), or
+    error("PATH is not a readable WHAT (why); not touched") for one cut
+    short, emptied, or holding bytes that are not UTF-8 or JSON: a run
+    refuses what it cannot read instead of printing a traceback."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return json.load(f)
+    except (UnicodeDecodeError, ValueError) as e:  # json.JSONDecodeError is a ValueError
+        raise error("%s is not a readable %s (%s); not touched" % (path, what, e)) from None
 
 
 def write_atomic(out: str, name: str, data: bytes, tmp_dir: Optional[str] = None) -> None:

@@ -226,11 +226,11 @@ def decided(summary: Dict[str, Any]) -> bool:
 def _check_params(out: str, params: Dict[str, Any]) -> None:
     path = os.path.join(out, PARAMS)
     if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            old = json.load(f)
+        old = _dask_run.read_json(path, "mana.match parameters file", MatchError)
         if old != params:
+            options = old.get("options", []) if isinstance(old, dict) else []
             raise MatchError("%s holds another match (%s); not touched: give a fresh --out directory" % (
-                out, " ".join(old.get("options", []))))
+                out, " ".join(str(o) for o in options) if isinstance(options, list) else "?"))
     elif os.listdir(out):
         raise MatchError("%s is not empty and holds no mana.match run; not touched: give a fresh --out "
                          "directory" % out)

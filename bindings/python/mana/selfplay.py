@@ -289,9 +289,9 @@ def read_manifest(out: str) -> Optional[Dict[str, Any]]:
     path = os.path.join(out, MANIFEST)
     if not os.path.exists(path):
         return None
-    with open(path, encoding="utf-8") as f:
-        data: Dict[str, Any] = json.load(f)
-    if not isinstance(data, dict) or data.get("params", {}).get("format") != FORMAT:
+    data: Any = _dask_run.read_json(path, "mana self-play manifest", _dask_run.DriverError)
+    if not isinstance(data, dict) or not isinstance(data.get("params"), dict) or \
+            data["params"].get("format") != FORMAT:
         raise SystemExit("%s is not a mana self-play manifest" % path)
     return data
 

@@ -130,6 +130,16 @@ def test_refusals(tmp_path: object) -> None:
     r = subprocess.run([sys.executable, "-m", "mana.match", "--out", str(tmp_path) + "/b", "--cli", CLI,
                         "--"] + OPTIONS + ["--jobs", "2"], capture_output=True, text=True)
     assert r.returncode == 1 and "--jobs is the driver's own" in r.stderr
+    # a parameters file cut short is refused in one line (it was a json
+    # traceback), the directory untouched
+    cut = str(tmp_path) + "/cut"
+    os.makedirs(cut)
+    with open(cut + "/params.json", "w") as f:
+        f.write('{"format": ')
+    r = subprocess.run([sys.executable, "-m", "mana.match", "--out", cut, "--cli", CLI, "--"] + OPTIONS,
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "params.json is not a readable mana.match parameters file" in r.stderr
+    assert "Traceback" not in r.stderr and os.listdir(cut) == ["params.json"]
     with pytest.raises(match.MatchError, match="exited 1"):
         match.play_block(CLI, ["--white", "ab", "--black", "cmd:/nonexistent"], 1, 1)
     # the reason, not the usage hint that follows it (break-it 2, F5)

@@ -71,6 +71,19 @@ def test_plan_trusts_only_the_manifest(tmp_path: object) -> None:
     other = dict(p, seed=5)
     with pytest.raises(SystemExit):
         selfplay.plan(out, other)
+    # A manifest cut short, emptied or not UTF-8 is refused in one line
+    # naming the file (it was a json traceback); a BOM is read.
+    path = os.path.join(out, "manifest.json")
+    with open(path, "rb") as f:
+        whole = f.read()
+    for bad in (whole[:40], b"", b"\xff\xfe{"):
+        with open(path, "wb") as f:
+            f.write(bad)
+        with pytest.raises(_dask_run.DriverError, match="manifest.json is not a readable mana self-play manifest"):
+            selfplay.plan(out, p)
+    with open(path, "wb") as f:
+        f.write(b"\xef\xbb\xbf" + whole)
+    assert selfplay.plan(out, p)[1] == [0, 1, 2]
 
 
 def snapshot(d: str) -> Dict[str, object]:
