@@ -616,7 +616,9 @@ static int parse(match *m, int argc, char **argv)
         why = "--resume needs the --journal (or --records) of the interrupted match";
     if (why == NULL && m->from_journal != NULL && (m->resume || m->journal != NULL || m->records != NULL))
         why = "--from-journal reads a journal and plays nothing: no --journal, --records or --resume with it";
-    if (why == NULL && m->last_game >= m->npairings * m->games)
+    /* pair P's first game is game 2P-1: with an odd number of games the
+     * last pair is that game alone */
+    if (why == NULL && m->last_game - 1 >= m->npairings * m->games)
         why = "--pairs goes beyond the match's last pair";
     if (why != NULL) {
         cli_usage_fail(&match_command, "%s", why);

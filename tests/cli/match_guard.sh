@@ -63,6 +63,15 @@ dup_sum=$(cksum <"$tmp/dup2")
 expect_status $? 1 "a game journaled with two results"
 expect_grep "$o" "--resume: $tmp/dup2 line 5: game 3 is journaled twice with different results; not touched" "why"
 expect_eq "$(cksum <"$tmp/dup2")" "$dup_sum" "the journal untouched"
+# --pairs with an odd number of games: the last pair is the last game
+# alone (the Dask driver's last block); a pair beyond it is refused
+"$CLI" match $a --games 5 --pairs 3-3 --journal "$tmp/odd" >"$o" 2>&1
+expect_status $? 0 "--games 5 --pairs 3-3"
+expect_eq "$(grep -c '^game ' "$tmp/odd")" 1 "one game played"
+expect_eq "$(grep -c '^game 5 ' "$tmp/odd")" 1 "game 5"
+"$CLI" match $a --games 5 --pairs 3-4 --journal "$tmp/odd2" >"$o" 2>&1
+expect_status $? 2 "--games 5 --pairs 3-4"
+expect_grep "$o" "--pairs goes beyond the match's last pair" "pair 4 of 5 games refused"
 # a directory of records without a journal, and a journal file given alone
 mkdir "$tmp/other" && echo x >"$tmp/other/game-001.mana"
 "$CLI" match $a --records "$tmp/other" >"$o" 2>&1

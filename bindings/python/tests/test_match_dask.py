@@ -54,6 +54,26 @@ def test_blocks_merge_to_the_whole_match(tmp_path: object) -> None:
     assert tail(r.stdout) == tail(whole) and tail(whole)
 
 
+@needs_cli
+def test_an_odd_number_of_games_in_blocks(tmp_path: object) -> None:
+    # 7 games: pairs 1-2 and 3-4, the last pair game 7 alone (mana-cli
+    # refused --pairs 4-4 of 7 games, so the driver could not play it).
+    out = str(tmp_path)
+    small = ["--white", "ab", "--black", "random", "--depth", "1", "--games", "7", "--setup", "random"]
+    whole = subprocess.run([CLI, "match"] + small + ["--quiet"], capture_output=True, text=True).stdout
+    plan = match.blocks_of(4, 2)
+    assert plan == [(0, 1, 2), (1, 3, 4)]
+    for b, first, last in plan:
+        with open(os.path.join(out, match.block_name(b)), "w") as f:
+            f.write(match.play_block(CLI, small, first, last))
+        assert match.block_problem(out, b, first, last, 7) is None
+    journal = match.merge(out, [0, 1])
+    with open(journal) as f:
+        assert [int(x.split()[1]) for x in f.read().splitlines()[1:]] == list(range(1, 8))
+    r = subprocess.run([CLI, "match"] + small + ["--from-journal", journal], capture_output=True, text=True)
+    assert tail(r.stdout) == tail(whole) and "W-D-L " in whole
+
+
 def test_block_keys_differ_between_matches() -> None:
     # Two matches on one scheduler whose --out have the same last name
     # (/runs/a/run, /runs/b/run) had the same task keys: the scheduler ran
