@@ -294,13 +294,17 @@ double stats_llr_penta(const long penta[5], double elo0, double elo1, int normal
     return n * llr;
 }
 
-/* Reads "key=value" words separated by spaces or commas. */
+/* Reads "key=value" words separated by spaces or commas; a key given
+ * twice is refused (which value was meant?). */
 int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
 {
     char copy[256];
-    snprintf(copy, sizeof copy, "%s", text);
+    if (snprintf(copy, sizeof copy, "%s", text) >= (int)sizeof copy) {
+        snprintf(why, size, "longer than %d characters", (int)sizeof copy - 1);
+        return -1;
+    }
     *s = (sprt_spec){1, 0, 5, 0.05, 0.05, 0};
-    int have = 0;
+    int have = 0, seen = 0;
     for (char *w = strtok(copy, " ,"); w != NULL; w = strtok(NULL, " ,")) {
         char *eq = strchr(w, '='), *end = NULL;
         if (eq == NULL) {
@@ -308,6 +312,15 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
             return -1;
         }
         *eq++ = '\0';
+        static const char *const keys[] = {"elo0", "elo1", "alpha", "beta", "model"};
+        int k = 0;
+        while (k < 5 && strcmp(w, keys[k]) != 0)
+            k++;
+        if (k < 5 && (seen >> k & 1)) {
+            snprintf(why, size, "%s given twice", keys[k]);
+            return -1;
+        }
+        seen |= k < 5 ? 1 << k : 0;
         if (strcmp(w, "model") == 0 && (!strcmp(eq, "logistic") || !strcmp(eq, "normalized"))) {
             s->normalized = eq[0] == 'n';
             continue;

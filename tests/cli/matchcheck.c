@@ -234,7 +234,10 @@ static void check_sprt_edges(void)
                   {"elo0=0 elo1=10001 model=normalized", 0},
                   {"elo0=-10001 elo1=0 model=normalized", 0},
                   {"elo0=0 elo1=inf", 0},
-                  {"elo0=nan elo1=5", 0}};
+                  {"elo0=nan elo1=5", 0},
+                  {"elo0=0 elo1=5 elo1=6", 0},
+                  {"elo0=0,elo1=5,model=logistic,model=normalized", 0},
+                  {"elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic", 1}};
     for (size_t k = 0; k < sizeof bounds / sizeof bounds[0]; k++) {
         checks++;
         if ((sprt_parse(bounds[k].text, &s, why, sizeof why) == 0) != bounds[k].ok) {
@@ -248,6 +251,13 @@ static void check_sprt_edges(void)
     if (strcmp(why, "elo1=124000: an expected score of 1 to double precision (no distribution of results has it)")) {
         failures++;
         fprintf(stderr, "matchcheck: FAIL: the refusal says '%s'\n", why);
+    }
+    /* a key given twice: which value was meant?  (it took the last) */
+    sprt_parse("elo0=0 elo1=5 elo1=6", &s, why, sizeof why);
+    checks++;
+    if (strcmp(why, "elo1 given twice")) {
+        failures++;
+        fprintf(stderr, "matchcheck: FAIL: the refusal of a repeated key says '%s'\n", why);
     }
 }
 
