@@ -136,7 +136,9 @@ def main(prog: str, log: logging.Logger, args: argparse.Namespace,
     """Runs run(args) with log sent to args.log (default: stderr) at INFO
     (WARNING under args.quiet).  Returns run's exit status; a DriverError
     is printed as one line, "python3 -m PROG: error: ...", and gives its
-    status, as does an exception of the types also (status 1)."""
+    status, as does an exception of the types also (status 1).  An
+    interrupt (Ctrl-C, SIGINT) is one line too, exit status 130: what is
+    finished stays, and the same command continues the run."""
     handler: logging.Handler
     if args.log:
         handler = logging.FileHandler(args.log)
@@ -153,3 +155,7 @@ def main(prog: str, log: logging.Logger, args: argparse.Namespace,
     except also as e:
         print("python3 -m %s: error: %s" % (prog, e), file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("python3 -m %s: interrupted; what is finished is kept: the same command continues the run" % prog,
+              file=sys.stderr)
+        return 130

@@ -68,6 +68,13 @@ def test_main_reports_errors_in_one_line(tmp_path: object, capsys: pytest.Captur
     assert capsys.readouterr().err == "python3 -m mana.x: error: 'k'\n"
     with pytest.raises(KeyError):
         _dask_run.main("mana.x", log, args, failed)
+    def interrupted(_: argparse.Namespace) -> int:
+        raise KeyboardInterrupt
+
+    # Ctrl-C: one line and 130, not a traceback (break-it 2, F9)
+    assert _dask_run.main("mana.x", log, args, interrupted) == 130
+    assert capsys.readouterr().err == "python3 -m mana.x: interrupted; what is finished is kept: the same " \
+        "command continues the run\n"
     assert _dask_run.main("mana.x", log, args, fine) == 7
     assert log.level == logging.INFO
     with open(args.log) as f:
