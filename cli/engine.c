@@ -308,6 +308,13 @@ static int position_moves(engine *e, mana_game *g, char **tok, int n, int i)
 
 /* A refused position leaves no position: a `go` that follows answers with
  * an error and `bestmove (none)` rather than a move for an older one. */
+static void refuse_position(engine *e)
+{
+    mana_free(e->game);
+    e->game = NULL;
+    e->refused = 1;
+}
+
 static void position(engine *e, char **tok, int n)
 {
     int i = 1;
@@ -321,9 +328,7 @@ static void position(engine *e, char **tok, int n)
         return;
     }
     mana_free(g);
-    mana_free(e->game);
-    e->game = NULL;
-    e->refused = 1;
+    refuse_position(e);
 }
 
 static void show_position(engine *e)
@@ -430,6 +435,20 @@ static int engine_init(engine *e)
     return new_bot(e);
 }
 
+/* A line holding a NUL byte is refused whole; a position holding one
+ * leaves no position, as any refused position. */
+static void refuse_nul_line(engine *e, const char *line)
+{
+    const char *word = line + strspn(line, " \t");
+    if (strncmp(word, "position", 8) != 0 || strchr(" \t\r\n", word[8]) == NULL) {
+        eng_out(e, "info string error: NUL byte in a command line (the line is ignored)");
+        return;
+    }
+    eng_finish_search(e, 0);
+    refuse_position(e);
+    eng_out(e, "info string error: position: NUL byte in the line");
+}
+
 int cmd_engine(int argc, char **argv)
 {
     static const cli_command engine_command = {"engine", "(then speak the engine protocol of mana-cli(1) on stdin)", 0,
@@ -450,16 +469,7 @@ int cmd_engine(int argc, char **argv)
     ssize_t len;
     while (!quit && (len = getline(&line, &cap, stdin)) >= 0) {
         if (memchr(line, '\0', (size_t)len) != NULL) { /* the words after it would be lost unseen */
-            const char *word = line + strspn(line, " \t");
-            if (strncmp(word, "position", 8) == 0 && strchr(" \t\r\n", word[8]) != NULL) {
-                eng_finish_search(&e, 0); /* as any position: then refused, so no position */
-                mana_free(e.game);
-                e.game = NULL;
-                e.refused = 1;
-                eng_out(&e, "info string error: position: NUL byte in the line");
-            } else {
-                eng_out(&e, "info string error: NUL byte in a command line (the line is ignored)");
-            }
+            refuse_nul_line(&e, line);
             continue;
         }
         int n = split(line, &tok, &tok_cap);
