@@ -304,7 +304,7 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
         return -1;
     }
     *s = (sprt_spec){1, 0, 5, 0.05, 0.05, 0};
-    int have = 0, seen = 0;
+    int seen = 0; /* bit k: keys[k] given */
     for (char *w = strtok(copy, " ,"); w != NULL; w = strtok(NULL, " ,")) {
         char *eq = strchr(w, '='), *end = NULL;
         if (eq == NULL) {
@@ -313,6 +313,7 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
         }
         *eq++ = '\0';
         static const char *const keys[] = {"elo0", "elo1", "alpha", "beta", "model"};
+        double *const slots[] = {&s->elo0, &s->elo1, &s->alpha, &s->beta};
         int k = 0;
         while (k < 5 && strcmp(w, keys[k]) != 0)
             k++;
@@ -320,25 +321,21 @@ int sprt_parse(const char *text, sprt_spec *s, char *why, size_t size)
             snprintf(why, size, "%s given twice", keys[k]);
             return -1;
         }
-        seen |= k < 5 ? 1 << k : 0;
-        if (strcmp(w, "model") == 0 && (!strcmp(eq, "logistic") || !strcmp(eq, "normalized"))) {
+        if (k == 4 && (!strcmp(eq, "logistic") || !strcmp(eq, "normalized"))) {
             s->normalized = eq[0] == 'n';
+            seen |= 1 << k;
             continue;
         }
         double v = strtod(eq, &end);
-        double *slot = !strcmp(w, "elo0")    ? &s->elo0
-                       : !strcmp(w, "elo1")  ? &s->elo1
-                       : !strcmp(w, "alpha") ? &s->alpha
-                       : !strcmp(w, "beta")  ? &s->beta
-                                             : NULL;
-        if (slot == NULL || end == eq || *end != '\0' || !isfinite(v)) {
+        if (k >= 4 || end == eq || *end != '\0' || !isfinite(v)) {
             snprintf(why, size, "bad '%.20s=%.20s' (elo0, elo1, alpha, beta, model)", w, eq);
             return -1;
         }
-        *slot = v;
-        have |= slot == &s->elo0 ? 1 : slot == &s->elo1 ? 2 : 0;
+        *slots[k] = v;
+        seen |= 1 << k;
     }
-    if (have != 3 || !(s->elo1 > s->elo0) || !(s->alpha > 0 && s->alpha < 0.5) || !(s->beta > 0 && s->beta < 0.5)) {
+    if ((seen & 3) != 3 || !(s->elo1 > s->elo0) || !(s->alpha > 0 && s->alpha < 0.5) ||
+        !(s->beta > 0 && s->beta < 0.5)) {
         snprintf(why, size, "need elo0 < elo1, 0 < alpha, beta < 0.5");
         return -1;
     }
