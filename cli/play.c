@@ -260,7 +260,6 @@ static void print_stats(const mana_bot_result *res, int side)
                (unsigned long long)in->nodes, ms);
 }
 
-/* One bot move; returns 0, or 1 on an internal failure. */
 /* The prompt's auto: the random bot plays the side to move's remaining
  * setup moves (orientation, placements); the other side then places its
  * own, a bot by its search, a human at the prompt. */
@@ -284,6 +283,7 @@ static void auto_setup(session *s)
     show(s);
 }
 
+/* One bot move; returns 0, or 1 on an internal failure. */
 static int bot_turn(session *s, int side)
 {
     mana_bot_result res;
