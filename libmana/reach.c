@@ -3,10 +3,12 @@
  * Reach and Damyo threats (docs/rules.md "Moving", "The Mana"): the squares
  * the pieces reach as bitboards, the moves a side would have under a given
  * Mana, and the captures of the Damyo, for searches that look at a
- * position without playing moves.  The ends come from mana__reach (the
- * tables of movegen.c); nothing here walks a path or allocates.
+ * position without playing moves.  The ends come from the reach tables
+ * (tables.h: a piece's magic by its square); nothing here walks a path or
+ * allocates.
  */
 #include "game.h"
+#include "tables.h"
 
 #define CHECK_GAME(g, fn)                                        \
     do {                                                         \
@@ -30,11 +32,19 @@ static int check_mana(const mana_game *g, int mana, const char *fn)
     return MANA_OK;
 }
 
+/* Returns the ends of a piece on sq: the squares its magic (pm: the
+ * piece magics of the orientation) reaches, as many steps as sq has marks,
+ * every piece being on occ, that are in target (the squares not its
+ * side's). */
+static mana_bb ends_in(const struct reach_magic *pm, int sq, mana_bb occ, mana_bb target)
+{
+    return reach_of(&pm[sq], occ) & target;
+}
+
 /* Returns the ends of the piece of colour c on sq in p (orientation known). */
 static mana_bb ends_of(const struct mana_pos *p, int c, int sq)
 {
-    mana_bb occ = p->occ[0] | p->occ[1];
-    return mana__reach(bb_marks_at(p->orient, sq), sq, BB_ALL & ~occ, BB_ALL & ~p->occ[c]);
+    return ends_in(mana__piece_magic[p->orient], sq, p->occ[0] | p->occ[1], BB_ALL & ~p->occ[c]);
 }
 
 /* Returns the union of the ends of c's pieces in pieces; adds to *count
@@ -101,6 +111,44 @@ MANA_API int mana_piece_reach(const mana_game *g, int sq, uint64_t *ends)
     return MANA_OK;
 }
 
+/* Fills maps[k] with the union of the ends of c's pieces on k + 1 marks
+ * and, unless steps is NULL, steps[k] with their number and *damyo_steps
+ * with the number of the ends of c's Damyo (0 without one). */
+static void reach_by_marks(const struct mana_pos *p, int c, uint64_t maps[3], int steps[3], int *damyo_steps)
+{
+    int damyo_n = 0;
+    for (int k = 0; k < 3; k++) {
+        maps[k] = 0;
+        if (steps)
+            steps[k] = 0;
+    }
+    if (steps)
+        *damyo_steps = 0;
+    if (p->orient < 0)
+        return;
+    /* read once: a store through maps could alias p */
+    mana_bb own = p->occ[c], damyo = own & p->damyo, occ = p->occ[0] | p->occ[1], target = BB_ALL & ~own;
+    const struct reach_magic *pm = mana__piece_magic[p->orient];
+    for (int k = 0; k < 3; k++) {
+        mana_bb m = 0;
+        int n = 0;
+        for (mana_bb b = own & bb_marks[p->orient][k]; b;) {
+            int sq = bb_pop(&b);
+            mana_bb e = ends_in(pm, sq, occ, target);
+            m |= e;
+            int count = bb_count(e);
+            n += count;
+            if (damyo & bb_sq(sq))
+                damyo_n = count;
+        }
+        maps[k] = m;
+        if (steps)
+            steps[k] = n;
+    }
+    if (steps)
+        *damyo_steps = damyo_n;
+}
+
 MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3])
 {
     CHECK_GAME(g, "mana_reach_maps");
@@ -109,9 +157,22 @@ MANA_API int mana_reach_maps(const mana_game *g, int color, uint64_t maps[3])
     int err = check_color(color, "mana_reach_maps");
     if (err)
         return err;
-    const struct mana_pos *p = &g->pos;
-    for (int k = 0; k < 3; k++)
-        maps[k] = p->orient < 0 ? 0 : ends_union(p, color, p->occ[color] & bb_marks[p->orient][k], NULL);
+    reach_by_marks(&g->pos, color, maps, NULL, NULL);
+    return MANA_OK;
+}
+
+MANA_API int mana_reach_steps(const mana_game *g, int color, uint64_t maps[3], int steps[3], int *damyo_steps)
+{
+    CHECK_GAME(g, "mana_reach_steps");
+    if (!maps || !steps || !damyo_steps)
+        return mana__fail(MANA_EINVAL, "mana_reach_steps: %s is NULL",
+                          !maps    ? "maps"
+                          : !steps ? "steps"
+                                   : "damyo_steps");
+    int err = check_color(color, "mana_reach_steps");
+    if (err)
+        return err;
+    reach_by_marks(&g->pos, color, maps, steps, damyo_steps);
     return MANA_OK;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Reach and Damyo threats (mana_pieces, mana_count_squares, mana_piece_reach, mana_reach_maps,
+ * mana_reach_steps,
  * mana_reach_under, mana_damyo_capturable, mana_damyo_threats): positions
  * worked out by hand on the orientation-0 board of docs/rules.md, errors, and a
  * cross-check against mana_legal_moves on random positions, each colour
@@ -118,6 +119,35 @@ START_TEST(reach_maps_by_hand)
 END_TEST
 
 /*
+ * mana_reach_steps on BOXED: the maps above, and the ends counted.
+ * White: 1 mark c3 (4) + e1 (2) = 6; 2 marks a3 (4) + f2 (3) = 7; 3 marks
+ * the Damyo f1, boxed in: 0, and 0 Damyo steps.  Black: its Damyo c4 alone
+ * on 2 marks, 7 ends: {0, 7, 0}, 7 Damyo steps.
+ */
+START_TEST(reach_steps_by_hand)
+{
+    mana_game *g = tu_game(BOXED " w 3 0");
+    uint64_t m[3], maps[3];
+    int steps[3], dn = -1;
+    ck_assert_int_eq(mana_reach_steps(g, MANA_WHITE, m, steps, &dn), MANA_OK);
+    ck_assert_int_eq(mana_reach_maps(g, MANA_WHITE, maps), MANA_OK);
+    for (int k = 0; k < 3; k++)
+        ck_assert_uint_eq(m[k], maps[k]);
+    ck_assert_int_eq(steps[0], 6);
+    ck_assert_int_eq(steps[1], 7);
+    ck_assert_int_eq(steps[2], 0);
+    ck_assert_int_eq(dn, 0);
+    ck_assert_int_eq(mana_reach_steps(g, MANA_BLACK, m, steps, &dn), MANA_OK);
+    ck_assert_uint_eq(m[1], sqs("a4 b5 b3 e4 d5 d3 c6"));
+    ck_assert_int_eq(steps[0], 0);
+    ck_assert_int_eq(steps[1], 7);
+    ck_assert_int_eq(steps[2], 0);
+    ck_assert_int_eq(dn, 7);
+    mana_free(g);
+}
+END_TEST
+
+/*
  * Same position, White to move.
  * - Mana 3: the bound f1 cannot step, so every piece may move (4 + 4 + 2
  *   + 3 = 13 steps) or a Ronin re-enter (White has 4 Ronins: reserve 1) on
@@ -221,6 +251,14 @@ START_TEST(errors)
     ck_assert_int_eq(mana_reach_maps(NULL, 0, m), MANA_EINVAL);
     ck_assert_int_eq(mana_reach_maps(g, -1, m), MANA_EINVAL);
     ck_assert_int_eq(mana_reach_maps(g, 0, NULL), MANA_EINVAL);
+    int steps[3] = {-1, -1, -1}, dn = -1;
+    ck_assert_int_eq(mana_reach_steps(NULL, 0, m, steps, &dn), MANA_EINVAL);
+    ck_assert_int_eq(mana_reach_steps(g, 2, m, steps, &dn), MANA_EINVAL);
+    ck_assert_int_eq(mana_reach_steps(g, 0, NULL, steps, &dn), MANA_EINVAL);
+    ck_assert_int_eq(mana_reach_steps(g, 0, m, NULL, &dn), MANA_EINVAL);
+    ck_assert_int_eq(mana_reach_steps(g, 0, m, steps, NULL), MANA_EINVAL);
+    ck_assert_str_eq(mana_error_detail(), "mana_reach_steps: damyo_steps is NULL");
+    ck_assert_int_eq(steps[0] & steps[1] & steps[2] & dn, -1); /* nothing written */
     ck_assert_int_eq(mana_reach_under(NULL, 0, 1, NULL, NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_reach_under(g, 0, 4, NULL, NULL), MANA_EINVAL);
     ck_assert_int_eq(mana_reach_under(g, 0, -1, NULL, NULL), MANA_EINVAL);
@@ -239,6 +277,9 @@ START_TEST(errors)
     ck_assert_int_eq(mana_damyo_capturable(g), 0);
     ck_assert_int_eq(mana_reach_maps(g, MANA_BLACK, m), MANA_OK);
     ck_assert_uint_eq(m[0] | m[1] | m[2], 0);
+    ck_assert_int_eq(mana_reach_steps(g, MANA_WHITE, m, steps, &dn), MANA_OK);
+    ck_assert_uint_eq(m[0] | m[1] | m[2], 0);
+    ck_assert_int_eq(steps[0] | steps[1] | steps[2] | dn, 0);
     mana_free(g);
 }
 END_TEST
@@ -249,6 +290,29 @@ static void with_side_mana(const char *mfn, int color, int mana, char *out)
     size_t b = strcspn(mfn, " ");
     snprintf(out, MANA_MFN_MAX + 1, "%.*s %c %c %c", (int)b, mfn, color == MANA_WHITE ? 'w' : 'b',
              mana ? '0' + mana : '-', mfn[strlen(mfn) - 1]);
+}
+
+/* Checks mana_reach_steps of colour on g against mana_reach_maps, the
+ * legal moves under Mana mana (n of them, ending on to) when its bound
+ * pieces can step, and the ends of its Damyo. */
+static void cross_check_steps(const mana_game *g, int color, int mana, int n, uint64_t to, const char *what)
+{
+    uint64_t maps[3], m[3], d = 0, e = 0;
+    int steps[3], dn;
+    ck_assert_int_eq(mana_reach_steps(g, color, maps, steps, &dn), MANA_OK);
+    ck_assert_int_eq(mana_reach_maps(g, color, m), MANA_OK);
+    ck_assert_msg(maps[0] == m[0] && maps[1] == m[1] && maps[2] == m[2], "%s: maps", what);
+    if (mana > 0 && maps[mana - 1])
+        ck_assert_msg(steps[mana - 1] == n && maps[mana - 1] == to, "%s: steps under %d", what, mana);
+    if (mana == 0)
+        ck_assert_msg(steps[0] + steps[1] + steps[2] == n || to == 0, "%s: every piece's steps", what);
+    mana_pieces(g, color, &d, NULL);
+    int sq = 0;
+    while (d && !(d >> sq & 1))
+        sq++;
+    if (d)
+        ck_assert_int_eq(mana_piece_reach(g, sq, &e), MANA_OK);
+    ck_assert_msg(dn == mana_count_squares(e), "%s: Damyo steps", what);
 }
 
 /* Compares the queries on g with mana_legal_moves of h, the same board
@@ -271,6 +335,7 @@ static void cross_check(const mana_game *g, const mana_game *h, int color, int m
     uint64_t rto = 1, rin = 1;
     ck_assert_msg(mana_reach_under(g, color, mana, &rto, &rin) == n, "%s: count", what);
     ck_assert_msg(rto == to && rin == in, "%s: steps or drops differ", what);
+    cross_check_steps(g, color, mana, n, to, what);
     /* Damyo captures among those moves = the threats seen from the
      * other side; the capture itself when it is the real turn. */
     mana_move thr[6];
@@ -352,6 +417,7 @@ Suite *reach_suite(void)
     tcase_add_test(tc, piece_reach_by_hand);
     tcase_add_test(tc, count_squares);
     tcase_add_test(tc, reach_maps_by_hand);
+    tcase_add_test(tc, reach_steps_by_hand);
     tcase_add_test(tc, reach_under_by_hand);
     tcase_add_test(tc, damyo_capturable_by_hand);
     tcase_add_test(tc, damyo_threats_by_hand);

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Reach and Damyo threats (attack maps) of a Game: libmana's mana_pieces,
-mana_piece_reach, mana_reach_maps, mana_reach_under, mana_damyo_capturable
+mana_piece_reach, mana_reach_maps, mana_reach_steps, mana_reach_under, mana_damyo_capturable
 and mana_damyo_threats (private module; the methods are Game's).
 
 Square sets are frozensets of square indices 0..35 (a1 = 0); ``bits(s)``
@@ -21,6 +21,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_pieces": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64, _pu64]),
     "mana_piece_reach": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64]),
     "mana_reach_maps": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64]),
+    "mana_reach_steps": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, _pu64,
+                                        ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]),
     "mana_reach_under": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
                                         _pu64, _pu64]),
     "mana_damyo_capturable": (ctypes.c_int, [ctypes.c_void_p]),
@@ -84,6 +86,19 @@ class ReachMixin:
         self._call("mana_reach_maps", "compute the attack maps", int(to_color(color)),
                    maps)
         return squares(maps[0]), squares(maps[1]), squares(maps[2])
+
+    def reach_steps(self, color: ColorLike) -> Tuple[Tuple[SquareSet, SquareSet, SquareSet],
+                                                      Tuple[int, int, int], int]:
+        """(maps, steps, Damyo steps) of color in one call: maps as
+        reach_maps gives them; steps[k - 1] the number of steps (one per
+        piece and end square, 0..216) of its pieces on k-mark squares, the
+        moves Mana k would give them, the exception aside; and the number
+        of its Damyo's ends (0..36; 0 without a Damyo on the board)."""
+        maps, steps, damyo = (_u64 * 3)(), (ctypes.c_int * 3)(), ctypes.c_int()
+        self._call("mana_reach_steps", "count the steps of the attack maps",
+                   int(to_color(color)), maps, steps, ctypes.byref(damyo))
+        return ((squares(maps[0]), squares(maps[1]), squares(maps[2])),
+                (int(steps[0]), int(steps[1]), int(steps[2])), int(damyo.value))
 
     def reach_under(self, color: ColorLike, mana: IntLike) -> Tuple[int, SquareSet, SquareSet]:
         """(move count, step end squares, re-entry squares) color would have

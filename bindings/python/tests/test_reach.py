@@ -51,6 +51,25 @@ def test_reach_maps(g: mana.Game) -> None:
     assert _reach.bits(two) >> S("b1") & 1
 
 
+def test_reach_steps(g: mana.Game) -> None:
+    # White: a1 (1 mark) reaches a2 only; its Damyo b1 (3 marks) the 7
+    # squares of test_piece_reach.  Black, both pieces on 2 marks: a2
+    # steps a2-a3-a4, a2-a3-b3, a2-b2-b1 (the White Damyo), a2-b2-c2,
+    # a2-b2-b3 (not through a1, a White piece): ends {a4 b3 b1 c2}; its
+    # Damyo f6: f6-f5-f4, f6-f5-e5, f6-e6-d6, f6-e6-e5: ends {f4 e5 d6}.
+    maps, steps, damyo = g.reach_steps(mana.Color.WHITE)
+    assert maps == g.reach_maps(mana.Color.WHITE)
+    assert steps == (1, 0, 7) and damyo == 7
+    assert g.piece_reach("a2") == {S(n) for n in ("a4", "b3", "b1", "c2")}
+    assert g.piece_reach("f6") == {S(n) for n in ("f4", "e5", "d6")}
+    maps, steps, damyo = g.reach_steps("Black")
+    assert maps == g.reach_maps(mana.Color.BLACK)
+    assert steps == (0, 7, 0) and damyo == 3
+    assert mana.Game().reach_steps(mana.Color.WHITE) == ((frozenset(),) * 3, (0, 0, 0), 0)
+    with pytest.raises(ValueError):
+        g.reach_steps(2)
+
+
 def test_reach_under_matches_the_legal_moves(g: mana.Game) -> None:
     n, steps, drops = g.reach_under(mana.Color.WHITE, 1)
     legal = g.legal_moves()
