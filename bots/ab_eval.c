@@ -7,7 +7,7 @@
  * of the side to move, in hundredths of a logit of its chance to win (100:
  * about 73%).
  *
- * Each piece's ends are read once (mana_piece_reach) and kept by the mark
+ * Each piece's ends are read once (mana_reach_steps) and kept by the mark
  * count of its square, which answers for every Mana what mana_reach_under
  * would; libmana is asked only under the exception, whose re-entries it
  * alone knows.  The search reads views through a cache (ab_look_cached)
@@ -86,22 +86,11 @@ typedef struct side_reach {
     int damyo_n; /* the steps of the Damyo (0 without one) */
 } side_reach;
 
-/* Fills r with the reach of pieces, damyo the square of their Damyo (or
- * -1).  Every square of the board bears 1, 2 or 3 marks: marks[0..2]
- * partition it. */
-static void side_reach_of(const mana_game *g, const uint64_t marks[3], uint64_t pieces, int damyo, side_reach *r)
+/* Fills r with the reach of colour's pieces (mana_reach_steps: one pass
+ * over them in libmana). */
+static void side_reach_of(const mana_game *g, int color, side_reach *r)
 {
-    memset(r, 0, sizeof *r);
-    for (uint64_t b = pieces; b; b &= b - 1) {
-        int sq = first_sq(b);
-        uint64_t ends = 0;
-        mana_piece_reach(g, sq, &ends);
-        int n = mana_count_squares(ends), k = (int)(marks[1] >> sq & 1) + 2 * (int)(marks[2] >> sq & 1);
-        r->to[k] |= ends;
-        r->n[k] += n;
-        if (sq == damyo)
-            r->damyo_n = n;
-    }
+    mana_reach_steps(g, color, r->to, r->n, &r->damyo_n);
     r->all_to = r->to[0] | r->to[1] | r->to[2];
     r->all_n = r->n[0] + r->n[1] + r->n[2];
 }
@@ -159,8 +148,8 @@ static void look_threats(const mana_game *g, const uint64_t marks[3], ab_view *v
     l->our_d = l->our_r = l->their_d = l->their_r = 0;
     mana_pieces(g, v->us, &l->our_d, &l->our_r);
     mana_pieces(g, !v->us, &l->their_d, &l->their_r);
-    side_reach_of(g, marks, l->our_d | l->our_r, l->our_d ? first_sq(l->our_d) : -1, &l->ours);
-    side_reach_of(g, marks, l->their_d | l->their_r, l->their_d ? first_sq(l->their_d) : -1, &l->theirs);
+    side_reach_of(g, v->us, &l->ours);
+    side_reach_of(g, !v->us, &l->theirs);
     our_moves(g, l, v);
     for (int k = 1; k <= 3; k++)
         if (steps_under(&l->theirs, k) & l->our_d)

@@ -125,26 +125,53 @@ static int loses_damyo(const board_sets *b, const ab_view *v, mana_move m)
     return MANA_MOVE_KIND(m) != MANA_MOVE_STEP || !(b->own_damyo >> MANA_MOVE_FROM(m) & 1);
 }
 
-static void order(ab_search *s, const board_sets *b, const ab_view *v, mana_move *mv, int n, mana_move hash_move,
-                  int ply)
+/* Fills key[0..n-1] with the keys of moves mv[0..n-1], best first: the
+ * hash move, captures, killers, then by history; a move that loses our
+ * Damyo as the board stands goes below the rest of its kind.  Then moves
+ * the hash move, if it is in mv, to the front (the others keeping their
+ * order) and returns 1, else returns 0: the moves from there on are left
+ * to sort_moves. */
+static int order_keys(ab_search *s, const board_sets *b, const ab_view *v, mana_move *mv, int32_t *key, int n,
+                      mana_move hash_move, int ply)
 {
-    int32_t key[MANA_MAX_MOVES];
-    int side = v->us;
+    /* read once: the stores to key could alias the tables */
+    mana_move k0 = ply < AB_MAX_PLY ? s->ab->killers[ply][0] : MANA_MOVE_NONE;
+    mana_move k1 = ply < AB_MAX_PLY ? s->ab->killers[ply][1] : MANA_MOVE_NONE;
+    const int32_t *hist = s->ab->history[v->us];
+    int h = -1;
     for (int i = 0; i < n; i++) {
-        if (mv[i] == hash_move)
-            key[i] = 1 << 30;
-        else if (is_capture(b, mv[i]))
+        mana_move m = mv[i];
+        if (m == hash_move) {
+            h = i;
+            continue;
+        }
+        if (is_capture(b, m))
             key[i] = 1 << 29;
-        else if (ply < AB_MAX_PLY && mv[i] == s->ab->killers[ply][0])
+        else if (m == k0) /* a legal move is never MANA_MOVE_NONE */
             key[i] = (1 << 28) + 1;
-        else if (ply < AB_MAX_PLY && mv[i] == s->ab->killers[ply][1])
+        else if (m == k1)
             key[i] = 1 << 28;
         else
-            key[i] = s->ab->history[side][hist_index(mv[i])];
-        if (mv[i] != hash_move && loses_damyo(b, v, mv[i]))
+            key[i] = hist[hist_index(m)];
+        if (loses_damyo(b, v, m))
             key[i] -= 1 << 29;
     }
-    for (int i = 1; i < n; i++) { /* stable insertion sort, best key first */
+    if (h < 0)
+        return 0;
+    for (int i = h; i > 0; i--) {
+        mv[i] = mv[i - 1];
+        key[i] = key[i - 1];
+    }
+    mv[0] = hash_move;
+    key[0] = 1 << 30;
+    return 1;
+}
+
+/* Sorts mv[0..n-1] by key, best first, equal keys in their order (an
+ * insertion sort: the lists are short). */
+static void sort_moves(mana_move *mv, int32_t *key, int n)
+{
+    for (int i = 1; i < n; i++) {
         mana_move m = mv[i];
         int32_t k = key[i];
         int j = i - 1;
@@ -161,7 +188,9 @@ static void order(ab_search *s, const board_sets *b, const ab_view *v, mana_move
 void ab_order(ab_search *s, const mana_game *w, const ab_view *v, mana_move *mv, int n, mana_move hash_move, int ply)
 {
     board_sets b = sets_of(w, v->us);
-    order(s, &b, v, mv, n, hash_move, ply);
+    int32_t key[MANA_MAX_MOVES];
+    int from = order_keys(s, &b, v, mv, key, n, hash_move, ply);
+    sort_moves(mv + from, key + from, n - from);
 }
 
 /* Remembers a quiet move that refuted a node: killer and history. */
@@ -261,11 +290,16 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     if (n <= 0)
         return 0;
     board_sets b = sets_of(w, v.us);
-    order(s, &b, &v, mv, n, hash_move, ply);
+    int32_t keys[MANA_MAX_MOVES];
+    int hash_first = order_keys(s, &b, &v, mv, keys, n, hash_move, ply);
+    if (!hash_first)
+        sort_moves(mv, keys, n);
 
     int orig_alpha = alpha, best = -AB_INF;
     mana_move best_move = MANA_MOVE_NONE;
     for (int i = 0; i < n; i++) {
+        if (i == 1 && hash_first) /* the hash move did not cut: the rest in order */
+            sort_moves(mv + 1, keys + 1, n - 1);
         int quiet = !is_capture(&b, mv[i]) && mv[i] != hash_move;
         int reduce = 0;
         if (quiet && i >= LMR_FIRST && depth >= LMR_MIN_DEPTH && !v.in_check)

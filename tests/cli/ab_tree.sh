@@ -16,7 +16,8 @@
 # NAME=VALUE,...  (setoption), RESULT as ab_tree_result prints it.
 # tests/data/ab_tree_deep.txt holds the same positions at depths of about
 # a second each (not run by make check: sh tests/cli/ab_tree.sh CLI
-# tests/data/ab_tree_deep.txt).
+# tests/data/ab_tree_deep.txt); tests/data/ab_tree_learned.txt (run by make
+# check) and ab_tree_learned_deep.txt hold them with Eval=learned.
 set -u
 CLI=$1
 dir=$(dirname "$0")

@@ -10,6 +10,7 @@ status=0
 for t in core play record options output engine engine_session match match_options match_report match_start match_guard readme usage doc_records ab_tree; do
     sh "$dir/$t.sh" "$cli" || status=1
 done
+sh "$dir/ab_tree.sh" "$cli" "$dir/../data/ab_tree_learned.txt" || status=1 # the default evaluation's trees
 if [ -n "$man" ]; then
     # mandoc looks .Xr up among the installed manuals, which this tree is
     # not; the pages referred to must exist in the tree instead.
