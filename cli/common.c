@@ -104,18 +104,13 @@ static const char *to_place(const mana_game *g, int color, char *buf, size_t siz
 }
 
 /* The Mana line of the board in play: what the Mana binds, or that no
- * bound piece can move and the side may move any piece (or re-enter). */
+ * bound piece can move and the side may move any piece (or re-enter);
+ * libmana tells which (mana_binding). */
 static void print_binding(const mana_game *g, const char *who, int mana)
 {
-    mana_move mv[MANA_MAX_MOVES];
-    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES), bound = 0, drops = 0, steps = 0;
-    for (int i = 0; i < n; i++) {
-        int kind = MANA_MOVE_KIND(mv[i]);
-        bound |= kind == MANA_MOVE_STEP && mana_marks_at(g, MANA_MOVE_FROM(mv[i])) == mana;
-        drops |= kind == MANA_MOVE_DROP_RONIN;
-        steps |= kind == MANA_MOVE_STEP;
-    }
-    if (bound || (!steps && !drops)) /* no move or a pass only: the pass is among the moves listed */
+    int b = mana_binding(g);
+    int steps = b & MANA_BINDING_STEPS, drops = b & MANA_BINDING_REENTRY;
+    if (!(b & MANA_BINDING_EXCEPTION) || (!steps && !drops)) /* blocked: a pass or nothing */
         printf("%s to move; Mana %d: %s must move a piece on a %d-mark square\n", who, mana, who, mana);
     else
         printf("%s to move; Mana %d, but no %s piece on a %d-mark square can move: %s\n", who, mana, who, mana,

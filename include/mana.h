@@ -369,6 +369,24 @@ MANA_API int mana_orientation(const mana_game *g);
  * MANA_EINVAL for NULL.  (docs/rules.md "The Mana".) */
 MANA_API int mana_mana(const mana_game *g);
 
+/* The bits mana_binding returns (docs/rules.md "The Mana"). */
+#define MANA_BINDING_BOUND 1     /* a piece on a square with mana_mana(g) marks can step: one of them must move */
+#define MANA_BINDING_EXCEPTION 2 /* none of them can: the exception, whose moves the next two bits give */
+#define MANA_BINDING_STEPS 4     /* under the exception: some piece can step (any piece may move) */
+#define MANA_BINDING_REENTRY 8   /* under the exception: a Ronin can re-enter */
+
+/* mana_binding - what the Mana lets the side to move do, from its legal
+ * moves: MANA_BINDING_BOUND when a piece bound by the Mana (on a square
+ * with mana_mana(g) marks) can step, the usual case; else
+ * MANA_BINDING_EXCEPTION with MANA_BINDING_STEPS if some other piece can
+ * step and MANA_BINDING_REENTRY if a Ronin can re-enter (the exception
+ * alone: the side is blocked, its only move a pass if the blocked option
+ * gives one).  0 when no Mana binds: in the setup, before the first move
+ * of play (mana_mana(g) = 0) and once the game is over.  The one place
+ * the board texts (mana-cli, the web board) learn it from.  MANA_EINVAL
+ * for NULL.  Only reads g.  (docs/rules.md "The Mana".) */
+MANA_API int mana_binding(const mana_game *g);
+
 /* mana_mana_square - the square the Mana came from: where the last moved or
  * re-entered piece landed (a pass leaves it where it was), 0..35 (a1 = 0),
  * also once the game has ended.  -1 when there is none: in the setup, before

@@ -343,6 +343,26 @@ MANA_API int mana_mana(const mana_game *g)
     return g->pos.mana;
 }
 
+MANA_API int mana_binding(const mana_game *g)
+{
+    CHECK_GAME(g, "mana_binding");
+    int mana = g->pos.mana;
+    if (mana == 0 || mana_status(g) != MANA_PLAYING)
+        return 0;
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_legal_moves(g, mv, MANA_MAX_MOVES), r = MANA_BINDING_EXCEPTION;
+    for (int i = 0; i < n; i++) {
+        int kind = MANA_MOVE_KIND(mv[i]);
+        if (kind == MANA_MOVE_STEP && bb_marks_at(g->pos.orient, MANA_MOVE_FROM(mv[i])) == mana)
+            return MANA_BINDING_BOUND; /* then every step is a bound piece's, and no re-entry is legal */
+        if (kind == MANA_MOVE_STEP)
+            r |= MANA_BINDING_STEPS;
+        else if (kind == MANA_MOVE_DROP_RONIN)
+            r |= MANA_BINDING_REENTRY;
+    }
+    return r;
+}
+
 MANA_API int mana_mana_square(const mana_game *g)
 {
     CHECK_GAME(g, "mana_mana_square");

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Reach and Damyo threats (mana_pieces, mana_count_squares, mana_piece_reach, mana_reach_maps,
- * mana_reach_steps,
+ * mana_reach_steps, mana_binding,
  * mana_reach_under, mana_damyo_capturable, mana_damyo_threats): positions
  * worked out by hand on the orientation-0 board of docs/rules.md, errors, and a
  * cross-check against mana_legal_moves on random positions, each colour
@@ -176,6 +176,52 @@ START_TEST(reach_under_by_hand)
     ck_assert_int_eq(mana_reach_under(g, MANA_WHITE, 3, &to, &in), 13);
     ck_assert_uint_eq(in, 0);
     mana_free(g);
+}
+END_TEST
+
+/*
+ * mana_binding (the Mana exception, docs/rules.md "The Mana") on BOXED,
+ * White to move, as reach_under_by_hand counts the moves:
+ * - Mana 3: f1 is bound and blocked: any piece may step (13) or a Ronin
+ *   re-enter (reserve 1): the exception with steps and re-entries; without
+ *   re-entry when blocked, steps only.
+ * - Mana 2: a3 and f2 are bound and can step: bound.
+ * - No Mana yet, and the setup: 0.
+ * "6/6/6/6/5r/3drD w 3 0": White's lone Damyo on f1 (3 marks) starts
+ * every path through e1 or f2, Black Ronins (a capture ends a move): no
+ * step; reserve 5: re-entries only; without them (and blocked = pass) the
+ * exception alone, a pass its only move.
+ */
+START_TEST(binding_by_hand)
+{
+    static const int no_reentry[] = {MANA_OPT_REENTRY_WHEN_BLOCKED, 0, MANA_OPT_BLOCKED, MANA_BLOCKED_PASS, -1};
+    const int exc = MANA_BINDING_EXCEPTION;
+    mana_game *g = tu_game(BOXED " w 3 0");
+    ck_assert_int_eq(mana_binding(g), exc | MANA_BINDING_STEPS | MANA_BINDING_REENTRY);
+    mana_free(g);
+    g = tu_game_opts(MANA_RULES_JACTALEA, BOXED " w 3 0", no_reentry);
+    ck_assert_int_eq(mana_binding(g), exc | MANA_BINDING_STEPS);
+    mana_free(g);
+    g = tu_game(BOXED " w 2 0");
+    ck_assert_int_eq(mana_binding(g), MANA_BINDING_BOUND);
+    mana_free(g);
+    g = tu_game(BOXED " w - 0");
+    ck_assert_int_eq(mana_binding(g), 0);
+    mana_free(g);
+    g = tu_game("6/6/6/6/5r/3drD w 3 0");
+    ck_assert_int_eq(mana_binding(g), exc | MANA_BINDING_REENTRY);
+    mana_free(g);
+    g = tu_game_opts(MANA_RULES_JACTALEA, "6/6/6/6/5r/3drD w 3 0", no_reentry);
+    ck_assert_int_eq(mana_status(g), MANA_PLAYING);
+    ck_assert_int_eq(mana_binding(g), exc);
+    mana_move mv[MANA_MAX_MOVES];
+    ck_assert_int_eq(mana_legal_moves(g, mv, MANA_MAX_MOVES), 1);
+    ck_assert_int_eq(MANA_MOVE_KIND(mv[0]), MANA_MOVE_PASS);
+    mana_free(g);
+    g = mana_new(MANA_RULES_JACTALEA);
+    ck_assert_int_eq(mana_binding(g), 0); /* setup */
+    mana_free(g);
+    ck_assert_int_eq(mana_binding(NULL), MANA_EINVAL);
 }
 END_TEST
 
@@ -418,6 +464,7 @@ Suite *reach_suite(void)
     tcase_add_test(tc, count_squares);
     tcase_add_test(tc, reach_maps_by_hand);
     tcase_add_test(tc, reach_steps_by_hand);
+    tcase_add_test(tc, binding_by_hand);
     tcase_add_test(tc, reach_under_by_hand);
     tcase_add_test(tc, damyo_capturable_by_hand);
     tcase_add_test(tc, damyo_threats_by_hand);

@@ -7,7 +7,7 @@ import { buildBoard, pieceSvg, renderBoard } from './board.js';
 import { Analysis } from './analysis.js';
 
 const mana = await init();
-const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason, RONIN_COUNT } = mana;
+const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason, Binding, RONIN_COUNT } = mana;
 const $ = (id) => document.getElementById(id);
 
 const LEVELS = {
@@ -280,12 +280,11 @@ function manaText(g) {
   if (g.mana === 0) return 'No Mana yet: the first move of play may use any piece.';
   const from = g.manaSquare === null ? '' : ` It came from ${mana.squareName(g.manaSquare)}, where the last piece landed.`;
   const marks = `${g.mana} mark${g.mana > 1 ? 's' : ''}`;
-  const moves = g.legalMoves();
-  const steps = moves.filter((m) => Move.kind(m) === MoveKind.STEP);
-  const drops = moves.some((m) => Move.kind(m) === MoveKind.DROP_RONIN);
-  if ((steps.length || drops) && !steps.some((m) => g.marksAt(Move.from(m)) === g.mana)) {
-    const free = steps.length && drops ? 'any piece may move, or a Ronin re-enter'
-      : steps.length ? 'any piece may move' : 'a Ronin may re-enter';
+  const b = g.binding; // libmana says what the Mana binds (mana_binding)
+  const steps = b & Binding.STEPS, drops = b & Binding.REENTRY;
+  if (steps || drops) {
+    const free = steps && drops ? 'any piece may move, or a Ronin re-enter'
+      : steps ? 'any piece may move' : 'a Ronin may re-enter';
     return `${COLOR_NAME[g.sideToMove]} is bound to ${marks}, but no piece of theirs on a square with ${marks} ` +
       `(tinted) can move: ${free}.${from}`;
   }

@@ -68,6 +68,19 @@ export declare const Status: Readonly<{ SETUP: 0; PLAYING: 1; WHITE_WON: 2; BLAC
 export declare const Color: Readonly<{ WHITE: 0; BLACK: 1 }>;
 /** Move kinds (enum mana_move_kind). */
 export declare const MoveKind: Readonly<{ STEP: 1; DROP_DAMYO: 2; DROP_RONIN: 3; ORIENT: 4; PASS: 5 }>;
+/**
+ * The bits of Game.binding (mana.h's MANA_BINDING_*; docs/rules.md "The Mana").
+ */
+export declare const Binding: Readonly<{
+  /** A piece on a square with `mana` marks can step: one of them must move. */
+  BOUND: 1;
+  /** None of them can: the exception, whose moves STEPS and REENTRY give (alone: blocked). */
+  EXCEPTION: 2;
+  /** Under the exception: some piece can step (any piece may move). */
+  STEPS: 4;
+  /** Under the exception: a Ronin can re-enter. */
+  REENTRY: 8;
+}>;
 /** Why a game ended (enum mana_end_reason; mana_end_reason). */
 export declare const EndReason: Readonly<{
   /** Not finished (setup or play). */
@@ -240,6 +253,13 @@ export declare class Game {
    * there is none (setup, first move of play).  docs/rules.md "The Mana".
    */
   readonly mana: number;
+  /**
+   * What the Mana lets the side to move do, from its legal moves
+   * (mana_binding): Binding.BOUND, or Binding.EXCEPTION with Binding.STEPS
+   * and/or Binding.REENTRY (EXCEPTION alone: blocked, a pass or no move);
+   * 0 when no Mana binds (setup, before the first move of play, game over).
+   */
+  readonly binding: number;
   /** The square the Mana came from (where the last moved or re-entered piece landed), or null. */
   readonly manaSquare: number | null;
   /** The orientation 0..3, or -1 while Black has not chosen it. */
@@ -392,6 +412,7 @@ export interface Mana {
   Move: typeof Move;
   Rules: typeof Rules;
   EndReason: typeof EndReason;
+  Binding: typeof Binding;
   Errors: typeof Errors;
   /** The option names, in the order of enum mana_option. */
   OPTION_NAMES: readonly (keyof Options)[];

@@ -19,6 +19,8 @@ const Status = Object.freeze({ SETUP: 0, PLAYING: 1, WHITE_WON: 2, BLACK_WON: 3,
 const Color = Object.freeze({ WHITE: 0, BLACK: 1 });
 const MoveKind = Object.freeze({ STEP: 1, DROP_DAMYO: 2, DROP_RONIN: 3, ORIENT: 4, PASS: 5 });
 const Rules = Object.freeze({ JACTALEA: 0, COSMOLUDO: 1 });
+// The bits of Game.binding (mana.h's MANA_BINDING_*).
+const Binding = Object.freeze({ BOUND: 1, EXCEPTION: 2, STEPS: 4, REENTRY: 8 });
 const RULE_NAMES = ['jactalea', 'cosmoludo'];
 const OPTION_KEYS = ['orientation', 'setupArea', 'damyoOnDouble', 'reentry',
   'reentryWhenBlocked', 'blocked', 'repetition', 'plyLimit'];
@@ -85,6 +87,7 @@ function bind(M) {
     marksAt: c('mana_marks_at', 'number', ['number', 'number']),
     orientation: c('mana_orientation', 'number', ['number']),
     mana: c('mana_mana', 'number', ['number']),
+    binding: c('mana_binding', 'number', ['number']),
     reserve: c('mana_reserve', 'number', ['number', 'number']),
     strerror: c('mana_strerror', 'string', ['number']),
     detail: c('mana_error_detail', 'string', []),
@@ -381,6 +384,7 @@ function bind(M) {
     get endReason() { return check(C.endReason(this._h()), 'read the end reason'); }
     get sideToMove() { return check(C.side(this._h()), 'read the side to move'); }
     get mana() { return check(C.mana(this._h()), 'read the Mana'); }
+    get binding() { return check(C.binding(this._h()), 'read what the Mana binds'); }
     get manaSquare() { const s = C.lastLanding(this._h()); return s < 0 ? null : s; }
     get orientation() { return C.orientation(this._h()); }
     get hash() {
@@ -565,7 +569,7 @@ function bind(M) {
   }
 
   return Object.freeze({
-    Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, EndReason, Errors: ERR,
+    Game, Bot, ManaError, Status, Color, MoveKind, Move, Rules, EndReason, Binding, Errors: ERR,
     OPTION_NAMES: Object.freeze([...OPTION_KEYS]),
     RONIN_COUNT,
     optionValues: (name) => C.optionValues(optionIndex(name)),
@@ -589,5 +593,5 @@ export function init() {
   return loading;
 }
 
-export { ManaError, Status, Color, MoveKind, Move, Rules, EndReason, square, squareName };
+export { ManaError, Status, Color, MoveKind, Move, Rules, EndReason, Binding, square, squareName };
 export default init;

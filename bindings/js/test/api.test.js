@@ -53,6 +53,25 @@ test('cosmoludo preset and options by name', () => {
   });
 });
 
+// The exception (docs/rules.md "The Mana"), worked out as in
+// tests/check_reach.c: White's lone Damyo on f1 (3 marks) starts every path
+// through e1 or f2, Black Ronins, so it cannot step; its reserve of 5 may
+// re-enter; without re-entry when blocked (blocked = pass) it can only pass.
+// In "6/6/2d3/R1R3/5R/4RD w 3 0" the bound f1 is boxed by its own e1 and f2,
+// which may step, as may a3 and c3, or a Ronin re-enter (reserve 1).
+test('binding: the Mana binds, or the exception frees steps and re-entries', () => {
+  const { Binding } = mana;
+  withGame({ position: '6/6/6/6/5r/3drD w 3 0' }, (g) => assert.equal(g.binding, Binding.EXCEPTION | Binding.REENTRY));
+  withGame({ position: '6/6/6/6/5r/3drD w 3 0', reentryWhenBlocked: false }, (g) => {
+    assert.equal(g.binding, Binding.EXCEPTION);
+    assert.deepEqual(g.legalMoves().map((m) => g.format(m)), ['pass']);
+  });
+  withGame({ position: '6/6/2d3/R1R3/5R/4RD w 3 0' }, (g) =>
+    assert.equal(g.binding, Binding.EXCEPTION | Binding.STEPS | Binding.REENTRY));
+  withGame({ position: '6/6/2d3/R1R3/5R/4RD w 2 0' }, (g) => assert.equal(g.binding, Binding.BOUND));
+  withGame(undefined, (g) => assert.equal(g.binding, 0, 'setup'));
+});
+
 test('a position: pieces, marks, Mana, reserve, side, moves', () => {
   withGame({ position: START }, (g) => {
     assert.equal(g.status, Status.PLAYING);
@@ -62,6 +81,7 @@ test('a position: pieces, marks, Mana, reserve, side, moves', () => {
     assert.equal(g.pieceAt('c3'), null);
     assert.equal(g.mana, 0, 'no Mana before the first move');
     assert.equal(g.manaSquare, null);
+    assert.equal(g.binding, 0, 'no Mana: nothing binds');
     assert.equal(g.reserve(Color.WHITE), 0);
     // perft.txt: this position has 16 legal moves.
     assert.equal(g.legalMoves().length, 16);
@@ -74,6 +94,7 @@ test('a position: pieces, marks, Mana, reserve, side, moves', () => {
     assert.equal(g.manaSquare, mana.square('a4'));
     assert.equal(g.mana, g.marksAt('a4'));
     assert.equal(g.sideToMove, Color.WHITE);
+    assert.equal(g.binding, mana.Binding.BOUND, 'White has pieces on a4\'s mark count that can step');
     g.undo();
     assert.equal(g.position, START);
   });

@@ -13,7 +13,7 @@ from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
 from ._views import LegalMoves, Outcome
-from ._types import (FILE_NAMES, OPTION_WORDS, RANK_NAMES, Color, ColorLike, EndReason, Option,
+from ._types import (FILE_NAMES, OPTION_WORDS, RANK_NAMES, Binding, Color, ColorLike, EndReason, Option,
                      OptionName, IntLike, OptionValue, Rules, Square, Status, parse_option, square)
 from ._types import color as to_color
 
@@ -813,6 +813,14 @@ class Game(ReachMixin):
     def mana(self) -> int:
         """The Mana's mark count binding the side to move: 1..3, 0 if none."""
         return self._query(lib.mana_mana, "ask the Mana")
+
+    @property
+    def binding(self) -> Binding:
+        """What the Mana lets the side to move do, from its legal moves
+        (mana_binding): Binding.BOUND, or Binding.EXCEPTION with STEPS and/or
+        REENTRY (EXCEPTION alone: blocked); Binding(0) when no Mana binds
+        (setup, before the first move of play, game over)."""
+        return Binding(self._query(lib.mana_binding, "read what the Mana binds"))
 
     @property
     def mana_square(self) -> Optional[int]:

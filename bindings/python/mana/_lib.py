@@ -66,6 +66,7 @@ REQUIRED: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_marks_at": (_int, [_p, _int]),
     "mana_orientation": (_int, [_p]),
     "mana_mana": (_int, [_p]),
+    "mana_binding": (_int, [_p]),
     "mana_mana_square": (_int, [_p]),
     "mana_reserve": (_int, [_p, _int]),
     "mana_hash": (_u64, [_p]),

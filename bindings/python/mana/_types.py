@@ -77,6 +77,17 @@ class EndReason(NamedIntEnum):
     PASSES = 5  # two passes in a row (blocked = pass)
 
 
+class Binding(enum.IntFlag):
+    """The bits of Game.binding (mana.h's MANA_BINDING_*; docs/rules.md
+    "The Mana"): BOUND, or EXCEPTION with STEPS and/or REENTRY (EXCEPTION
+    alone: blocked, a pass or no move); Binding(0) when no Mana binds."""
+
+    BOUND = 1  # a piece on a square with `mana` marks can step: one of them must move
+    EXCEPTION = 2  # none of them can: the exception
+    STEPS = 4  # under the exception: some piece can step (any piece may move)
+    REENTRY = 8  # under the exception: a Ronin can re-enter
+
+
 class Option(NamedIntEnum):
     """enum mana_option: the rule options (docs/rules.md "Rule options")."""
 

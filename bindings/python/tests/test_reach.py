@@ -70,6 +70,23 @@ def test_reach_steps(g: mana.Game) -> None:
         g.reach_steps(2)
 
 
+def test_binding() -> None:
+    # As tests/check_reach.c works them out: White's lone Damyo on f1 (3
+    # marks) starts every path through e1 or f2, Black Ronins: no step;
+    # reserve 5: re-entries only; without them it can only pass.  On
+    # 6/6/2d3/R1R3/5R/4RD the bound f1 is boxed by its own e1 and f2, which
+    # may step (as may a3 and c3), or a Ronin re-enter; under Mana 2 a3 and
+    # f2 are bound and can step.
+    B = mana.Binding
+    assert mana.Game(position="6/6/6/6/5r/3drD w 3 0").binding == B.EXCEPTION | B.REENTRY
+    g = mana.Game(position="6/6/6/6/5r/3drD w 3 0", reentry_when_blocked=False)
+    assert g.binding == B.EXCEPTION and [str(m) for m in g.legal_moves()] == ["pass"]
+    assert mana.Game(position="6/6/2d3/R1R3/5R/4RD w 3 0").binding == B.EXCEPTION | B.STEPS | B.REENTRY
+    assert mana.Game(position="6/6/2d3/R1R3/5R/4RD w 2 0").binding is B.BOUND
+    assert mana.Game(position="6/6/2d3/R1R3/5R/4RD w - 0").binding == B(0)
+    assert mana.Game().binding == 0  # setup
+
+
 def test_reach_under_matches_the_legal_moves(g: mana.Game) -> None:
     n, steps, drops = g.reach_under(mana.Color.WHITE, 1)
     legal = g.legal_moves()
