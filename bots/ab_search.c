@@ -246,6 +246,21 @@ static int horizon(ab_search *s, mana_game *w, const ab_view *v, int depth, int 
     return best;
 }
 
+/* Mate distance pruning: from a node ply plies deep the best is taking
+ * the Damyo next ply, the worst losing it now, so the window narrows to
+ * those; returns 1 if nothing is left of it (a nearer forced result is
+ * already known above the node).  Only windows with a forced result in
+ * them change, so trees without one stay the same. */
+static int mate_distance_prune(int *alpha, int *beta, int ply)
+{
+    int worst = -(BOT_WIN - ply), best = BOT_WIN - (ply + 1);
+    if (*alpha < worst)
+        *alpha = worst;
+    if (*beta > best)
+        *beta = best;
+    return *alpha >= *beta;
+}
+
 /* Stores the node's result: best score, best move and bound type. */
 static void store(ab_search *s, uint64_t key, mana_move m, int best, int depth, int orig_alpha, int beta, int ply)
 {
@@ -272,6 +287,8 @@ int ab_negamax(ab_search *s, mana_game *w, int depth, int alpha, int beta, int p
     ab_look_cached(s->ab->ev, w, key, s->rules, s->marks, depth <= 0, s->b->eval, &v);
     if (v.win_now)
         return BOT_WIN - (ply + 1);
+    if (mate_distance_prune(&alpha, &beta, ply))
+        return alpha;
     if (depth <= 0)
         return horizon(s, w, &v, depth, alpha, beta, ply);
     if (v.in_check && ply < 2 * s->root_depth && ply < AB_MAX_PLY - 4)

@@ -115,6 +115,17 @@ static int mate_plies(int score)
     return score >= BOT_WIN_MIN ? BOT_WIN - score : score <= -BOT_WIN_MIN ? -(BOT_WIN + score) : 0;
 }
 
+/* Returns 1 if score is a forced result within depth plies.  A mate
+ * found beyond the depth (through the threat extension or the horizon's
+ * search) may not be the shortest: a deeper iteration can find a nearer
+ * one, and a forced win must be the nearest for the win to stay forced
+ * in as many plies (docs/strength.md "Exact tactics"). */
+static int forced_within(int score, int depth)
+{
+    int plies = mate_plies(score);
+    return plies != 0 && (plies < 0 ? -plies : plies) <= depth;
+}
+
 /* The nodes of the search so far: with helpers, all threads'. */
 static uint64_t nodes_so_far(const ab_search *s)
 {
@@ -331,8 +342,8 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
             score = v;
             report(s, w, depth, best, score, 1);
         }
-        if (score >= BOT_WIN_MIN || score <= -BOT_WIN_MIN)
-            break; /* a forced result: deeper search cannot change it */
+        if (forced_within(score, depth))
+            break; /* a forced result no deeper search can shorten */
         last_ms = bot_elapsed_ms(b) - t0;
         int unsettled = best != before || score < prev - 30;
         if (!bot_time_next(b, last_ms, unsettled))

@@ -44,6 +44,20 @@ grep -Eq '^info depth 0 seldepth 0 multipv 1 score cp 2000 wr 100 nodes 9 nps [0
 expect_eq "$(wc -l <"$tmp/best" | tr -d ' ')" 5 "one bestmove per go"
 expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "nothing after quit"
 
+# A mate found beyond the completed depth is searched on for a nearer one.
+# tests/data/tactics.txt line 142: White forces the capture in 11 plies at
+# the least, and f1-e1 is the one move after which Black loses within 10
+# (the solver's labels).  Depth 10 reaches a mate in 13 through f1-f2 (the
+# threat extension); depth 11 finds the mate in 11.  ab once stopped at
+# the first mate score and played f1-f2, a win only in 13.
+printf '%s\n' mana 'position mfn r2r2/2dr2/r3r1/4R1/D5/R2R1R w 1 3' 'go depth 12' |
+    "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info depth 10 seldepth 12 multipv 1 score mate 13 " "depth 10: a mate in 13 first"
+grep -q '^info depth 11 seldepth 12 multipv 1 score mate 11 .* pv f1-e1 ' "$o" &&
+    checks=$((checks + 1)) || fail "depth 11: the mate in 11 through f1-e1"
+expect_eq "$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o")" "f1-e1" "the nearest forced capture played"
+expect_no_grep "$o" "info depth 12 seldepth" "no depth 12: a mate in 11 within depth 11 ends the search"
+
 # The bot's placement is legal: play it and look at the position.
 bm=$(sed -n 4p "$tmp/best")
 printf '%s\n' "position startpos moves O2 D@a6 $bm" show | "$CLI" engine >"$o" 2>&1
