@@ -91,7 +91,8 @@ typedef struct mana_bot mana_bot;
  * than 70% of it is spent; the search ends at it).  With the side to
  * move's clock, the bot spends what mana_bot_time_budget gives (and at
  * most movetime as its soft budget when both are set).  A bot never
- * waits: when its search ends before a time limit (a forced win, a depth
+ * waits: when its search ends before a time limit (a forced result,
+ * for ab one within the depth it has searched, so the nearest; a depth
  * limit) it returns at once, and an `infinite` search that ends by a
  * depth or node limit returns too; a protocol that must hold its answer
  * until `stop` (UCI) holds it itself, as mana-cli's engine does.
