@@ -178,6 +178,11 @@ mana_bot *mana_bot_new(const char *kind, uint64_t seed)
         bot_fail(MANA_ENOMEM, "out of memory for the hash table of ab");
         return NULL;
     }
+    if (k != BOT_RANDOM && (b->mate = bot_mate_table_new()) == NULL) {
+        mana_bot_free(b);
+        bot_fail(MANA_ENOMEM, "out of memory for the mate search's table");
+        return NULL;
+    }
     return b;
 }
 
@@ -187,6 +192,7 @@ void mana_bot_free(mana_bot *b)
         return;
     if (b->kind == BOT_AB)
         bot_ab_free(b->impl);
+    bot_mate_table_free(b->mate);
     free(b);
 }
 

@@ -240,6 +240,50 @@ static int take_damyo(ab_search *s, const mana_game *w, const mana_move *mv, int
     return 0;
 }
 
+/* Under a time limit, once ab has used MATE_AFTER of the move time (of the
+ * soft budget on a clock) and its score is at least MATE_TRIGGER but no
+ * forced win, the mate search (bot_mate.c) runs, once, for at most
+ * MATE_SHARE of the time: a forced capture is proven there much faster
+ * than ab finds it, and the nearest one is played at once; else ab goes
+ * on deepening in the time left.  Only a position ab already judges good
+ * pays for it (searching every position so cost 55 Elo,
+ * docs/strength.md).  Depth and node limits, MultiPV and pondering skip
+ * it, so that their searches stay as they were. */
+#ifndef MATE_AFTER
+#define MATE_AFTER 0.25
+#endif
+#ifndef MATE_TRIGGER
+#define MATE_TRIGGER 100
+#endif
+#ifndef MATE_SHARE
+#define MATE_SHARE 0.4
+#endif
+
+/* 1 if the mate search should run now, after an iteration scored score. */
+static int mate_wanted(bot *b, int score)
+{
+    const bot_limits *l = &b->lim;
+    return l->time_ms > 0 && l->depth == 0 && l->nodes == 0 && b->multipv == 1 && !b->pondering &&
+           score >= MATE_TRIGGER && score < BOT_WIN_MIN && bot_clock_ms(b) >= MATE_AFTER * l->time_ms;
+}
+
+/* Plays the nearest forced capture of the enemy Damyo that the mate
+ * search proves within its share of the time: returns 1, the line
+ * reported with its depth and the mate's plies.  0: none proven. */
+static int mate_search(ab_search *s, mana_game *w, const mana_move *mv, int n, mana_move *out)
+{
+    bot *b = s->b;
+    mana_move line[MANA_BOT_PV_MAX];
+    int len = 0;
+    double stop_ms = bot_clock_ms(b) + MATE_SHARE * b->lim.time_ms;
+    if (bot_mate_search(b, w, mv, n, stop_ms, out, line, &len, &s->nodes) == 0)
+        return 0;
+    s->seldepth = b->stats.depth;
+    b->stats.nodes = nodes_so_far(s);
+    bot_report(b, line, len);
+    return 1;
+}
+
 /* Puts the first k root moves (and their scores) in order of score,
  * best first, stably. */
 static void sort_lines(mana_move *mv, int *score, int k)
@@ -322,6 +366,7 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
     int score = 0, max_depth = b->lim.depth > 0 ? b->lim.depth : AB_MAX_PLY - 4;
     int k = b->multipv < n ? b->multipv : n, scores[MANA_BOT_MULTIPV_MAX] = {0};
     double last_ms = 0;
+    int mate_tried = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         double t0 = bot_elapsed_ms(b);
         mana_move before = best;
@@ -345,6 +390,13 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
         if (forced_within(score, depth))
             break; /* a forced result no deeper search can shorten */
         last_ms = bot_elapsed_ms(b) - t0;
+        if (!mate_tried && k == 1 && mate_wanted(b, score)) {
+            mate_tried = 1;
+            if (mate_search(s, w, mv, n, &best)) {
+                score = b->stats.score;
+                break;
+            }
+        }
         int unsettled = best != before || score < prev - 30;
         if (!bot_time_next(b, last_ms, unsettled))
             break;

@@ -452,6 +452,41 @@ static void root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
     }
 }
 
+/* Under a time limit, once the tree has had MATE_AFTER of the move time
+ * and the most visited root child wins at least MATE_TRIGGER of its
+ * playouts (about +100 centi-Ronin), the bots' mate search (bot_mate.c)
+ * runs, once, for at most MATE_SHARE of the time, as ab's does: the
+ * nearest forced capture it proves is played at once; else the tree grows
+ * on in the time left.  Iteration and node limits, MultiPV, pondering and
+ * Threads above 1 skip it. */
+#define MATE_AFTER 0.25
+#define MATE_TRIGGER 0.64
+#define MATE_SHARE 0.4
+
+/* 1 if the mate search should run now, the root's choice winning p. */
+static int mate_wanted(bot *b, double p)
+{
+    const bot_limits *l = &b->lim;
+    return l->time_ms > 0 && l->iterations == 0 && l->nodes == 0 && l->depth == 0 && b->multipv == 1 && !b->pondering &&
+           p >= MATE_TRIGGER && p < 1.0 && bot_clock_ms(b) >= MATE_AFTER * l->time_ms;
+}
+
+/* Plays the nearest forced capture of the enemy Damyo that the mate search
+ * proves within its share of the time: returns 1, the line reported (win
+ * rate 1).  0: none proven. */
+static int mate_search(bot *b, mana_game *w, const mana_move *mv, int n, mana_move *out)
+{
+    mana_move line[MANA_BOT_PV_MAX];
+    int len = 0;
+    uint64_t nodes = 0;
+    if (bot_mate_search(b, w, mv, n, bot_clock_ms(b) + MATE_SHARE * b->lim.time_ms, out, line, &len, &nodes) == 0)
+        return 0;
+    set_win_rate(b, 1.0);
+    b->stats.nodes = nodes;
+    bot_report(b, line, len);
+    return 1;
+}
+
 /* One iteration: selection down to an unproven leaf, its expansion, a
  * playout from one of its new children (or the proven result where the
  * walk ended on a proof), and the back-propagation of the result and of
@@ -896,12 +931,18 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
     if (count > 1 && t->n[0].proof == MCTS_UNKNOWN && search_threads(&k, count, g, lost_at, out) == 0)
         goto done;
 
+    int mate_tried = 0;
     while (t->n[0].proof == MCTS_UNKNOWN && budget_left(b, t, k.iterations)) {
         if (iterate(&k) < 0)
             break; /* out of memory: decide with what we have */
         k.iterations++;
         if (b->info != NULL && k.iterations % 1000 == 0)
             report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth);
+        if (!mate_tried && k.iterations % 64 == 0 && mate_wanted(b, win_rate(&t->n[root_choice(t, lost_at)]))) {
+            mate_tried = 1;
+            if (mate_search(b, k.w, mv, n, out))
+                goto done;
+        }
     }
 
     int32_t best = root_choice(t, lost_at);

@@ -90,7 +90,16 @@ typedef struct mana_bot mana_bot;
  * Time: movetime alone is a fixed time, used whole (ab deepens while less
  * than 70% of it is spent; the search ends at it).  With the side to
  * move's clock, the bot spends what mana_bot_time_budget gives (and at
- * most movetime as its soft budget when both are set).  A bot never
+ * most movetime as its soft budget when both are set).  Under a time
+ * limit (movetime or a clock, with no depth, node or iteration limit, one
+ * line and not pondering; for mcts one thread) ab and mcts, once they have
+ * spent a quarter of the time (of the soft budget under a clock) on a
+ * position they judge good (ab: a score of +100 centi-Ronin or more; mcts:
+ * a win rate of 64% or more), run an exact mate search for at most 40% of
+ * it: a plain AND/OR search to 11 plies, then proof-number search (df-pn)
+ * to 31; a forced capture of the enemy Damyo it proves is played at once,
+ * the nearest, reported as `mate P` at depth P.  Else their own search
+ * goes on in the time left.  A bot never
  * waits: when its search ends before a time limit (a forced result,
  * for ab one within the depth it has searched, so the nearest; a depth
  * limit) it returns at once, and an `infinite` search that ends by a
@@ -207,7 +216,8 @@ typedef struct mana_bot_result {
  * other option at its default.  Returns the bot, owned by the caller
  * (release with mana_bot_free), or NULL with mana_bot_error_detail() set:
  * an unknown kind (the detail lists MANA_BOT_KINDS) or no memory.
- * ab's table (16 MiB) is allocated and every page of it touched here, on
+ * ab's table (16 MiB) and, for ab and mcts, the mate search's two tables
+ * (16 MiB more) are allocated and every page touched here, on
  * 2 MiB pages where Linux gives them, so that no search pays the page
  * faults: creating a bot costs some milliseconds (tens in a virtual
  * machine); to reuse one, set its Seed and call mana_bot_clear.

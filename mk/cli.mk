@@ -6,7 +6,9 @@
 #   tests/cli/botsearch  MultiPV, searchmoves, Hash, Threads (C, the public API)
 #   tests/cli/abevalcheck ab's evaluation against a reference (C, linked with
 #                        the bots' objects: it calls their internals)
-#   tests/cli/botutil.h  what the three share (CHECK, at, summary)
+#   tests/cli/matecheck  the exact mate search against solver-labelled
+#                        positions (C, the bots' objects: their internals)
+#   tests/cli/botutil.h  what the four share (CHECK, at, summary)
 #   tests/cli/run.sh     play, records, engine, match through the binary,
 #                        and mandoc -Tlint of man/man1/mana-cli.1
 
@@ -37,11 +39,20 @@ $(ABEVALCHECK): tests/cli/abevalcheck.c tests/cli/botutil.h $(BOT_OBJ) $(LIB_A) 
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
 	    -o $@ $< $(BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
+MATECHECK := $(B)/tests/cli/matecheck
+
+$(MATECHECK): tests/cli/matecheck.c tests/cli/botutil.h $(BOT_OBJ) $(LIB_A) $(BOT_HDR) include/mana.h
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Ibots $(CFLAGS) \
+	    -o $@ $< $(BOT_OBJ) $(LIB_A) $(LDFLAGS) -lm -lpthread
+
 .PHONY: check-cli
-check-cli: $(CLI) $(BOTCHECK) $(BOTSEARCH) $(ABEVALCHECK)
+check-cli: $(CLI) $(BOTCHECK) $(BOTSEARCH) $(ABEVALCHECK) $(MATECHECK)
 	$(BOTCHECK)
 	$(BOTSEARCH)
 	$(ABEVALCHECK)
+	$(MATECHECK)
 	sh tests/cli/run.sh $(CLI) man/man1/mana-cli.1
 
 CHECK_STEPS += check-cli
