@@ -249,15 +249,9 @@ static int take_damyo(ab_search *s, const mana_game *w, const mana_move *mv, int
  * pays for it (searching every position so cost 55 Elo,
  * docs/strength.md).  Depth and node limits, MultiPV and pondering skip
  * it, so that their searches stay as they were. */
-#ifndef MATE_AFTER
 #define MATE_AFTER 0.25
-#endif
-#ifndef MATE_TRIGGER
 #define MATE_TRIGGER 100
-#endif
-#ifndef MATE_SHARE
 #define MATE_SHARE 0.4
-#endif
 
 /* 1 if the mate search should run now, after an iteration scored score. */
 static int mate_wanted(bot *b, int score)

@@ -122,6 +122,16 @@ int bot_mate_out_of_budget(bot_mate *s)
     return s->aborted;
 }
 
+/* Swaps move first of m[0..n-1], if it is there, with m[0]. */
+static void swap_first(mana_move *m, int n, mana_move first)
+{
+    for (int i = 1; i < n; i++)
+        if (m[i] == first) {
+            m[i] = m[0];
+            m[0] = first;
+        }
+}
+
 int bot_mate_won_status(int side)
 {
     return side == MANA_WHITE ? MANA_WHITE_WON : MANA_BLACK_WON;
@@ -140,11 +150,7 @@ int bot_mate_replies_lose(bot_mate *s, mana_game *w, int me, int d)
         return known;
     mana_move r[MANA_MAX_MOVES];
     int n = mana_legal_moves(w, r, MANA_MAX_MOVES);
-    for (int i = 1; i < n; i++) /* the last refutation at this depth first */
-        if (r[i] == s->killer[d]) {
-            r[i] = r[0];
-            r[0] = s->killer[d];
-        }
+    swap_first(r, n, s->killer[d]); /* the last refutation at this depth first */
     for (int i = 0; i < n; i++) {
         if (bot_mate_out_of_budget(s) || mana_play(w, r[i]) != MANA_OK)
             return 0;
@@ -206,11 +212,7 @@ int bot_mate_wins(bot_mate *s, mana_game *w, int d)
     int n = mana_legal_moves(w, m, MANA_MAX_MOVES);
     if (d >= MATE_ORDER_DEPTH)
         fewest_replies_first(w, m, n);
-    for (int i = 1; i < n; i++) /* the last winning move at this depth first */
-        if (m[i] == s->winner[d]) {
-            m[i] = m[0];
-            m[0] = s->winner[d];
-        }
+    swap_first(m, n, s->winner[d]); /* the last winning move at this depth first */
     int won = 0;
     for (int i = 0; i < n && !won && !bot_mate_out_of_budget(s); i++) {
         if (mana_play(w, m[i]) != MANA_OK)
