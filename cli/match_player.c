@@ -269,7 +269,9 @@ static int send_line(player *p, const char *fmt, ...)
 /* Reads one line (without the newline) by deadline_ms.  Returns 1, 0 on
  * timeout, -1 at end of output.  A line longer than the buffer is one
  * line all the same (the protocol's lines may be of any length): its
- * start is returned, the rest of it is read and dropped. */
+ * start is returned, the rest of it is read and dropped.  A line with a
+ * NUL byte in it comes back as "(a line with a NUL byte)", garbage to
+ * every caller, as the engine session refuses such lines. */
 static int read_line(player *p, long long deadline_ms, char *line, size_t size)
 {
     for (;;) {
@@ -286,6 +288,8 @@ static int read_line(player *p, long long deadline_ms, char *line, size_t size)
             size_t keep = n < size ? n : size - 1;
             memcpy(line, p->buf, keep);
             line[keep] = '\0';
+            if (memchr(line, '\0', keep) != NULL) /* its words after the NUL would pass unseen */
+                snprintf(line, size, "(a line with a NUL byte)");
             if (keep > 0 && line[keep - 1] == '\r')
                 line[keep - 1] = '\0';
             size_t used = nl != NULL ? n + 1 : n;

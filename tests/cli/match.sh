@@ -102,7 +102,7 @@ alive() {
     done
     echo $n
 }
-for mode in crash hang illegal garbage; do
+for mode in crash hang illegal garbage nul; do
     "$CLI" match --white ab --black "cmd:$faulty $mode $tmp" --name "faulty-$mode" --games 2 --depth 1 \
         --setup random --timeout 300 --quiet --records "$tmp/f-$mode" >"$o" 2>&1
     expect_status $? 0 "match against a $mode engine completes"
@@ -112,6 +112,7 @@ for mode in crash hang illegal garbage; do
     hang) why="no move in 300 ms (hung or lost on time)" ;;
     illegal) why="illegal move 'D@c3': a Damyo never returns to play" ;;
     garbage) why="garbage instead of bestmove: 'I am not an engine'" ;;
+    nul) why="garbage instead of bestmove: '(a line with a NUL byte)'" ;;
     esac
     expect_eq "$(grep -c "faulty-$mode: $why" "$o")" 2 "$mode: the reason, once per game"
     expect_grep "$tmp/f-$mode/game-002.mana" "Termination: faulty-$mode: $why" "$mode: reason in the record"
@@ -123,7 +124,7 @@ for mode in crash hang illegal garbage; do
     expect_grep "$tmp/replay" "termination: faulty-$mode: $why" "$mode: replay shows the Termination"
 done
 sleep 0.2
-expect_eq "$(wc -l <"$tmp/pids" | tr -d ' ')" 8 "each faulty engine started for each game"
+expect_eq "$(wc -l <"$tmp/pids" | tr -d ' ')" 10 "each faulty engine started for each game"
 expect_eq "$(alive "$tmp")" 0 "no faulty engine left running"
 
 # A protocol line may be of any length (docs/engine-protocol.md, Transport):

@@ -8,10 +8,12 @@
 #             the runner must kill it)
 #   illegal   answers bestmove D@c3 (outside every setup area: never legal)
 #   garbage   answers a line that is not a protocol line
+#   nul       answers bestmove O0, a NUL byte and more on the same line (O0
+#             alone is a legal first answer: the runner must see the rest)
 # With a second argument, a directory, the engine appends its process id
 # to DIR/pids when it starts, so that a test can tell whether its own
 # engines are still alive (without ps, and among other test runs).
-#   usage: faulty.sh crash|hang|illegal|garbage [DIR]
+#   usage: faulty.sh crash|hang|illegal|garbage|nul [DIR]
 mode=$1
 [ -n "${2:-}" ] && echo $$ >>"$2/pids"
 while IFS= read -r line; do
@@ -28,6 +30,7 @@ while IFS= read -r line; do
         hang) while IFS= read -r line; do :; done ;;
         illegal) echo "bestmove D@c3" ;;
         garbage) echo "I am not an engine" ;;
+        nul) printf 'bestmove O0\000garbage\n' ;;
         esac
         ;;
     quit) exit 0 ;;
