@@ -409,7 +409,10 @@ class Bot:
             self._lock.release()
 
     def get_option(self, name: str) -> int:
-        """The current value of option name (ManaError EINVAL if unknown)."""
+        """The current value of option name, in any case, as an int: Seed,
+        Hash (MiB), Threads, MultiPV as set, Eval 0 (linear) or 1
+        (learned, the default) whichever way it was set.  ManaError
+        EINVAL if the name is unknown."""
         b = self._enter()
         try:
             buf = ctypes.create_string_buffer(32)
