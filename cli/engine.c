@@ -143,7 +143,7 @@ static int bot_option(engine *e, const char *name, const char *value)
             strcmp(o, "Seed") == 0)
             continue;
         if (mana_bot_set_option(e->bot, o, value) != MANA_OK)
-            eng_out(e, "info string error: setoption %s", mana_bot_error_detail());
+            eng_out(e, "info string error: setoption: %s", mana_bot_error_detail());
         else
             snprintf(e->bot_opt[k], sizeof e->bot_opt[k], "%s", value);
         return 1;
@@ -160,13 +160,13 @@ static int engine_option(engine *e, const char *name, const char *value)
     if (strcasecmp(name, "Rules") == 0) {
         int preset;
         if (cli_parse_rules(lower_word(value, word, sizeof word), &preset) < 0)
-            eng_out(e, "info string error: setoption Rules: expected jactalea or cosmoludo");
+            eng_out(e, "info string error: setoption: Rules: expected jactalea or cosmoludo");
         else
             load_preset(e, preset);
     } else if (strcasecmp(name, "Bot") == 0) {
         const char *kind = lower_word(value, word, sizeof word);
         if (!cli_is_bot_kind(kind)) {
-            eng_out(e, "info string error: setoption Bot: expected ab, mcts or random");
+            eng_out(e, "info string error: setoption: Bot: expected ab, mcts or random");
             return 1;
         }
         snprintf(e->bot_kind, sizeof e->bot_kind, "%s", kind);
@@ -174,7 +174,7 @@ static int engine_option(engine *e, const char *name, const char *value)
     } else if (strcasecmp(name, "Seed") == 0) {
         unsigned long long v;
         if (cli_parse_uint(value, UINT32_MAX, &v) < 0) {
-            eng_out(e, "info string error: setoption Seed: expected 0..4294967295");
+            eng_out(e, "info string error: setoption: Seed: expected 0..4294967295");
             return 1;
         }
         e->seed = v;
@@ -233,11 +233,11 @@ static void setoption(engine *e, char **tok, int n)
     const char *name = tok[2];
     const char *value = n >= 5 && strcmp(tok[3], "value") == 0 ? tok[4] : NULL;
     if (value == NULL) {
-        eng_out(e, "info string error: setoption %s: missing 'value VALUE'", name);
+        eng_out(e, "info string error: setoption: %s: missing 'value VALUE'", name);
         return;
     }
     if (n > 5) { /* no option's value has a space */
-        eng_out(e, "info string error: setoption %s: one word expected after 'value', got '%.40s %.40s'", name, value,
+        eng_out(e, "info string error: setoption: %s: one word expected after 'value', got '%.40s %.40s'", name, value,
                 tok[5]);
         return;
     }

@@ -60,8 +60,11 @@ static void settings_diff(const char *old, const char *now, char *buf, size_t si
         key[strlen(key) - 1] = '\0';
         if (strcmp(key, "players") == 0 || strcmp(key, "openings") == 0) {
             a[strcspn(a, ":")] = b[strcspn(b, ":")] = '\0'; /* the counts; then a hash */
-            snprintf(buf, size, "the %s differ (%s %s in the journal, %s now; %s)", key, a, key, b,
-                     key[0] == 'p' ? "or their names, commands, limits or --opt" : "or the lines of the file");
+            const char *what = key[0] == 'p' ? "names, commands, limits or --opt" : "lines";
+            if (strcmp(a, b) != 0)
+                snprintf(buf, size, "the %s differ (%s %s in the journal, %s now)", key, a, key, b);
+            else
+                snprintf(buf, size, "the %s differ (as many, %s, but their %s)", key, a, what);
         } else {
             snprintf(buf, size, "%s: %s in the journal, %s now", key, strcmp(a, "-") ? a : "the rules' default",
                      strcmp(b, "-") ? b : "the rules' default");

@@ -89,7 +89,7 @@ expect_grep "$o" "info string error: position: move 'D@a1': illegal move: a1 is 
 expect_grep "$o" "info string error: position: expected startpos or mfn" "bare position"
 expect_grep "$o" "info string error: setoption: Blocked: bad value 'sometimes'" "bad option value"
 expect_grep "$o" "info string error: setoption: unknown option 'Colour'" "unknown option"
-expect_grep "$o" "info string error: setoption Bot: expected ab, mcts or random" "unknown bot"
+expect_grep "$o" "info string error: setoption: Bot: expected ab, mcts or random" "unknown bot"
 expect_grep "$o" "info string error: go: 'depth' needs a positive number" "bad limit value"
 expect_grep "$o" "info string error: go: unknown limit 'warp'" "unknown limit"
 expect_grep "$o" "info string error: unknown command 'fly'" "unknown command"
@@ -112,9 +112,9 @@ expect_grep "$o" "info string error: no position (the last position command was 
 # as the rule options'; a depth beyond 2^64 is as large as any (capped).
 printf '%s\n' 'setoption name Blocked value draw extra' 'setoption name Rules value COSMOLUDO' \
     'setoption name Bot value Random' 'position startpos' 'go depth 99999999999999999999' | "$CLI" engine >"$o" 2>&1
-expect_grep "$o" "info string error: setoption Blocked: one word expected after 'value', got 'draw extra'" "value of two words"
-expect_no_grep "$o" "error: setoption Rules" "COSMOLUDO accepted"
-expect_no_grep "$o" "error: setoption Bot" "Random accepted"
+expect_grep "$o" "info string error: setoption: Blocked: one word expected after 'value', got 'draw extra'" "value of two words"
+expect_no_grep "$o" "error: setoption: Rules" "COSMOLUDO accepted"
+expect_no_grep "$o" "error: setoption: Bot" "Random accepted"
 expect_no_grep "$o" "error: go" "a depth beyond 2^64 accepted"
 case $(sed -n 's/^bestmove //p' "$o") in [DR]@[a-f]6) ;; *) fail "cosmoludo in capitals: '$(sed -n 's/^bestmove //p' "$o")' not on rank 6" ;; esac
 # The limit named in a refusal: counts must be positive, clocks may be 0.
@@ -168,7 +168,7 @@ printf '%s\n' mana 'setoption name Hash value 1' "position mfn $RE w 1 3" 'go de
     "$CLI" engine >"$o" 2>&1
 expect_grep "$o" "option name Hash type spin default 16 min 1 max 65536" "Hash advertised"
 expect_grep "$o" "bestmove f2-f5" "a search with a 1 MiB table"
-expect_grep "$o" "info string error: setoption Hash: bad value '0' (expected 1..65536)" "Hash 0 refused"
+expect_grep "$o" "info string error: setoption: Hash: bad value '0' (expected 1..65536)" "Hash 0 refused"
 
 # Eval: advertised as a combo, learned the default; linear accepted, and
 # learned (the word or 1, in any case) as the default does: at depth 5
@@ -181,7 +181,7 @@ expect_grep "$o" "option name Eval type combo default learned var linear var lea
 grep '^info depth 5 .*score' "$o" | sed 's/.* score \([^ ]* [^ ]*\) .*/\1/' >"$tmp/evals"
 expect_eq "$(sed -n 1p "$tmp/evals")" "$(sed -n 3p "$tmp/evals")" "Eval learned: the default's score again"
 expect_eq "$(sed -n 2p "$tmp/evals")" "cp 80" "Eval linear: its own score"
-expect_grep "$o" "info string error: setoption Eval: bad value 'best' (expected linear, learned, 0 or 1)" "Eval best refused"
+expect_grep "$o" "info string error: setoption: Eval: bad value 'best' (expected linear, learned, 0 or 1)" "Eval best refused"
 expect_eq "$(grep -c 'error' "$o")" 1 "Eval linear, LEARNED and 1 accepted"
 
 # MultiPV 3: the last iteration (depth 5) reports lines 1, 2, 3 with
@@ -218,7 +218,7 @@ printf '%s\n' mana 'setoption name Threads value 2' "position mfn $MP" 'go nodes
 bm=$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' "$o")
 n=$(sed -n 's/^info depth [0-9]* seldepth [0-9]* nodes \([0-9]*\) .*/\1/p' "$o")
 [ -n "$n" ] && [ "$n" -ge 100000 ] && [ "$n" -le 100256 ] && checks=$((checks + 1)) || fail "Threads 2, go nodes 100000: $n nodes"
-expect_grep "$o" "info string error: setoption Threads: bad value '0' (expected 1..256)" "Threads 0 refused"
+expect_grep "$o" "info string error: setoption: Threads: bad value '0' (expected 1..256)" "Threads 0 refused"
 printf '%s\n' "position mfn $MP moves $bm" show | "$CLI" engine >"$o" 2>&1
 expect_no_grep "$o" "error" "Threads 2: bestmove $bm legal"
 # mcts on 2 threads (root parallelism): the playouts of both threads

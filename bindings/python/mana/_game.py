@@ -55,7 +55,8 @@ def _preset_id(preset: PresetLike) -> int:
         try:
             return int(Rules[preset.upper()])
         except KeyError:
-            raise ValueError("unknown preset %r (%s)" % (preset, PRESET_RANGE)) from None
+            hint = "; an MFN goes in Game(position=...)" if "/" in preset else ""
+            raise ValueError("unknown preset %r (%s)%s" % (preset, PRESET_RANGE, hint)) from None
     return check_arg(preset, "preset", 0, len(Rules) - 1, "create a game with preset %r"
                      % (preset,), PRESET_RANGE, PRESET_RANGE)
 

@@ -98,6 +98,10 @@ def test_other_ranges_whatever_the_size() -> None:
             HUGE, HUGE, presets)
     assert message(lambda: mana.Game("chess"), ValueError) == \
         "unknown preset 'chess' (%s)" % presets
+    # an MFN where the preset goes (python-chess's Board(fen)): the hint
+    mfn = "rrdrrr/6/6/6/6/RRRDRR b - 0"
+    assert message(lambda: mana.Game(mfn), ValueError) == \
+        "unknown preset %r (%s); an MFN goes in Game(position=...)" % (mfn, presets)
 
 
 def test_a_finished_game_says_why_once() -> None:
