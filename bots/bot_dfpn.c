@@ -41,10 +41,16 @@ static uint64_t df_key(const bot_mate *s, uint64_t hash, int d)
     return hash ^ x ^ (x >> 29);
 }
 
+/* The table's entry for key (the one it shares with other keys). */
+static bot_dfpn_entry *df_entry(const bot_mate *s, uint64_t key)
+{
+    return &s->df[key & ((UINT64_C(1) << MATE_TT_BITS) - 1)];
+}
+
 /* Reads the numbers of key: 1, or 0 (absent, *phi and *delta unchanged). */
 static int df_get(const bot_mate *s, uint64_t key, uint32_t *phi, uint32_t *delta)
 {
-    const bot_dfpn_entry *e = &s->df[key & ((UINT64_C(1) << MATE_TT_BITS) - 1)];
+    const bot_dfpn_entry *e = df_entry(s, key);
     if (e->key != key)
         return 0;
     *phi = e->phi;
@@ -54,7 +60,7 @@ static int df_get(const bot_mate *s, uint64_t key, uint32_t *phi, uint32_t *delt
 
 static void df_put(const bot_mate *s, uint64_t key, uint32_t phi, uint32_t delta)
 {
-    bot_dfpn_entry *e = &s->df[key & ((UINT64_C(1) << MATE_TT_BITS) - 1)];
+    bot_dfpn_entry *e = df_entry(s, key);
     e->key = key;
     e->phi = phi;
     e->delta = delta;
@@ -76,6 +82,10 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
         return 0;
     c->m = m;
     c->fixed = 1;
+    if (d - 1 > DF_LEAF) { /* the entry is loaded while the game end is looked at */
+        c->key = df_key(s, mana_hash(w), d - 1);
+        BOT_PREFETCH(df_entry(s, c->key));
+    }
     int st = mana_status(w), child_wins; /* from the view of the child's side to move */
     if (st != MANA_PLAYING)              /* the child's side to move is the attacker if the defender moved */
         child_wins = (st == bot_mate_won_status(me)) == (mover != me);
@@ -90,7 +100,8 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
     }
     if (child_wins < 0) {
         c->fixed = 0;
-        c->key = df_key(s, mana_hash(w), d - 1);
+        if (d - 1 <= DF_LEAF) /* the plain search aborted */
+            c->key = df_key(s, mana_hash(w), d - 1);
         if (!df_get(s, c->key, &c->phi, &c->delta)) {
             /* unexpanded: one move may do, all must fail (the mobility
              * initialisation of proof-number search) */
@@ -119,6 +130,9 @@ static void df_mid(bot_mate *s, mana_game *w, int me, int d, uint64_t key, uint3
     for (;;) {
         uint32_t phi = DF_INF, delta = 0, delta2 = DF_INF;
         int best = -1;
+        for (int i = 0; i < k; i++) /* the subtree searched since may have evicted them */
+            if (!c[i].fixed)
+                BOT_PREFETCH(df_entry(s, c[i].key));
         for (int i = 0; i < k; i++) {
             if (!c[i].fixed)
                 (void)df_get(s, c[i].key, &c[i].phi, &c[i].delta);

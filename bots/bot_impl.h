@@ -129,6 +129,16 @@ int bot_fail(int code, const char *fmt, ...)
  * when out of memory.  Released with free(). */
 void *bot_table_alloc(size_t bytes);
 
+/* Asks the processor to start loading the cache line at p (an entry of a
+ * table read at random) while other work goes on, as Stockfish's
+ * prefetch does for its transposition table; nothing where the compiler
+ * has no such builtin.  A hint only: p need not be read afterwards. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BOT_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define BOT_PREFETCH(p) ((void)(p))
+#endif
+
 /* Returns milliseconds since the search began (b->start). */
 double bot_elapsed_ms(const bot *b);
 

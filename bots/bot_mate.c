@@ -142,9 +142,13 @@ int bot_mate_replies_lose(bot_mate *s, mana_game *w, int me, int d)
     int st = mana_status(w);
     if (st != MANA_PLAYING)
         return st == bot_mate_won_status(me);
-    if (d < 2 || mana_damyo_capturable(w) == 1)
+    if (d < 2)
         return 0;
     uint64_t key = d >= 4 ? mana_hash(w) : 0;
+    if (d >= 4)
+        BOT_PREFETCH(slot(s, key)); /* loaded while the capture is looked for */
+    if (mana_damyo_capturable(w) == 1)
+        return 0;
     int known = d >= 4 ? probe(s, key, d) : -1;
     if (known >= 0)
         return known;
@@ -199,11 +203,13 @@ int bot_mate_wins(bot_mate *s, mana_game *w, int d)
 {
     if (d < 1 || mana_status(w) != MANA_PLAYING)
         return 0;
+    uint64_t key = d >= 3 ? mana_hash(w) : 0;
+    if (d >= 3)
+        BOT_PREFETCH(slot(s, key)); /* loaded while the capture is looked for */
     if (mana_damyo_capturable(w) == 1)
         return 1;
     if (d < 3)
         return 0;
-    uint64_t key = mana_hash(w);
     int known = probe(s, key, d);
     if (known >= 0)
         return known;

@@ -125,10 +125,7 @@ int bot_mate_search(bot *b, mana_game *w, const mana_move *mv, int n, double sto
     if (bot_mate_begin(&m, b, stop_ms) != 0)
         return 0;
     mana_move best;
-#ifndef MATE_MAXP
-#define MATE_MAXP BOT_MATE_PLIES_MAX
-#endif
-    int plies = bot_mate_root(&m, w, mv, n, MATE_MAXP, &best);
+    int plies = bot_mate_root(&m, w, mv, n, BOT_MATE_PLIES_MAX, &best);
     if (plies > 0) {
         m.aborted = 0;
         m.stop_ms = 0; /* the line within the bot's own limits */
