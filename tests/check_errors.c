@@ -386,7 +386,7 @@ START_TEST(details_count_in_english)
     g = tu_game("6/6/3R2/2r3/1R4/d3D1 w 1 0");
     tu_play(g, "b2-b1");
     mana_move m[1];
-    uint8_t board[1];
+    char board[1];
     REFUSED_WITH(g, mana_history(g, m, 0), MANA_ESPACE, "mana_history: 1 move, room for 0");
     REFUSED_WITH(g, mana_board(g, board, 1), MANA_ESPACE, "mana_board: 1 byte, 36 needed");
     mana_free(g);
