@@ -82,10 +82,9 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
         return 0;
     c->m = m;
     c->fixed = 1;
-    if (d - 1 > DF_LEAF) { /* the entry is loaded while the game end is looked at */
-        c->key = df_key(s, mana_hash(w), d - 1);
+    c->key = df_key(s, mana_hash(w), d - 1);
+    if (d - 1 > DF_LEAF) /* the entry is loaded while the game end is looked at */
         BOT_PREFETCH(df_entry(s, c->key));
-    }
     int st = mana_status(w), child_wins; /* from the view of the child's side to move */
     if (st != MANA_PLAYING)              /* the child's side to move is the attacker if the defender moved */
         child_wins = (st == bot_mate_won_status(me)) == (mover != me);
@@ -100,8 +99,6 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
     }
     if (child_wins < 0) {
         c->fixed = 0;
-        if (d - 1 <= DF_LEAF) /* the plain search aborted */
-            c->key = df_key(s, mana_hash(w), d - 1);
         if (!df_get(s, c->key, &c->phi, &c->delta)) {
             /* unexpanded: one move may do, all must fail (the mobility
              * initialisation of proof-number search) */

@@ -144,7 +144,7 @@ int bot_mate_replies_lose(bot_mate *s, mana_game *w, int me, int d)
         return st == bot_mate_won_status(me);
     if (d < 2)
         return 0;
-    uint64_t key = d >= 4 ? mana_hash(w) : 0;
+    uint64_t key = mana_hash(w);
     if (d >= 4)
         BOT_PREFETCH(slot(s, key)); /* loaded while the capture is looked for */
     if (mana_damyo_capturable(w) == 1)
@@ -203,7 +203,7 @@ int bot_mate_wins(bot_mate *s, mana_game *w, int d)
 {
     if (d < 1 || mana_status(w) != MANA_PLAYING)
         return 0;
-    uint64_t key = d >= 3 ? mana_hash(w) : 0;
+    uint64_t key = mana_hash(w);
     if (d >= 3)
         BOT_PREFETCH(slot(s, key)); /* loaded while the capture is looked for */
     if (mana_damyo_capturable(w) == 1)

@@ -290,7 +290,7 @@ static int read_line(player *p, long long deadline_ms, char *line, size_t size)
             line[keep] = '\0';
             if (memchr(line, '\0', keep) != NULL) /* its words after the NUL would pass unseen */
                 snprintf(line, size, "(a line with a NUL byte)");
-            if (keep > 0 && line[keep - 1] == '\r')
+            else if (keep > 0 && line[keep - 1] == '\r')
                 line[keep - 1] = '\0';
             size_t used = nl != NULL ? n + 1 : n;
             memmove(p->buf, p->buf + used, p->len - used);
