@@ -357,6 +357,17 @@ static void set_win_rate(bot *b, double p)
     double cp = p <= 0 ? -2000 : p >= 1 ? 2000 : 400 * log10(p / (1 - p));
     b->stats.win_rate = p;
     b->stats.score = (int)lround(fmax(-2000, fmin(2000, cp)));
+    b->stats.mate = 0;
+}
+
+/* Sets a forced capture of the enemy Damyo in plies plies (> 0) as the
+ * search's result: win rate 1, reported as `mate plies` (the score as
+ * ab's, BOT_WIN - plies). */
+static void set_mate(bot *b, int plies)
+{
+    set_win_rate(b, 1.0);
+    b->stats.mate = plies;
+    b->stats.score = BOT_WIN - plies;
 }
 
 /*
@@ -424,8 +435,9 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
  * move time, or 20 moves played per playout of an iteration limit.  A
  * child proven won is then played at once; one proven lost (a forced
  * capture of our Damyo) is never selected.  lost_at[k] gets the depth at
- * which child k was proven lost. */
-static void root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
+ * which child k was proven lost.  Returns the plies of the win proven
+ * (the nearest: depths grow), else 0. */
+static int root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
 {
     const bot_limits *lim = &b->lim;
     mcts_mate s = {b, 0, UINT64_MAX, lim->time_ms / 5.0, 0};
@@ -444,12 +456,15 @@ static void root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
             if (v != MCTS_UNKNOWN && !s.aborted) {
                 c->proof = (int16_t)v;
                 lost_at[k] = depth + 1;
-                if (v == MCTS_WIN)
-                    break;
+                if (v == MCTS_WIN) {
+                    settle(t, 0);
+                    return depth + 1;
+                }
             }
         }
         settle(t, 0);
     }
+    return 0;
 }
 
 /* Under a time limit, once the tree has had MATE_AFTER of the move time
@@ -473,15 +488,16 @@ static int mate_wanted(bot *b, double p)
 
 /* Plays the nearest forced capture of the enemy Damyo that the mate search
  * proves within its share of the time: returns 1, the line reported (win
- * rate 1).  0: none proven. */
+ * rate 1, mate in its plies).  0: none proven. */
 static int mate_search(bot *b, mana_game *w, const mana_move *mv, int n, mana_move *out)
 {
     mana_move line[MANA_BOT_PV_MAX];
     int len = 0;
     uint64_t nodes = 0;
-    if (bot_mate_search(b, w, mv, n, bot_clock_ms(b) + MATE_SHARE * b->lim.time_ms, out, line, &len, &nodes) == 0)
+    int plies = bot_mate_search(b, w, mv, n, bot_clock_ms(b) + MATE_SHARE * b->lim.time_ms, out, line, &len, &nodes);
+    if (plies == 0)
         return 0;
-    set_win_rate(b, 1.0);
+    set_mate(b, plies);
     b->stats.nodes = nodes;
     bot_report(b, line, len);
     return 1;
@@ -578,13 +594,18 @@ static double win_rate(const node *c)
 }
 
 /* Reports the root child best of t: its win rate, with the playouts,
- * tree nodes and deepest walk of the search. */
-static void report(bot *b, const tree *t, int32_t best, uint64_t iterations, uint64_t nodes, int seldepth)
+ * tree nodes and deepest walk of the search; a mate in won_in plies where
+ * the root's mate search proved best won (won_in 0: none; a proof of the
+ * tree's, whose length it does not know, stays a win rate of 1). */
+static void report(bot *b, const tree *t, int32_t best, uint64_t iterations, uint64_t nodes, int seldepth, int won_in)
 {
     b->stats.iterations = iterations;
     b->stats.nodes = nodes;
     b->stats.seldepth = seldepth;
-    set_win_rate(b, win_rate(&t->n[best]));
+    if (won_in > 0 && t->n[best].proof == MCTS_WIN)
+        set_mate(b, won_in);
+    else
+        set_win_rate(b, win_rate(&t->n[best]));
     bot_report(b, &t->n[best].move, 1);
 }
 
@@ -757,7 +778,7 @@ static void report_merged(const worker *k, const int *lost_at, mana_move *out)
     }
     settle(&mt, 0);
     int32_t best = root_choice(&mt, lost_at);
-    report(k->b, &mt, best, iterations, nodes, seldepth);
+    report(k->b, &mt, best, iterations, nodes, seldepth, 0);
     if (out != NULL)
         *out = m[best].move;
 }
@@ -897,7 +918,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         if (bot_captures_damyo(g, mv[k])) { /* a win now needs no search */
             *out = mv[k];
             b->stats.nodes = 1;
-            set_win_rate(b, 1.0);
+            set_mate(b, 1);
             bot_report(b, out, 1);
             return MANA_OK;
         }
@@ -927,7 +948,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
     for (int32_t c = 0; c < t->n[0].nchild; c++)
         lost_at[c] = t->n[t->n[0].first + c].proof == MCTS_LOSS;
     settle(t, 0);
-    root_mate(b, t, k.w, lost_at);
+    int won_in = root_mate(b, t, k.w, lost_at);
     if (count > 1 && t->n[0].proof == MCTS_UNKNOWN && search_threads(&k, count, g, lost_at, out) == 0)
         goto done;
 
@@ -937,7 +958,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
             break; /* out of memory: decide with what we have */
         k.iterations++;
         if (b->info != NULL && k.iterations % 1000 == 0)
-            report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth);
+            report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth, 0);
         if (!mate_tried && k.iterations % 64 == 0 && mate_wanted(b, win_rate(&t->n[root_choice(t, lost_at)]))) {
             mate_tried = 1;
             if (mate_search(b, k.w, mv, n, out))
@@ -946,7 +967,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
     }
 
     int32_t best = root_choice(t, lost_at);
-    report(b, t, best, k.iterations, t->len, k.seldepth);
+    report(b, t, best, k.iterations, t->len, k.seldepth, won_in);
     *out = t->n[best].move;
 
 done:

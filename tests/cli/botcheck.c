@@ -511,9 +511,11 @@ static void mcts_proofs(void)
     mana_move_parse(g, "d4xc3", &win);
     for (uint64_t seed = 1; seed <= 5; seed++) {
         mana_move m = mcts_move(g, 30, seed, &st);
-        CHECK(m == win && st.info.line.win_rate == 1.0 && st.info.iterations == 0 && st.info.line.score_cp == 2000,
-              "mcts (seed %llu): %s, win rate %g (cp %d) after %llu playouts, not d4xc3 proven",
-              (unsigned long long)seed, text(g, m), st.info.line.win_rate, st.info.line.score_cp,
+        /* proven by the root's mate search at 2 plies after d4xc3: mate 3 */
+        CHECK(m == win && st.info.line.win_rate == 1.0 && st.info.iterations == 0 && st.info.line.mate == 3 &&
+                  st.info.line.score_cp == 30000 - 3,
+              "mcts (seed %llu): %s, win rate %g (cp %d, mate %d) after %llu playouts, not d4xc3 proven",
+              (unsigned long long)seed, text(g, m), st.info.line.win_rate, st.info.line.score_cp, st.info.line.mate,
               (unsigned long long)st.info.iterations);
     }
     mana_play(g, win);

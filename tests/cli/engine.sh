@@ -37,9 +37,10 @@ expect_grep "$o" "score mate 3 nodes" "mate in 3 reported"
 case $(sed -n 3p "$tmp/best") in O[0-3]) ;; *) fail "startpos: '$(sed -n 3p "$tmp/best")' is not an orientation" ;; esac
 case $(sed -n 4p "$tmp/best") in [DR]@[a-f][56]) ;; *) fail "placement: '$(sed -n 4p "$tmp/best")'" ;; esac
 expect_eq "$(sed -n 5p "$tmp/best")" "d4xc3" "mcts finds the forced line too"
-# mcts proves d4xc3 won before any playout (its root's mate search): a
-# tree of the root and its 8 children, no walk down it (depth 0).
-grep -Eq '^info depth 0 seldepth 0 multipv 1 score cp 2000 wr 100 nodes 9 nps [0-9]+ time [0-9]+ iterations 0 pv d4xc3$' "$o" &&
+# mcts proves d4xc3 won before any playout (its root's mate search: mate in
+# 3 plies, d4xc3, any reply, the capture, as ab's line above): a tree of
+# the root and its 8 children, no walk down it (depth 0).
+grep -Eq '^info depth 0 seldepth 0 multipv 1 score mate 3 wr 100 nodes 9 nps [0-9]+ time [0-9]+ iterations 0 pv d4xc3$' "$o" &&
     checks=$((checks + 1)) || fail "mcts info line: d4xc3 proven won"
 expect_eq "$(wc -l <"$tmp/best" | tr -d ' ')" 5 "one bestmove per go"
 expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "nothing after quit"
