@@ -360,9 +360,9 @@ export interface BotStats {
   depth: number;
   /** The deepest ply reached (ab: at least depth). */
   seldepth: number;
-  /** Centi-Ronin from the mover's view (mcts: 400·log10(p/(1−p)) of its win rate p, within ±2000). */
+  /** Centi-Ronin from the mover's view (mcts: 400·log10(p/(1−p)) of its win rate p, within ±2000); a mate: ±(30000 − |mate|). */
   score: number;
-  /** ab: plies to a forced win (> 0) or loss (< 0), else 0. */
+  /** Plies to a forced win (> 0) or loss (< 0), else 0 (mcts: a win its mate searches proved; one its tree proved alone is 0, score 2000). */
   mate: number;
   /** mcts: the chosen move's win rate in its playouts, 0..1 (1 or 0 once proven); null for ab and random. */
   winRate: number | null;

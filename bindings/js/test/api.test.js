@@ -169,7 +169,8 @@ test('bot stats: the line, its score and the reply to ponder on', () => {
     const mcts = new Bot('mcts', { iterations: 30 });
     assert.equal(mcts.choose(g), m);
     assert.equal(mcts.stats.winRate, 1, 'proven won');
-    assert.equal(mcts.stats.score, 2000);
+    assert.equal(mcts.stats.mate, 3, "by its root's mate search: mate in 3 plies, as ab's");
+    assert.equal(mcts.stats.score, 30000 - 3);
     mcts.free();
   });
 });
