@@ -75,7 +75,7 @@ int tt_hashfull(const tt_table *t)
 
 void tt_free(tt_table *t)
 {
-    free(t->e);
+    bot_table_free(t->e, 2 * t->buckets * sizeof *t->e);
     t->e = NULL;
 }
 

@@ -63,7 +63,7 @@ void bot_ab_free(void *impl)
         return;
     tt_free(&ab->tt);
     for (int i = 0; i < ab->nstates; i++)
-        free(ab->st[i]);
+        bot_table_free(ab->st[i], sizeof *ab->st[i]);
     free(ab);
 }
 

@@ -126,8 +126,12 @@ int bot_fail(int code, const char *fmt, ...)
  * first 50 ms of a search thirtyfold), and on 2 MiB pages where the
  * system gives them (Linux transparent huge pages, asked by madvise, as
  * Stockfish's aligned_large_pages_alloc does): fewer TLB misses.  NULL
- * when out of memory.  Released with free(). */
+ * when out of memory.  Released with bot_table_free(p, bytes). */
 void *bot_table_alloc(size_t bytes);
+
+/* Releases a table of bot_table_alloc(bytes), the same bytes (NULL:
+ * nothing). */
+void bot_table_free(void *p, size_t bytes);
 
 /* Asks the processor to start loading the cache line at p (an entry of a
  * table read at random) while other work goes on, as Stockfish's

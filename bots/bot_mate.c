@@ -52,7 +52,7 @@ bot_mate_table *bot_mate_table_new(void)
     if (t == NULL || (t->e = bot_table_alloc(sizeof(mate_entry) << MATE_TT_BITS)) == NULL ||
         (t->df = bot_table_alloc(sizeof(bot_dfpn_entry) << MATE_TT_BITS)) == NULL) {
         if (t != NULL)
-            free(t->e);
+            bot_table_free(t->e, sizeof(mate_entry) << MATE_TT_BITS);
         free(t);
         return NULL;
     }
@@ -75,8 +75,8 @@ int bot_mate_begin(bot_mate *s, bot *b, double stop_ms)
 void bot_mate_table_free(bot_mate_table *t)
 {
     if (t != NULL) {
-        free(t->e);
-        free(t->df);
+        bot_table_free(t->e, sizeof(mate_entry) << MATE_TT_BITS);
+        bot_table_free(t->df, sizeof(bot_dfpn_entry) << MATE_TT_BITS);
     }
     free(t);
 }
