@@ -388,9 +388,12 @@ export declare class Bot {
    * A legal move for the side to move of game, in setup too (the game is
    * only read).  Blocks until the search ends: run it in a Worker to keep a
    * page responsive.  ManaError EOVER for a finished game, its detail the
-   * result ("Black won").
+   * result ("Black won").  options.searchmoves (the protocol's `go
+   * searchmoves`): the root moves it may choose among, as values or text,
+   * each legal in game (ManaError EILLEGAL if not, EPARSE for bad text,
+   * EINVAL for more than 128); empty or null: every move.
    */
-  choose(game: Game): number;
+  choose(game: Game, options?: { searchmoves?: ReadonlyArray<number | string> | null }): number;
   /** Statistics of the last choose(). */
   readonly stats: BotStats;
   /** The last choose()'s lines, best first: MultiPV of them (fewer with fewer moves; one for mcts and random). */

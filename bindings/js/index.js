@@ -108,7 +108,7 @@ function bind(M) {
     historyFormat: c('mana_history_format', 'number', ['number', 'number', 'number']),
     botNew: c('mjs_bot_new', 'number', ['string', 'number', 'number', 'number', 'number', 'number', 'number']),
     botFree: c('mjs_bot_free', null, ['number']),
-    botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number']),
+    botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number', 'number', 'number']),
     botClear: c('mjs_bot_clear', null, ['number']),
     botStats: c('mjs_bot_stats', null, ['number', 'number']),
     botPv: c('mjs_bot_pv', 'number', ['number', 'number']),
@@ -528,11 +528,21 @@ function bind(M) {
       return this._b;
     }
     get description() { return C.botDescribe(this._h()); }
-    choose(game) {
+    choose(game, { searchmoves = null } = {}) {
       const status = game.status;
       if (status >= Status.WHITE_WON)
         fail(ERR.EOVER, 'choose a move', ['White won', 'Black won', 'drawn'][status - 2]);
-      check(C.botChoose(this._h(), game._h(), scratch), 'choose a move');
+      const moves = searchmoves ?? [];
+      if (!Array.isArray(moves) || moves.length > MAX_MOVES)
+        fail(ERR.EINVAL, 'choose a move', `searchmoves: an array of at most ${MAX_MOVES} moves`);
+      const values = moves.map((m) => (typeof m === 'string' ? game._parse(m, `searchmoves '${m}'`) : moveValue(m)));
+      const buf = values.length > 0 ? M._malloc(4 * values.length) : 0;
+      try {
+        values.forEach((v, i) => { M.HEAPU32[(buf >> 2) + i] = v; });
+        check(C.botChoose(this._h(), game._h(), buf, values.length, scratch), 'choose a move');
+      } finally {
+        if (buf) M._free(buf);
+      }
       return u32(0);
     }
     get stats() {

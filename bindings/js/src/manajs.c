@@ -127,9 +127,15 @@ MJS void mjs_bot_free(mjs_bot *mb)
     free(mb);
 }
 
-MJS int mjs_bot_choose(mjs_bot *mb, const mana_game *g, mana_move *out)
+/* The bot's move in g, among searchmoves[0..count-1] (borrowed; NULL with
+ * 0: every move), as mana_bot_choose. */
+MJS int mjs_bot_choose(mjs_bot *mb, const mana_game *g, const mana_move *searchmoves, int count, mana_move *out)
 {
+    mb->lim.searchmoves = searchmoves;
+    mb->lim.searchmoves_count = count;
     int rc = mana_bot_choose(mb->b, g, &mb->lim, &mb->res);
+    mb->lim.searchmoves = NULL;
+    mb->lim.searchmoves_count = 0;
     *out = mb->res.move;
     return rc;
 }

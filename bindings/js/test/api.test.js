@@ -187,6 +187,14 @@ test('bot options: multipv lines, hash, and threads refused in WebAssembly', () 
     assert.equal(new Set(lines.map((l) => l.pv[0])).size, 3, 'distinct moves');
     assert.ok(lines[0].score >= lines[1].score && lines[1].score >= lines[2].score, 'ordered by score');
     for (const l of lines) { assert.ok(g.isLegal(l.pv[0])); assert.equal(l.depth, 4); }
+    // searchmoves: the moves of lines 2 and 3 (not the best), by value and
+    // by text; the choice is one of them, and alone the one given
+    const [a, b] = [lines[1].pv[0], lines[2].pv[0]];
+    assert.ok([a, b].includes(ab.choose(g, { searchmoves: [a, b] })), 'searchmoves A B answers A or B');
+    assert.equal(ab.choose(g, { searchmoves: [g.format(b)] }), b);
+    assert.ok(g.isLegal(ab.choose(g, { searchmoves: [] })), 'empty: every move');
+    assert.throws(() => ab.choose(g, { searchmoves: [0] }), (e) => e.code === mana.Errors.EILLEGAL);
+    assert.throws(() => ab.choose(g, { searchmoves: ['zz'] }), (e) => e.code === mana.Errors.EPARSE);
     ab.free();
     const one = new Bot('ab', { depth: 2 });
     one.choose(g);

@@ -30,11 +30,11 @@ may call at any time.
 import ctypes
 import dataclasses
 import threading
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union, overload
 
 from ._errors import (INT_MAX, INT_MIN, ErrorCode, ManaError, ManaOverflowError, ManaRangeError,
                       check_int, check_u64, need_int, to_c_text)
-from ._game import Game
+from ._game import MAX_MOVES, Game
 from ._lib import LibraryError, lib, library_path
 from ._move import Move, make_move
 from ._types import IntLike
@@ -249,6 +249,28 @@ def _limits(limit: Limit) -> _Limits:
     return lim
 
 
+def _root_moves(game: Game, moves: Optional[Iterable[Union[Move, str]]]) -> Any:
+    """moves (Moves or their text) as a ctypes array of move values, None
+    for None or no moves; TypeError for another item, ManaError EPARSE for
+    bad text, EINVAL for more than MANA_MAX_MOVES (legality is the
+    library's check: EILLEGAL)."""
+    if moves is None:
+        return None
+    if isinstance(moves, (str, Move)):
+        raise TypeError("root_moves must be a list of moves, not one move")
+    values = [int(game.parse_move(m)) if isinstance(m, str) else _move_arg(m) for m in moves]
+    if len(values) > MAX_MOVES:
+        raise ManaError(ErrorCode.EINVAL, "root_moves: at most %d moves, not %d" % (MAX_MOVES, len(values)),
+                        "set a bot's limits")
+    return (ctypes.c_uint32 * len(values))(*values) if values else None
+
+
+def _move_arg(m: object) -> int:
+    if not isinstance(m, Move):
+        raise TypeError("root_moves: a Move or its text, not %s" % type(m).__name__)
+    return int(m)
+
+
 class Bot:
     """A computer player of libmana-bots, searching in this process.
 
@@ -437,6 +459,7 @@ class Bot:
     # ---- searching ----
 
     def play(self, game: Game, limit: Optional[Limit] = None, *,
+             root_moves: Optional[Iterable[Union[Move, str]]] = None,
              info: Optional[InfoCallback] = None) -> BotResult:
         """Searches the position of game (only read; the game is locked
         against other threads meanwhile) within limit (None: the bot's
@@ -445,39 +468,54 @@ class Bot:
         iteration (ab), every 1000 playouts and at the end (mcts), once
         for a setup search, in the calling thread; an exception it raises
         stops the search and is raised here.  Works in setup too.
+        root_moves (python-chess's name; the protocol's go searchmoves):
+        the moves it may choose among, Moves or their text, each legal in
+        game (ManaError EILLEGAL if not, EPARSE for bad text, EINVAL for
+        more than 128); None or empty: every move.
         ManaError EOVER for a finished game, EINVAL for a bad limit;
         ValueError for a closed bot or game; RuntimeError when another
         thread uses the bot or the game."""
-        return self._search(game, limit, None, info)
+        return self._search(game, limit, None, info, root_moves)
 
-    def choose(self, game: Game, limit: Optional[Limit] = None) -> Move:
-        """The move the bot chooses in game: play(game, limit).move."""
-        return self._search(game, limit, None, None).move
+    def choose(self, game: Game, limit: Optional[Limit] = None, *,
+               root_moves: Optional[Iterable[Union[Move, str]]] = None) -> Move:
+        """The move the bot chooses in game: play(game, limit,
+        root_moves=root_moves).move."""
+        return self._search(game, limit, None, None, root_moves).move
 
     @overload
     def analyse(self, game: Game, limit: Optional[Limit] = None, *, multipv: None = None,
+                root_moves: Optional[Iterable[Union[Move, str]]] = None,
                 info: Optional[InfoCallback] = None) -> BotInfo: ...
 
     @overload
     def analyse(self, game: Game, limit: Optional[Limit] = None, *, multipv: int,
+                root_moves: Optional[Iterable[Union[Move, str]]] = None,
                 info: Optional[InfoCallback] = None) -> List[BotInfo]: ...
 
     def analyse(self, game: Game, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                root_moves: Optional[Iterable[Union[Move, str]]] = None,
                 info: Optional[InfoCallback] = None) -> Union[BotInfo, List[BotInfo]]:
         """The search's best line with its totals (python-chess's
         analyse): with multipv=None a BotInfo; with multipv=k (1..16) the
         list of lines the library searched, best first.  multipv=k sets
         the MultiPV option (it stays set for later searches; play()
         returns every line in BotResult.lines).  Until the library
-        searches several lines it reports one, so the list has one."""
-        res = self._search(game, limit, multipv, info)
+        searches several lines it reports one, so the list has one.
+        root_moves as play's: the lines are of those moves."""
+        res = self._search(game, limit, multipv, info, root_moves)
         return res.info if multipv is None else res.lines
 
     def _search(self, game: Game, limit: Optional[Limit], multipv: Optional[int],
-                callback: Optional[InfoCallback]) -> BotResult:
+                callback: Optional[InfoCallback],
+                root_moves: Optional[Iterable[Union[Move, str]]] = None) -> BotResult:
         if not isinstance(game, Game):
             raise TypeError("game must be a mana.Game, not %s" % type(game).__name__)
         lim = _limits(self.limit if limit is None else check_limit(limit))
+        roots = _root_moves(game, root_moves)
+        if roots is not None:
+            lim.searchmoves = roots
+            lim.searchmoves_count = len(roots)
         if multipv is not None and need_int(multipv, "multipv") != self._multipv:
             self.set_option("MultiPV", multipv)
         b = self._enter()

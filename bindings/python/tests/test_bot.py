@@ -362,6 +362,37 @@ def test_multipv_lines_are_passed_through() -> None:
         bot.analyse(g, multipv=17)
 
 
+def test_multipv_3_and_root_moves() -> None:
+    # A middle-game position of tests/data/ab_tree.txt with many moves (the
+    # protocol's and JavaScript's MultiPV test): three lines, distinct first
+    # moves, ordered by score, each searched to the depth.
+    g = mana.Game(position="1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0")
+    bot = mana.Bot("ab", depth=4)
+    lines = bot.analyse(g, multipv=3)
+    assert len(lines) == 3 and len({l.pv[0] for l in lines}) == 3
+    assert [l.depth for l in lines] == [4, 4, 4]
+    cps = [l.score.cp for l in lines if l.score is not None and l.score.cp is not None]
+    assert len(cps) == 3 and cps == sorted(cps, reverse=True)
+    # root_moves: the moves of lines 2 and 3 (not the best) answer one of
+    # them; one move, as text, answers that move; the lines are theirs.
+    a, b = lines[1].pv[0], lines[2].pv[0]
+    assert bot.play(g, root_moves=[a, b]).move in (a, b)
+    assert bot.choose(g, root_moves=[str(b)]) == b
+    assert [l.pv[0] for l in bot.analyse(g, multipv=3, root_moves=[b])] == [b]
+    assert bot.choose(g, root_moves=[]) in g.legal_moves  # empty: every move
+    orient = list(mana.Game(position=START).legal_moves)[0]  # O0: a setup move, not legal here
+    with pytest.raises(mana.ManaError) as e:
+        bot.choose(g, root_moves=[a, orient])
+    assert e.value.code == mana.ErrorCode.EILLEGAL
+    with pytest.raises(mana.ManaError) as e:
+        bot.choose(g, root_moves=["zz"])
+    assert e.value.code == mana.ErrorCode.EPARSE
+    with pytest.raises(TypeError):
+        bot.choose(g, root_moves=a)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        bot.choose(g, root_moves=[3])  # type: ignore[list-item]
+
+
 def test_numpy_ints_and_bad_arguments() -> None:
     g = mana.Game(position=START)
     a = mana.Bot("mcts", seed=np.uint64(5), nodes=np.int64(2000)).analyse(g)
