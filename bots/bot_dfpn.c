@@ -11,7 +11,9 @@
  * delta while both numbers stay under thresholds, which it raises only as
  * far as the second best child (times 1 + 1/4, Pawlewicz and Lew's
  * 1 + epsilon trick).  A child not searched yet starts at phi 1 and delta
- * its number of legal moves (one move may do, all must fail).
+ * its number of legal moves (one move may do, all must fail).  A node's
+ * children are made in move order until one of them decides it (a leaf
+ * or game end lost for its side to move): the others are not looked at.
  *
  * Depth: "win within d plies" is a property of (position, d), so the
  * table is keyed by both, and (position, d) nodes form a graph without
@@ -102,8 +104,7 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
         if (!df_get(s, c->key, &c->phi, &c->delta)) {
             /* unexpanded: one move may do, all must fail (the mobility
              * initialisation of proof-number search) */
-            mana_move r[MANA_MAX_MOVES];
-            int k = mana_legal_moves(w, r, MANA_MAX_MOVES);
+            int k = mana_legal_moves(w, NULL, 0);
             c->phi = 1;
             c->delta = k > 0 ? (uint32_t)k : 1;
         }
@@ -121,8 +122,14 @@ static void df_mid(bot_mate *s, mana_game *w, int me, int d, uint64_t key, uint3
     mana_move mv[MANA_MAX_MOVES];
     df_child c[MANA_MAX_MOVES];
     int n = only != NULL ? nonly : mana_legal_moves(w, mv, MANA_MAX_MOVES), k = 0;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         k += df_child_of(s, w, me, d, only != NULL ? only[i] : mv[i], &c[k]);
+        if (k > 0 && c[k - 1].fixed && c[k - 1].delta == 0) { /* a child lost: this node is won */
+            c[0] = c[k - 1];
+            k = 1;
+            break;
+        }
+    }
     int defender = mana_side_to_move(w) != me;
     for (;;) {
         uint32_t phi = DF_INF, delta = 0, delta2 = DF_INF;

@@ -191,6 +191,8 @@ static int legal_moves_other(const mana_game *g, mana_move *out, int cap)
     CHECK_GAME(g, "mana_legal_moves");
     if (out && cap >= MANA_MAX_MOVES)
         return mana__moves(g, out);
+    if (!out && cap == 0 && g->pos.status == MANA_PLAYING)
+        return mana__play_moves(g, NULL); /* a count: no list built */
     mana_move list[MANA_MAX_MOVES];
     return give_moves(list, mana__moves(g, list), out, cap, "mana_legal_moves");
 }

@@ -62,6 +62,27 @@ static mana_bb ends_union(const struct mana_pos *p, int c, mana_bb pieces, int *
     return all;
 }
 
+/* 1 if a piece of c that may step (movers()) ends on a square of target:
+ * the bound pieces, or every piece if no bound one has an end (the
+ * exception).  movers() and ends_union() in one pass that stops at the
+ * first piece found. */
+static int reaches_any(const struct mana_pos *p, int c, mana_bb bound, mana_bb target)
+{
+    mana_bb any = 0;
+    for (mana_bb pieces = bound; pieces;) {
+        mana_bb e = ends_of(p, c, bb_pop(&pieces));
+        if (e & target)
+            return 1;
+        any |= e;
+    }
+    if (any)
+        return 0;
+    for (mana_bb pieces = p->occ[c] & ~bound; pieces;) /* the bound ones have no end */
+        if (ends_of(p, c, bb_pop(&pieces)) & target)
+            return 1;
+    return 0;
+}
+
 /* p as it would be with colour c to move under Mana mana (0..3). */
 static struct mana_pos hypothetical(const struct mana_pos *p, int c, int mana)
 {
@@ -205,9 +226,7 @@ MANA_API int mana_damyo_capturable(const mana_game *g)
     const struct mana_pos *p = &g->pos;
     if (p->status != MANA_PLAYING)
         return 0;
-    mana_bb target = p->occ[!p->side] & p->damyo;
-    int free_all;
-    return (ends_union(p, p->side, movers(p, &free_all), NULL) & target) != 0;
+    return reaches_any(p, p->side, mana__bound_pieces(p), p->occ[!p->side] & p->damyo);
 }
 
 MANA_API int mana_damyo_threats(const mana_game *g, int mana, mana_move *out, int cap)
