@@ -84,7 +84,8 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
         return 0;
     c->m = m;
     c->fixed = 1;
-    c->key = df_key(s, mana_hash(w), d - 1);
+    uint64_t hash = mana_hash(w);
+    c->key = df_key(s, hash, d - 1);
     if (d - 1 > DF_LEAF) /* the entry is loaded while the game end is looked at */
         BOT_PREFETCH(df_entry(s, c->key));
     int st = mana_status(w), child_wins; /* from the view of the child's side to move */
@@ -98,6 +99,10 @@ static int df_child_of(bot_mate *s, mana_game *w, int me, int d, mana_move m, df
         child_wins = mover != me ? bot_mate_wins(s, w, d - 1) : !bot_mate_replies_lose(s, w, me, d - 1);
         if (s->aborted)
             child_wins = -1;
+    } else if (child_wins < 0) { /* what the plain search proved at a shallower depth */
+        int known = bot_mate_known(s, hash, d - 1);
+        if (known >= 0)
+            child_wins = mover != me ? known : !known;
     }
     if (child_wins < 0) {
         c->fixed = 0;
@@ -199,6 +204,25 @@ int bot_dfpn_root(bot_mate *s, mana_game *w, const mana_move *mv, int n, int min
     return 0;
 }
 
+/* The next move of a winning line at w (d plies left, mv[0..k-1] its
+ * moves) where neither table holds its proof any more: the attacker's
+ * first move after which every reply loses within d - 1, by the plain
+ * search; the defender's first move (every one loses). */
+static mana_move plain_step(bot_mate *s, mana_game *w, int me, int d, const mana_move *mv, int k, int attacker)
+{
+    if (!attacker)
+        return k > 0 ? mv[0] : MANA_MOVE_NONE;
+    for (int i = 0; i < k; i++) {
+        if (mana_play(w, mv[i]) != MANA_OK)
+            continue;
+        int won = bot_mate_replies_lose(s, w, me, d - 1);
+        mana_undo(w);
+        if (won)
+            return mv[i];
+    }
+    return MANA_MOVE_NONE;
+}
+
 int bot_dfpn_line(bot_mate *s, mana_game *w, mana_move first, int plies, mana_move *line, int max)
 {
     int me = mana_side_to_move(w), n = 0, d = plies;
@@ -226,6 +250,8 @@ int bot_dfpn_line(bot_mate *s, mana_game *w, mana_move first, int plies, mana_mo
             if (attacker ? c.delta == 0 : c.phi == 0)
                 m = mv[i];
         }
+        if (m == MANA_MOVE_NONE) /* a part the plain search proved: it finds the move again */
+            m = plain_step(s, w, me, d, mv, k, attacker);
     }
     for (int i = 0; i < n; i++)
         mana_undo(w);

@@ -241,6 +241,12 @@ int bot_mate_wins(bot_mate *s, mana_game *w, int d);
  * else 0 (not so, or not proven in the budget).  w is restored. */
 int bot_mate_replies_lose(bot_mate *s, mana_game *w, int me, int d);
 
+/* What this search's plain table already knows of the position of hash
+ * (mana_hash) with d plies left, the attacker being the one of every call
+ * of the search: 1 (won within d), 0 (not won within d) or -1 (not known).
+ * df-pn asks it of the positions the plain search saw at shallower depths. */
+int bot_mate_known(const bot_mate *s, uint64_t hash, int d);
+
 /* The mate search of a bot's root: the nearest forced win of the side to
  * move of w through the root moves mv[0..n-1] (legal moves of w), looked
  * for at 1, 3 ... 11 plies by the plain search and on to max_plies (at

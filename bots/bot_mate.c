@@ -100,6 +100,11 @@ static int probe(const bot_mate *s, uint64_t key, int d)
     return e->nowin_at >= d ? 0 : -1;
 }
 
+int bot_mate_known(const bot_mate *s, uint64_t hash, int d)
+{
+    return probe(s, hash, d);
+}
+
 static void store(const bot_mate *s, uint64_t key, int d, int won)
 {
     mate_entry *e = slot(s, key);
