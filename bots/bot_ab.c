@@ -245,31 +245,47 @@ static int take_damyo(ab_search *s, const mana_game *w, const mana_move *mv, int
  * forced win, the mate search (bot_mate.c) runs, once, for at most
  * MATE_SHARE of the time: a forced capture is proven there much faster
  * than ab finds it, and the nearest one is played at once; else ab goes
- * on deepening in the time left.  Only a position ab already judges good
- * pays for it (searching every position so cost 55 Elo,
- * docs/strength.md).  Depth and node limits, MultiPV and pondering skip
- * it, so that their searches stay as they were. */
+ * on deepening in the time left.  A score from MATE_TRIGGER_LOW buys one
+ * shorter look (MATE_SHARE_LOW), and the long one still if the score
+ * rises.  Only a position ab already judges good pays for it (searching
+ * every position so cost 55 Elo, docs/strength.md).  Depth and node
+ * limits, MultiPV and pondering skip it, so that their searches stay as
+ * they were. */
 #define MATE_AFTER 0.25
 #define MATE_TRIGGER 100
 #define MATE_SHARE 0.4
+#define MATE_TRIGGER_LOW 25 /* a shorter look at positions judged better */
+#define MATE_SHARE_LOW 0.3
 
-/* 1 if the mate search should run now, after an iteration scored score. */
-static int mate_wanted(bot *b, int score)
+/* The share of the move time the mate search should have now, after an
+ * iteration scored score (0: none); *tried holds the looks already had
+ * (1: the short one, 2: the long one, after which there is none). */
+static double mate_share(bot *b, int score, int *tried)
 {
     const bot_limits *l = &b->lim;
-    return l->time_ms > 0 && l->depth == 0 && l->nodes == 0 && b->multipv == 1 && !b->pondering &&
-           score >= MATE_TRIGGER && score < BOT_WIN_MIN && bot_clock_ms(b) >= MATE_AFTER * l->time_ms;
+    if (l->time_ms <= 0 || l->depth != 0 || l->nodes != 0 || b->multipv != 1 || b->pondering || score >= BOT_WIN_MIN ||
+        bot_clock_ms(b) < MATE_AFTER * l->time_ms || (*tried & 2))
+        return 0;
+    if (score >= MATE_TRIGGER) {
+        *tried = 3;
+        return MATE_SHARE;
+    }
+    if (score >= MATE_TRIGGER_LOW && !(*tried & 1)) {
+        *tried = 1;
+        return MATE_SHARE_LOW;
+    }
+    return 0;
 }
 
 /* Plays the nearest forced capture of the enemy Damyo that the mate
  * search proves within its share of the time: returns 1, the line
  * reported with its depth and the mate's plies.  0: none proven. */
-static int mate_search(ab_search *s, mana_game *w, const mana_move *mv, int n, mana_move *out)
+static int mate_search(ab_search *s, mana_game *w, const mana_move *mv, int n, double share, mana_move *out)
 {
     bot *b = s->b;
     mana_move line[MANA_BOT_PV_MAX];
     int len = 0;
-    double stop_ms = bot_clock_ms(b) + MATE_SHARE * b->lim.time_ms;
+    double stop_ms = bot_clock_ms(b) + share * b->lim.time_ms;
     if (bot_mate_search(b, w, mv, n, stop_ms, out, line, &len, &s->nodes) == 0)
         return 0;
     s->seldepth = b->stats.depth;
@@ -384,9 +400,9 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
         if (forced_within(score, depth))
             break; /* a forced result no deeper search can shorten */
         last_ms = bot_elapsed_ms(b) - t0;
-        if (!mate_tried && k == 1 && mate_wanted(b, score)) {
-            mate_tried = 1;
-            if (mate_search(s, w, mv, n, &best)) {
+        double share = k == 1 ? mate_share(b, score, &mate_tried) : 0;
+        if (share > 0) {
+            if (mate_search(s, w, mv, n, share, &best)) {
                 score = b->stats.score;
                 break;
             }

@@ -472,29 +472,45 @@ static int root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
  * playouts (about +100 centi-Ronin), the bots' mate search (bot_mate.c)
  * runs, once, for at most MATE_SHARE of the time, as ab's does: the
  * nearest forced capture it proves is played at once; else the tree grows
- * on in the time left.  Iteration and node limits, MultiPV, pondering and
- * Threads above 1 skip it. */
+ * on in the time left.  A choice winning MATE_TRIGGER_LOW buys one
+ * shorter look (MATE_SHARE_LOW), and the long one still if it rises.
+ * Iteration and node limits, MultiPV, pondering and Threads above 1 skip
+ * it. */
 #define MATE_AFTER 0.25
 #define MATE_TRIGGER 0.64
 #define MATE_SHARE 0.4
+#define MATE_TRIGGER_LOW 0.55 /* a shorter look at choices winning less */
+#define MATE_SHARE_LOW 0.3
 
-/* 1 if the mate search should run now, the root's choice winning p. */
-static int mate_wanted(bot *b, double p)
+/* The share of the move time the mate search should have now, the root's
+ * choice winning p (0: none); *tried holds the looks already had (1: the
+ * short one, 2: the long one, after which there is none). */
+static double mate_share(bot *b, double p, int *tried)
 {
     const bot_limits *l = &b->lim;
-    return l->time_ms > 0 && l->iterations == 0 && l->nodes == 0 && l->depth == 0 && b->multipv == 1 && !b->pondering &&
-           p >= MATE_TRIGGER && p < 1.0 && bot_clock_ms(b) >= MATE_AFTER * l->time_ms;
+    if (l->time_ms <= 0 || l->iterations != 0 || l->nodes != 0 || l->depth != 0 || b->multipv != 1 || b->pondering ||
+        p >= 1.0 || bot_clock_ms(b) < MATE_AFTER * l->time_ms || (*tried & 2))
+        return 0;
+    if (p >= MATE_TRIGGER) {
+        *tried = 3;
+        return MATE_SHARE;
+    }
+    if (p >= MATE_TRIGGER_LOW && !(*tried & 1)) {
+        *tried = 1;
+        return MATE_SHARE_LOW;
+    }
+    return 0;
 }
 
 /* Plays the nearest forced capture of the enemy Damyo that the mate search
  * proves within its share of the time: returns 1, the line reported (win
  * rate 1, mate in its plies).  0: none proven. */
-static int mate_search(bot *b, mana_game *w, const mana_move *mv, int n, mana_move *out)
+static int mate_search(bot *b, mana_game *w, const mana_move *mv, int n, double share, mana_move *out)
 {
     mana_move line[MANA_BOT_PV_MAX];
     int len = 0;
     uint64_t nodes = 0;
-    int plies = bot_mate_search(b, w, mv, n, bot_clock_ms(b) + MATE_SHARE * b->lim.time_ms, out, line, &len, &nodes);
+    int plies = bot_mate_search(b, w, mv, n, bot_clock_ms(b) + share * b->lim.time_ms, out, line, &len, &nodes);
     if (plies == 0)
         return 0;
     set_mate(b, plies);
@@ -959,9 +975,10 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         k.iterations++;
         if (b->info != NULL && k.iterations % 1000 == 0)
             report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth, 0);
-        if (!mate_tried && k.iterations % 64 == 0 && mate_wanted(b, win_rate(&t->n[root_choice(t, lost_at)]))) {
-            mate_tried = 1;
-            if (mate_search(b, k.w, mv, n, out))
+        double share =
+            k.iterations % 64 == 0 ? mate_share(b, win_rate(&t->n[root_choice(t, lost_at)]), &mate_tried) : 0;
+        if (share > 0) {
+            if (mate_search(b, k.w, mv, n, share, out))
                 goto done;
         }
     }
