@@ -21,8 +21,8 @@
 # the ab instruction count is one `go depth 7` under callgrind, and, for
 # each of the two positions of BENCHMARKS.md "The search: instructions a
 # node", one `go nodes 100000` (the whole session's instructions over the
-# nodes the engine reports, as issue 22 counts them; and the same less a
-# session that searches nothing, the search alone: the start-up clears the
+# nodes the engine reports, what a user of the engine pays a node; and the
+# same less a session that searches nothing, the search alone: the start-up clears the
 # 16 MiB table, which callgrind counts as one instruction a byte).
 # Needs valgrind, cc, make, git.
 set -eu
@@ -34,7 +34,8 @@ ab_depth=9
 AB_ICOUNT_DEPTH=7
 # the three start positions of perft.txt (spaces as _)
 AB_POSITIONS="rrdrrr/6/6/6/6/RRRDRR_b_-_0 rrrdrr/6/6/6/6/RRRDRR_b_-_3 6/rdrrrr/6/6/RRRRDR/6_b_-_2"
-# the positions of the node-limited count (issue 22's target: 2,200 a node)
+# the positions of the node-limited count (the two of BENCHMARKS.md, "The
+# search: instructions a node")
 AB_NODE_POSITIONS="1r2d1/2Rr2/r4R/2R3/6/1r1DR1_b_1_0 3rd1/1r1r2/2r1r1/4R1/3D1R/2RR2_w_1_3"
 AB_NODES=100000
 while [ $# -gt 0 ]; do

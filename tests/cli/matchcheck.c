@@ -155,9 +155,10 @@ static void check_engine_seed(void)
  *      found by scipy.optimize.minimize (SLSQP, several starts, the best
  *      kept; normalized), or the secular root solved in mpmath at 80
  *      digits (logistic), then fishtest's LLR formula N sum p log(p1/p0).
- * The case [3,10,20,9,4] elo 100..300 normalized is `random` against
- * `random` of issue 23; [72,10,0,0,0] and [77,1,0,0,0] are the reports of
- * fastchess#879 (LLR -2.97 and -2.95 there). */
+ * The case [3,10,20,9,4] elo 100..300 normalized is the pentanomial of
+ * `random` against `random`, a match of equals far from both bounds;
+ * [72,10,0,0,0] and [77,1,0,0,0] are the reports of fastchess#879 (LLR
+ * -2.97 and -2.95 there). */
 typedef struct edge {
     long penta[5];
     double elo0, elo1;

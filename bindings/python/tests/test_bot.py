@@ -27,7 +27,9 @@ from test_library import installed_build_library, run_python, sanitizer_env
 # on (for minutes; with White to move instead, ab proves a win in 11 plies
 # at once and returns).
 START = "rrdrrr/6/6/6/6/RRRDRR b - 0"
-# The cross-check's limits (issue 21): ab at 2000 nodes, mcts at 300 playouts.
+# The cross-check's limits: ab at 2000 nodes, mcts at 300 playouts, deep
+# enough that the two bots search real trees on all 50 positions, small
+# enough that the 100 searches of each side take a few seconds.
 CROSS = [("ab", me.Limit(nodes=2000)), ("mcts", me.Limit(iterations=300))]
 
 

@@ -369,7 +369,7 @@ def test_rule_options_in_the_librarys_words() -> None:
         me.rule_option_text(mana.Option.BLOCKED, 7)
 
 
-# ---- staying in step after an error (issue 23, case 3) -------------------------
+# ---- staying in step after an error part way through a search ------------------
 
 def test_in_step_after_an_error_part_way_through_a_search(tmp_path: Any) -> None:
     # The first search reports an error, then goes on to its bestmove
