@@ -226,7 +226,7 @@ END_TEST
 static void check_observation(const mana_game *g, int flags)
 {
     uint8_t obs[MANA_OBSERVATION_SIZE];
-    ck_assert_int_eq(mana_observation(g, flags, obs, sizeof obs), MANA_OBSERVATION_SIZE);
+    TU_CHECK_INT_EQ(mana_observation(g, flags, obs, sizeof obs), MANA_OBSERVATION_SIZE);
     int side = mana_side_to_move(g), a = flags ? side : MANA_WHITE;
     int rot = flags && side == MANA_BLACK, mana = mana_mana(g);
     int setup = mana_status(g) == MANA_SETUP;
@@ -234,17 +234,17 @@ static void check_observation(const mana_game *g, int flags)
         int c = rot ? 35 - sq : sq, piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq);
         int white = piece == 'D' || piece == 'R', damyo = piece == 'D' || piece == 'd';
         int mine = piece && white == (a == MANA_WHITE);
-        ck_assert_int_eq(obs[0 * 36 + c], mine && damyo);
-        ck_assert_int_eq(obs[1 * 36 + c], mine && piece && !damyo);
-        ck_assert_int_eq(obs[2 * 36 + c], piece && !mine && damyo);
-        ck_assert_int_eq(obs[3 * 36 + c], piece && !mine && !damyo);
+        TU_CHECK_INT_EQ(obs[0 * 36 + c], mine && damyo);
+        TU_CHECK_INT_EQ(obs[1 * 36 + c], mine && piece && !damyo);
+        TU_CHECK_INT_EQ(obs[2 * 36 + c], piece && !mine && damyo);
+        TU_CHECK_INT_EQ(obs[3 * 36 + c], piece && !mine && !damyo);
         for (int m = 1; m <= 3; m++)
-            ck_assert_int_eq(obs[(3 + m) * 36 + c], marks == m);
-        ck_assert_int_eq(obs[7 * 36 + c], mana && marks == mana);
-        ck_assert_int_eq(obs[8 * 36 + c], side == MANA_BLACK);
-        ck_assert_int_eq(obs[9 * 36 + c], mana_reserve(g, a));
-        ck_assert_int_eq(obs[10 * 36 + c], mana_reserve(g, !a));
-        ck_assert_int_eq(obs[11 * 36 + c], setup);
+            TU_CHECK_INT_EQ(obs[(3 + m) * 36 + c], marks == m);
+        TU_CHECK_INT_EQ(obs[7 * 36 + c], mana && marks == mana);
+        TU_CHECK_INT_EQ(obs[8 * 36 + c], side == MANA_BLACK);
+        TU_CHECK_INT_EQ(obs[9 * 36 + c], mana_reserve(g, a));
+        TU_CHECK_INT_EQ(obs[10 * 36 + c], mana_reserve(g, !a));
+        TU_CHECK_INT_EQ(obs[11 * 36 + c], setup);
     }
 }
 
@@ -255,23 +255,23 @@ static void check_mask(const mana_game *g, int full)
     uint8_t mask[MANA_ACTION_COUNT];
     mana_move moves[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, moves, MANA_MAX_MOVES);
-    ck_assert_int_eq(mana_legal_action_mask(g, mask, sizeof mask), n);
+    TU_CHECK_INT_EQ(mana_legal_action_mask(g, mask, sizeof mask), n);
     int ones = 0;
     for (int a = 0; a < MANA_ACTION_COUNT; a++)
         ones += mask[a];
-    ck_assert_int_eq(ones, n);
+    TU_CHECK_INT_EQ(ones, n);
     for (int i = 0; i < n; i++) {
         int a = mana_move_to_action(g, moves[i]);
-        ck_assert_int_ge(a, 0);
-        ck_assert_int_eq(mask[a], 1);
+        TU_CHECK_INT_GE(a, 0);
+        TU_CHECK_INT_EQ(mask[a], 1);
         mana_move back;
-        ck_assert_int_eq(mana_action_to_move(g, a, &back), MANA_OK);
-        ck_assert_uint_eq(back, moves[i]);
+        TU_CHECK_INT_EQ(mana_action_to_move(g, a, &back), MANA_OK);
+        TU_CHECK_UINT_EQ(back, moves[i]);
     }
     for (int a = 0; full && a < MANA_ACTION_COUNT; a++) {
         mana_move m;
         if (!mask[a] && mana_action_to_move(g, a, &m) == MANA_OK)
-            ck_assert_int_eq(mana_is_legal(g, m), 0);
+            TU_CHECK_INT_EQ(mana_is_legal(g, m), 0);
     }
 }
 
@@ -407,14 +407,14 @@ START_TEST(symmetries_keep_the_rules)
         int n = mana_legal_action_mask(g, mask, sizeof mask);
         turned_mfn(g, 1, 0, turned);
         mana_game *t = tu_game(turned);
-        ck_assert_int_eq(mana_legal_action_mask(t, tmask, sizeof tmask), n);
+        TU_CHECK_INT_EQ(mana_legal_action_mask(t, tmask, sizeof tmask), n);
         for (int a = 0; a < MANA_ACTION_COUNT; a++)
             if (mask[a])
-                ck_assert_msg(tmask[mana_action_transform(a, 1)], "%s -> %s: id %d", mfn, turned, a);
+                TU_CHECK(tmask[mana_action_transform(a, 1)], "%s -> %s: id %d", mfn, turned, a);
         mana_free(t);
         turned_mfn(g, 2, 1, turned);
         t = tu_game(turned);
-        ck_assert_int_eq(mana_legal_action_mask(t, tmask, sizeof tmask), n);
+        TU_CHECK_INT_EQ(mana_legal_action_mask(t, tmask, sizeof tmask), n);
         ck_assert_mem_eq(mask, tmask, sizeof mask);
         uint8_t o1[MANA_OBSERVATION_SIZE], o2[MANA_OBSERVATION_SIZE];
         mana_observation(g, MANA_OBS_SIDE_TO_MOVE, o1, sizeof o1);

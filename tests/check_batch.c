@@ -73,7 +73,7 @@ static int32_t pick(const uint8_t *mask, uint64_t *rng)
     for (int a = 0; a < MANA_ACTION_COUNT; a++)
         if (mask[a])
             ids[n++] = a;
-    ck_assert_int_gt(n, 0);
+    TU_CHECK_INT_GT(n, 0);
     return ids[tu_below(rng, n)];
 }
 
@@ -91,7 +91,7 @@ static void batch_vs_single(int preset, int flags, int obs_flags)
     mana_game *shadow[N];
     static uint8_t obs[N * MANA_OBSERVATION_SIZE], masks[N * MANA_ACTION_COUNT];
     uint8_t one[MANA_ACTION_COUNT], oobs[MANA_OBSERVATION_SIZE];
-    ck_assert_int_eq(mana_batch_observe(b, obs_flags, obs, masks), MANA_OK);
+    TU_CHECK_INT_EQ(mana_batch_observe(b, obs_flags, obs, masks), MANA_OK);
     for (int i = 0; i < N; i++)
         shadow[i] = mana_clone(mana_batch_game(b, i));
     uint64_t rng = 5;
@@ -102,35 +102,35 @@ static void batch_vs_single(int preset, int flags, int obs_flags)
         uint8_t dones[N];
         for (int i = 0; i < N; i++)
             actions[i] = pick(masks + i * MANA_ACTION_COUNT, &rng);
-        ck_assert_int_eq(mana_batch_step(b, actions, obs_flags, obs, masks, rewards, dones), MANA_OK);
+        TU_CHECK_INT_EQ(mana_batch_step(b, actions, obs_flags, obs, masks, rewards, dones), MANA_OK);
         for (int i = 0; i < N; i++) {
             mana_move m;
             int mover = mana_side_to_move(shadow[i]);
-            ck_assert_int_eq(mana_action_to_move(shadow[i], actions[i], &m), MANA_OK);
-            ck_assert_int_eq(mana_play(shadow[i], m), MANA_OK);
+            TU_CHECK_INT_EQ(mana_action_to_move(shadow[i], actions[i], &m), MANA_OK);
+            TU_CHECK_INT_EQ(mana_play(shadow[i], m), MANA_OK);
             int st = mana_status(shadow[i]);
             if (st == MANA_PLAYING || st == MANA_SETUP) {
-                ck_assert_int_eq(dones[i], MANA_BATCH_RUNNING);
+                TU_CHECK_INT_EQ(dones[i], MANA_BATCH_RUNNING);
                 ck_assert_float_eq(rewards[i], 0.0f);
-                ck_assert_uint_eq(mana_hash(shadow[i]), mana_hash(mana_batch_game(b, i)));
+                TU_CHECK_UINT_EQ(mana_hash(shadow[i]), mana_hash(mana_batch_game(b, i)));
             } else {
                 int plies = mana_history(shadow[i], NULL, 0);
                 float want = st == MANA_DRAWN ? 0.0f : (st == MANA_WHITE_WON) == (mover == MANA_WHITE) ? 1.0f : -1.0f;
                 ck_assert_float_eq(rewards[i], want);
-                ck_assert_int_eq(dones[i], st == MANA_DRAWN && plies - (preset == MANA_RULES_JACTALEA ? 13 : 12) >= 120
-                                               ? MANA_BATCH_TRUNCATED
-                                               : MANA_BATCH_TERMINATED);
+                TU_CHECK_INT_EQ(dones[i], st == MANA_DRAWN && plies - (preset == MANA_RULES_JACTALEA ? 13 : 12) >= 120
+                                              ? MANA_BATCH_TRUNCATED
+                                              : MANA_BATCH_TERMINATED);
                 mana_free(shadow[i]);
                 shadow[i] = mana_clone(mana_batch_game(b, i));
                 finished++;
             }
-            ck_assert_int_eq(mana_legal_action_mask(shadow[i], one, sizeof one), mana_legal_moves(shadow[i], NULL, 0));
+            TU_CHECK_INT_EQ(mana_legal_action_mask(shadow[i], one, sizeof one), mana_legal_moves(shadow[i], NULL, 0));
             ck_assert_mem_eq(one, masks + i * MANA_ACTION_COUNT, sizeof one);
             mana_observation(shadow[i], obs_flags, oobs, sizeof oobs);
             ck_assert_mem_eq(oobs, obs + i * MANA_OBSERVATION_SIZE, sizeof oobs);
         }
     }
-    ck_assert_int_gt(finished, 20);
+    TU_CHECK_INT_GT(finished, 20);
     for (int i = 0; i < N; i++)
         mana_free(shadow[i]);
     mana_batch_free(b);

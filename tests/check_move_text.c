@@ -14,8 +14,8 @@ static void parses_to(const mana_game *g, const char *text, mana_move want)
 {
     mana_move got = 0xdeadbeefu;
     int rc = mana_move_parse(g, text, &got);
-    ck_assert_msg(rc == MANA_OK, "parse \"%s\" = %d (%s)", text, rc, mana_error_detail());
-    ck_assert_msg(got == want, "parse \"%s\" = %#x, want %#x", text, (unsigned)got, (unsigned)want);
+    TU_CHECK(rc == MANA_OK, "parse \"%s\" = %d (%s)", text, rc, mana_error_detail());
+    TU_CHECK(got == want, "parse \"%s\" = %#x, want %#x", text, (unsigned)got, (unsigned)want);
 }
 
 /* The failing parse leaves *out alone and returns err. */
@@ -160,15 +160,15 @@ START_TEST(move_text_round_trip_random)
         mana_game *g = tu_game(mfn);
         mana_move m[MANA_MAX_MOVES];
         int n = mana_legal_moves(g, m, MANA_MAX_MOVES);
-        ck_assert_int_ge(n, 0);
+        TU_CHECK_INT_GE(n, 0);
         for (int j = 0; j < n; j++) {
             char text[MANA_MOVE_TEXT_MAX + 1];
-            ck_assert_int_gt(mana_move_format(g, m[j], text, sizeof text), 0);
+            TU_CHECK_INT_GT(mana_move_format(g, m[j], text, sizeof text), 0);
             parses_to(g, text, m[j]);
             /* captures are written with x, others with - */
             if (MANA_MOVE_KIND(m[j]) == MANA_MOVE_STEP) {
                 int cap = mana_piece_at(g, MANA_MOVE_TO(m[j])) != 0;
-                ck_assert_int_eq(text[2], cap ? 'x' : '-');
+                TU_CHECK_INT_EQ(text[2], cap ? 'x' : '-');
                 char other[8];
                 snprintf(other, sizeof other, "%.2s%c%.2s", text, cap ? '-' : 'x', text + 3);
                 parses_to(g, other, m[j]);

@@ -48,8 +48,8 @@ static void compare(const mana_game *g, struct tally *t, const char *opts)
     int nl = mana_legal_moves(g, lib, MANA_MAX_MOVES);
     int nr = ref_legal_moves(g, ref, 4 * MANA_MAX_MOVES);
     char where[160];
-    ck_assert_msg(nl >= 0, "legal_moves failed (%d) on %s", nl, describe(g, where, sizeof where));
-    ck_assert_int_ge(nr, 0);
+    TU_CHECK(nl >= 0, "legal_moves failed (%d) on %s", nl, describe(g, where, sizeof where));
+    TU_CHECK_INT_GE(nr, 0);
     qsort(lib, (size_t)nl, sizeof lib[0], cmp_move);
     int same = nl == nr;
     for (int i = 0; same && i < nl; i++)
@@ -68,7 +68,7 @@ static void compare(const mana_game *g, struct tally *t, const char *opts)
     }
     /* No moves in play means a finished game. */
     if (nl == 0)
-        ck_assert_int_ge(mana_status(g), MANA_WHITE_WON);
+        TU_CHECK_INT_GE(mana_status(g), MANA_WHITE_WON);
     if ((t->positions & 7) == 0) {
         /* every step pair, both drops on every square, O0..O3, pass */
         int k = 0;
@@ -84,12 +84,12 @@ static void compare(const mana_game *g, struct tally *t, const char *opts)
                     int in = k < nr && ref[k] == m;
                     if (in)
                         k++;
-                    ck_assert_msg(mana_is_legal(g, m) == in, "is_legal(%#x) != %d on %s", (unsigned)m, in,
-                                  describe(g, where, sizeof where));
+                    TU_CHECK(mana_is_legal(g, m) == in, "is_legal(%#x) != %d on %s", (unsigned)m, in,
+                             describe(g, where, sizeof where));
                 }
             }
         }
-        ck_assert_int_eq(k, nr);
+        TU_CHECK_INT_EQ(k, nr);
     }
     t->positions++;
     t->moves += nl;
@@ -110,9 +110,9 @@ static void random_play_options(mana_game *g, uint64_t *rng, char *desc, size_t 
     int reentry = tu_below(rng, 3) == 0 ? MANA_REENTRY_MANA_MARK : MANA_REENTRY_ANY;
     int when = tu_below(rng, 3) == 0 ? 0 : 1;
     int blocked = tu_below(rng, 3);
-    ck_assert_int_eq(mana_set_option(g, MANA_OPT_REENTRY, reentry), MANA_OK);
-    ck_assert_int_eq(mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, when), MANA_OK);
-    ck_assert_int_eq(mana_set_option(g, MANA_OPT_BLOCKED, blocked), MANA_OK);
+    TU_CHECK_INT_EQ(mana_set_option(g, MANA_OPT_REENTRY, reentry), MANA_OK);
+    TU_CHECK_INT_EQ(mana_set_option(g, MANA_OPT_REENTRY_WHEN_BLOCKED, when), MANA_OK);
+    TU_CHECK_INT_EQ(mana_set_option(g, MANA_OPT_BLOCKED, blocked), MANA_OK);
     snprintf(desc, size, "reentry %d, when_blocked %d, blocked %d", reentry, when, blocked);
 }
 
@@ -125,7 +125,7 @@ static void set_and_compare(mana_game *g, uint64_t *rng, void (*make)(uint64_t *
     random_play_options(g, rng, opts, size);
     make(rng, mfn);
     int rc = mana_set_position(g, mfn);
-    ck_assert_msg(rc == MANA_OK, "set_position(%s) = %d: %s", mfn, rc, mana_error_detail());
+    TU_CHECK(rc == MANA_OK, "set_position(%s) = %d: %s", mfn, rc, mana_error_detail());
     compare(g, t, opts);
 }
 

@@ -36,32 +36,32 @@ static void check_state(mana_game *g)
     inv_snapshot before, after;
     inv_snapshot_take(g, &before);
     if (before.status != MANA_SETUP) {
-        ck_assert_msg(before.mfn[0] != '\0', "no MFN in play");
-        ck_assert_msg(fresh_hash(before.mfn) == before.hash, "incremental hash != from-scratch hash on %s", before.mfn);
+        TU_CHECK(before.mfn[0] != '\0', "no MFN in play");
+        TU_CHECK(fresh_hash(before.mfn) == before.hash, "incremental hash != from-scratch hash on %s", before.mfn);
     }
     mana_move m[MANA_MAX_MOVES];
     int n = mana_legal_moves(g, m, MANA_MAX_MOVES);
-    ck_assert_int_ge(n, 0);
-    ck_assert_int_eq(mana_legal_moves(g, NULL, 0), n);
+    TU_CHECK_INT_GE(n, 0);
+    TU_CHECK_INT_EQ(mana_legal_moves(g, NULL, 0), n);
     for (int i = 0; i < n; i++) {
-        ck_assert_int_eq(mana_is_legal(g, m[i]), 1);
+        TU_CHECK_INT_EQ(mana_is_legal(g, m[i]), 1);
         for (int j = 0; j < i; j++)
-            ck_assert_msg(m[i] != m[j], "move %#x listed twice", (unsigned)m[i]);
+            TU_CHECK(m[i] != m[j], "move %#x listed twice", (unsigned)m[i]);
         char text[MANA_MOVE_TEXT_MAX + 1];
         int len = mana_move_format(g, m[i], text, sizeof text);
-        ck_assert_int_gt(len, 0);
-        ck_assert_int_eq((int)strlen(text), len);
+        TU_CHECK_INT_GT(len, 0);
+        TU_CHECK_INT_EQ((int)strlen(text), len);
         mana_move back = MANA_MOVE_NONE;
-        ck_assert_int_eq(mana_move_parse(g, text, &back), MANA_OK);
-        ck_assert_msg(back == m[i], "parse(format(%#x) = \"%s\") = %#x", (unsigned)m[i], text, (unsigned)back);
+        TU_CHECK_INT_EQ(mana_move_parse(g, text, &back), MANA_OK);
+        TU_CHECK(back == m[i], "parse(format(%#x) = \"%s\") = %#x", (unsigned)m[i], text, (unsigned)back);
         /* play and undo restore everything */
-        ck_assert_int_eq(mana_play(g, m[i]), MANA_OK);
-        ck_assert_int_eq(mana_undo(g), MANA_OK);
+        TU_CHECK_INT_EQ(mana_play(g, m[i]), MANA_OK);
+        TU_CHECK_INT_EQ(mana_undo(g), MANA_OK);
         inv_snapshot_take(g, &after);
         tu_assert_same(&before, &after, text);
     }
     if (n == 0)
-        ck_assert_int_ge(before.status, MANA_WHITE_WON);
+        TU_CHECK_INT_GE(before.status, MANA_WHITE_WON);
 }
 
 /* Plays one random game from a random preset and options; checks every
@@ -441,10 +441,10 @@ static void offer_all(mana_game *g, const char *why)
         int legal = mana_is_legal(g, offered[i]);
         int rc = mana_play(g, offered[i]);
         char text[16];
-        ck_assert_msg(rc == (legal ? MANA_OK : MANA_EILLEGAL), "%s: %s on %s: mana_play %d, mana_is_legal %d", why,
-                      inv_move_str(offered[i], text), before.mfn, rc, legal);
+        TU_CHECK(rc == (legal ? MANA_OK : MANA_EILLEGAL), "%s: %s on %s: mana_play %d, mana_is_legal %d", why,
+                 inv_move_str(offered[i], text), before.mfn, rc, legal);
         if (rc == MANA_OK)
-            ck_assert_int_eq(mana_undo(g), MANA_OK);
+            TU_CHECK_INT_EQ(mana_undo(g), MANA_OK);
         inv_snapshot_take(g, &after);
         tu_assert_same(&before, &after, why);
     }

@@ -63,16 +63,16 @@ START_TEST(count_squares)
 {
     mana_game *g = tu_game("5d/6/6/6/R5/Rr3D w 1 0");
     uint64_t e = 0, r = 0;
-    ck_assert_int_eq(mana_piece_reach(g, tu_sq("b1"), &e), MANA_OK);
-    ck_assert_int_eq(mana_count_squares(e), 7); /* e1 d2 c3 b2 c1 a3 b4 */
-    ck_assert_int_eq(mana_pieces(g, MANA_WHITE, NULL, &r), MANA_OK);
-    ck_assert_int_eq(mana_count_squares(r), 2); /* a1 a2 */
+    TU_CHECK_INT_EQ(mana_piece_reach(g, tu_sq("b1"), &e), MANA_OK);
+    TU_CHECK_INT_EQ(mana_count_squares(e), 7); /* e1 d2 c3 b2 c1 a3 b4 */
+    TU_CHECK_INT_EQ(mana_pieces(g, MANA_WHITE, NULL, &r), MANA_OK);
+    TU_CHECK_INT_EQ(mana_count_squares(r), 2); /* a1 a2 */
     mana_free(g);
-    ck_assert_int_eq(mana_count_squares(0), 0);
-    ck_assert_int_eq(mana_count_squares(sqs("f6")), 1);
-    ck_assert_int_eq(mana_count_squares(0xFFFFFFFFFULL), MANA_SQUARE_COUNT);
-    ck_assert_int_eq(mana_count_squares(UINT64_MAX), 64);
-    ck_assert_int_eq(mana_count_squares((uint64_t)1 << 63), 1);
+    TU_CHECK_INT_EQ(mana_count_squares(0), 0);
+    TU_CHECK_INT_EQ(mana_count_squares(sqs("f6")), 1);
+    TU_CHECK_INT_EQ(mana_count_squares(0xFFFFFFFFFULL), MANA_SQUARE_COUNT);
+    TU_CHECK_INT_EQ(mana_count_squares(UINT64_MAX), 64);
+    TU_CHECK_INT_EQ(mana_count_squares((uint64_t)1 << 63), 1);
     uint64_t rng = 36;
     for (int i = 0; i < 10000; i++) {
         uint64_t b = tu_rand(&rng);
@@ -80,7 +80,7 @@ START_TEST(count_squares)
         int n = 0;
         for (int bit = 0; bit < 64; bit++)
             n += (int)(b >> bit & 1);
-        ck_assert_int_eq(mana_count_squares(b), n);
+        TU_CHECK_INT_EQ(mana_count_squares(b), n);
     }
 }
 END_TEST
@@ -345,20 +345,20 @@ static void cross_check_steps(const mana_game *g, int color, int mana, int n, ui
 {
     uint64_t maps[3], m[3], d = 0, e = 0;
     int steps[3], dn;
-    ck_assert_int_eq(mana_reach_steps(g, color, maps, steps, &dn), MANA_OK);
-    ck_assert_int_eq(mana_reach_maps(g, color, m), MANA_OK);
-    ck_assert_msg(maps[0] == m[0] && maps[1] == m[1] && maps[2] == m[2], "%s: maps", what);
+    TU_CHECK_INT_EQ(mana_reach_steps(g, color, maps, steps, &dn), MANA_OK);
+    TU_CHECK_INT_EQ(mana_reach_maps(g, color, m), MANA_OK);
+    TU_CHECK(maps[0] == m[0] && maps[1] == m[1] && maps[2] == m[2], "%s: maps", what);
     if (mana > 0 && maps[mana - 1])
-        ck_assert_msg(steps[mana - 1] == n && maps[mana - 1] == to, "%s: steps under %d", what, mana);
+        TU_CHECK(steps[mana - 1] == n && maps[mana - 1] == to, "%s: steps under %d", what, mana);
     if (mana == 0)
-        ck_assert_msg(steps[0] + steps[1] + steps[2] == n || to == 0, "%s: every piece's steps", what);
+        TU_CHECK(steps[0] + steps[1] + steps[2] == n || to == 0, "%s: every piece's steps", what);
     mana_pieces(g, color, &d, NULL);
     int sq = 0;
     while (d && !(d >> sq & 1))
         sq++;
     if (d)
-        ck_assert_int_eq(mana_piece_reach(g, sq, &e), MANA_OK);
-    ck_assert_msg(dn == mana_count_squares(e), "%s: Damyo steps", what);
+        TU_CHECK_INT_EQ(mana_piece_reach(g, sq, &e), MANA_OK);
+    TU_CHECK(dn == mana_count_squares(e), "%s: Damyo steps", what);
 }
 
 /* Compares the queries on g with mana_legal_moves of h, the same board
@@ -379,8 +379,8 @@ static void cross_check(const mana_game *g, const mana_game *h, int color, int m
         }
     }
     uint64_t rto = 1, rin = 1;
-    ck_assert_msg(mana_reach_under(g, color, mana, &rto, &rin) == n, "%s: count", what);
-    ck_assert_msg(rto == to && rin == in, "%s: steps or drops differ", what);
+    TU_CHECK(mana_reach_under(g, color, mana, &rto, &rin) == n, "%s: count", what);
+    TU_CHECK(rto == to && rin == in, "%s: steps or drops differ", what);
     cross_check_steps(g, color, mana, n, to, what);
     /* Damyo captures among those moves = the threats seen from the
      * other side; the capture itself when it is the real turn. */
@@ -397,19 +397,19 @@ static void cross_check(const mana_game *g, const mana_game *h, int color, int m
         }
     if (mana_side_to_move(g) != color) {
         mana_move got[6];
-        ck_assert_msg(mana_damyo_threats(g, mana, got, 6) == nt, "%s: threat count", what);
+        TU_CHECK(mana_damyo_threats(g, mana, got, 6) == nt, "%s: threat count", what);
         for (int i = 0; i < nt; i++)
-            ck_assert_msg(got[i] == thr[i], "%s: threat %d", what, i);
+            TU_CHECK(got[i] == thr[i], "%s: threat %d", what, i);
     } else if (mana_mana(g) == mana && mana_status(g) == MANA_PLAYING) {
-        ck_assert_msg(mana_damyo_capturable(g) == (nt > 0), "%s: capturable", what);
+        TU_CHECK(mana_damyo_capturable(g) == (nt > 0), "%s: capturable", what);
     }
     /* With no Mana every piece is bound: each piece's steps are its reach. */
     if (mana == 0 && to)
         for (int sq = 0; sq < MANA_SQUARE_COUNT; sq++)
             if (per[sq]) {
                 uint64_t e = 0;
-                ck_assert_int_eq(mana_piece_reach(g, sq, &e), MANA_OK);
-                ck_assert_msg(e == per[sq], "%s: reach of %d", what, sq);
+                TU_CHECK_INT_EQ(mana_piece_reach(g, sq, &e), MANA_OK);
+                TU_CHECK(e == per[sq], "%s: reach of %d", what, sq);
             }
 }
 
@@ -450,9 +450,9 @@ START_TEST(cross_check_random_positions)
             }
         mana_free(g);
     }
-    ck_assert_int_gt(checked, 15000);
-    ck_assert_int_gt(threats, 300);
-    ck_assert_int_gt(capturable, 100);
+    TU_CHECK_INT_GT(checked, 15000);
+    TU_CHECK_INT_GT(threats, 300);
+    TU_CHECK_INT_GT(capturable, 100);
 }
 END_TEST
 

@@ -339,8 +339,8 @@ static void reference_setup(mana_game *g, uint64_t state, int limit)
     mana_move list[MANA_MAX_MOVES];
     while (limit-- > 0 && mana_status(g) == MANA_SETUP) {
         int n = mana_legal_moves(g, list, MANA_MAX_MOVES);
-        ck_assert_int_gt(n, 0);
-        ck_assert_int_eq(mana_play(g, list[tu_rand(&state) % (uint64_t)n]), MANA_OK);
+        TU_CHECK_INT_GT(n, 0);
+        TU_CHECK_INT_EQ(mana_play(g, list[tu_rand(&state) % (uint64_t)n]), MANA_OK);
     }
 }
 
@@ -362,9 +362,9 @@ static void assert_same_game(const mana_game *a, const mana_game *b)
 {
     mana_move ha[32], hb[32];
     int na = mana_history(a, ha, 32), nb = mana_history(b, hb, 32);
-    ck_assert_int_eq(na, nb);
+    TU_CHECK_INT_EQ(na, nb);
     for (int i = 0; i < na; i++)
-        ck_assert_uint_eq(ha[i], hb[i]);
+        TU_CHECK_UINT_EQ(ha[i], hb[i]);
     inv_snapshot sa, sb;
     inv_snapshot_take(a, &sa);
     inv_snapshot_take(b, &sb);
@@ -406,19 +406,19 @@ START_TEST(setup_random_as_reference)
                         reference_setup(a, seed * 7919, before);
                         reference_setup(b, seed * 7919, before);
                         before = mana_history(a, NULL, 0);
-                        ck_assert_int_eq(mana_setup_random(a, seed), MANA_OK);
+                        TU_CHECK_INT_EQ(mana_setup_random(a, seed), MANA_OK);
                         reference_setup(b, seed, 13);
                         assert_same_game(a, b);
                         digest = fold_history(digest, a);
                         while (mana_history(a, NULL, 0) > before) {
-                            ck_assert_int_eq(mana_undo(a), MANA_OK);
-                            ck_assert_int_eq(mana_undo(b), MANA_OK);
+                            TU_CHECK_INT_EQ(mana_undo(a), MANA_OK);
+                            TU_CHECK_INT_EQ(mana_undo(b), MANA_OK);
                             assert_same_game(a, b);
                         }
                         mana_free(a);
                         mana_free(b);
                     }
-    ck_assert_uint_eq(digest, 0x4AC3CAA0A8BFC365ull);
+    TU_CHECK_UINT_EQ(digest, 0x4AC3CAA0A8BFC365ull);
 }
 END_TEST
 
