@@ -9,7 +9,8 @@
 #      whose NAME section lists the stub's name (`man -l` reads it from the
 #      tree; `make install` writes it as a one-line `.so` stub); a `.so`
 #      stub in the tree, which `man -l` cannot read, is an error;
-#      every page and stub renders from the tree with `man -l`;
+#      every full page renders from the tree with `man -l` (and so does
+#      every stub, a link to one of them);
 #   3. every exported name has a page (so `man mana_X` works), and every
 #      name in a NAME section is exported;
 #   4. every .Xr to a section 3 or 7 page of ours names an existing page;
@@ -81,15 +82,22 @@ if [ -s "$tmp/lint" ]; then
     cat "$tmp/lint" >&2
 fi
 
-# 1b. Each SYNOPSIS fits 80 columns, as man(1) shows it in a terminal of
-# that width (ASCII output: one byte a column).
+# 1b. Every full page renders from the tree with man -l (man-db), with no
+# message and exit status 0, and its SYNOPSIS fits 80 columns, as man(1)
+# shows it in a terminal of that width (ASCII output: one byte a column).
+# (A stub is a link to one of these pages, check 2: it renders as its page
+# does, so each page is rendered once, the slow part of this script.)
 if command -v man >/dev/null 2>&1; then
     while read -r rel; do
-        MANWIDTH=80 man -E ascii -l "$mandir/$rel" 2>/dev/null | sed 's/.\x08//g' |
+        if ! MANWIDTH=80 man -E ascii -l "$mandir/$rel" >"$tmp/page" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
+            echo "$rel: $(cat "$tmp/err")" >>"$tmp/render"
+        fi
+        sed 's/.\x08//g' "$tmp/page" |
             awk -v rel="$rel" '/^[A-Z]/ { sec = $0 }
                 sec == "SYNOPSIS" && length($0) > 80 { print rel ": " length($0) " columns: " $0 }'
     done <"$tmp/full" >"$tmp/wide"
     [ ! -s "$tmp/wide" ] || bad "SYNOPSIS wider than 80 columns (MANWIDTH=80 man -l):$(printf '\n'; cat "$tmp/wide")"
+    [ ! -f "$tmp/render" ] || bad "man -l fails in the tree: $(cat "$tmp/render")"
 fi
 
 # NAME-section names of each full page: "page name" lines.
@@ -114,15 +122,6 @@ while read -r rel; do
         bad "$rel: $target does not list $name in its NAME section"
     fi
 done <"$tmp/stubs"
-
-# 2b. Every page and stub renders from the tree with man -l (man-db).
-if command -v man >/dev/null 2>&1; then
-    cat "$tmp/full" "$tmp/stubs" | while read -r rel; do
-        err=$(MANWIDTH=80 man -l "$mandir/$rel" 2>&1 >/dev/null) || err="exit status $?"
-        [ -z "$err" ] || echo "$rel: $err"
-    done >"$tmp/render"
-    [ ! -s "$tmp/render" ] || bad "man -l fails in the tree: $(cat "$tmp/render")"
-fi
 
 # 3. Exports and pages.
 # shellcheck disable=SC2086  # the extra lists are words
