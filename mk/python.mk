@@ -5,7 +5,8 @@
 #                       into a venv (build/python/venv, made with Debian's
 #                       python3 and its site packages), runs its pytest
 #                       suite against that installed copy from outside the
-#                       source tree, then `mypy --strict` on it, on
+#                       source tree
+#   make check-mypy     (part of `make ci`) `mypy --strict` on the package,
 #                       examples/python, tools/strength, tools/tune with
 #                       tools/learn and on the suite's typing_check.py
 #   make python-wheel   the wheel, in build/python/dist
@@ -82,6 +83,12 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	    MANA_CLI='$(abspath $(CLI))' \
 	    CC='$(CC)' $(PY_TREE_ENV) venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
 	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
+
+# mypy --strict on the package and every typed script, once, in make ci
+# (it takes longer than the suite itself and does not change with the build).
+.PHONY: check-mypy
+CI_STEPS += check-mypy
+check-mypy: $(PY_STAMP)
 	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \
 	    venv/bin/python -m mypy --strict --no-incremental -p mana && \
 	    venv/bin/python -m mypy --strict --no-incremental '$(CURDIR)/examples/python' && \
