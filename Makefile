@@ -212,10 +212,19 @@ $(B)/bots/%.pic.o: bots/%.c
 # Tests and tools that call the bots' internals link $(BOT_OBJ) instead.
 # (Rebuilt when the Makefile changes: the hidden visibility that the
 # archive relies on is a flag of BOT_CFLAGS.)
+# On 32-bit x86, position-independent code reads its address through
+# the compiler's hidden __x86.get_pc_thunk.* helpers, one copy of each
+# kept by the linker out of every object's COMDAT group of that name:
+# made local, the copy it keeps would hide the helper from libmana.a's
+# objects and the copies it drops would leave dangling references, so
+# the second objcopy makes them global again (hidden still).  Elsewhere
+# no such name exists and it changes nothing.
 $(BOT_OBJ): Makefile
 $(BOTS_A_OBJ): $(BOT_OBJ)
 	$(call say,LD,$@)
-	$(Q)$(CC) -r -nostdlib -o $@.tmp $(BOT_OBJ) && $(OBJCOPY) --localize-hidden $@.tmp $@ && rm -f $@.tmp
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $(BOT_OBJ) && $(OBJCOPY) --localize-hidden $@.tmp $@.tmp2 && \
+	    $(OBJCOPY) --wildcard --globalize-symbol='__x86.get_pc_thunk.*' $@.tmp2 $@ && \
+	    rm -f $@.tmp $@.tmp2
 
 $(BOTS_A): $(BOTS_A_OBJ)
 	$(call say,AR,$@)

@@ -39,10 +39,13 @@ typedef struct tt_entry {
 } tt_entry;
 
 /* An entry as stored: two words, read and written with relaxed atomics
- * (ab_tt.c packs the data; key_xor_data lets a torn entry fail). */
+ * (ab_tt.c packs the data; key_xor_data lets a torn entry fail).  Every
+ * _Atomic uint64_t of the bots is _Alignas(8), the same on every target:
+ * on 32-bit x86, GCC before 11.1 gave it 4 bytes of alignment (and GCC
+ * since then notes the change at each struct that holds one). */
 typedef struct tt_slot {
-    _Atomic uint64_t data;
-    _Atomic uint64_t key_xor_data;
+    _Alignas(8) _Atomic uint64_t data;
+    _Alignas(8) _Atomic uint64_t key_xor_data;
 } tt_slot;
 
 typedef struct tt_table {
@@ -189,10 +192,10 @@ typedef struct ab_state {
 
 /* The threads of one Lazy SMP search (bot_ab.c): what they share. */
 typedef struct ab_smp {
-    _Atomic uint64_t nodes; /* all threads' nodes, added 64 at a time */
-    atomic_int halt;        /* raised by the main thread: helpers end */
-    int depth;              /* the depth limit, 0 none (as b->lim.depth) */
-    uint64_t node_limit;    /* the node limit, 0 none (as b->lim.nodes) */
+    _Alignas(8) _Atomic uint64_t nodes; /* all threads' nodes, added 64 at a time */
+    atomic_int halt;                    /* raised by the main thread: helpers end */
+    int depth;                          /* the depth limit, 0 none (as b->lim.depth) */
+    uint64_t node_limit;                /* the node limit, 0 none (as b->lim.nodes) */
 } ab_smp;
 
 typedef struct ab_search {

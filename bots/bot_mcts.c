@@ -663,22 +663,23 @@ static void report(bot *b, const tree *t, int32_t best, uint64_t iterations, uin
  * index c), and its playouts, tree nodes and deepest walk. */
 typedef struct mcts_slot {
     _Atomic uint32_t visits[MANA_MAX_MOVES];
-    _Atomic uint64_t wins[MANA_MAX_MOVES]; /* a double's bits */
+    _Alignas(8) _Atomic uint64_t wins[MANA_MAX_MOVES]; /* a double's bits */
     atomic_int proof[MANA_MAX_MOVES];
-    _Atomic uint64_t iterations, nodes;
+    _Alignas(8) _Atomic uint64_t iterations;
+    _Alignas(8) _Atomic uint64_t nodes;
     atomic_int seldepth;
     char pad[64]; /* the next thread's slot on other cache lines */
 } mcts_slot;
 
 /* What the threads of one search share. */
 typedef struct mcts_smp {
-    _Atomic uint64_t claimed; /* playouts claimed by all threads */
-    _Atomic uint64_t nodes;   /* all trees' nodes, added as they claim */
-    atomic_int halt;          /* the main thread ended, or a root was proven */
-    uint64_t limit;           /* the most playouts in all: 0 none */
-    uint64_t node_limit;      /* the most tree nodes in all: 0 none */
-    int nslots;               /* slots[0..nslots-1], one a thread planned */
-    int nthreads;             /* threads running (main thread only) */
+    _Alignas(8) _Atomic uint64_t claimed; /* playouts claimed by all threads */
+    _Alignas(8) _Atomic uint64_t nodes;   /* all trees' nodes, added as they claim */
+    atomic_int halt;                      /* the main thread ended, or a root was proven */
+    uint64_t limit;                       /* the most playouts in all: 0 none */
+    uint64_t node_limit;                  /* the most tree nodes in all: 0 none */
+    int nslots;                           /* slots[0..nslots-1], one a thread planned */
+    int nthreads;                         /* threads running (main thread only) */
     mcts_slot *slots;
 } mcts_smp;
 
