@@ -40,7 +40,7 @@ import ctypes
 import os
 from typing import IO, Any, Dict, Iterator, Mapping, Optional, Tuple, Union
 
-from ._errors import ErrorCode, ManaError, ManaRangeError, check_int, fail, to_c_text
+from ._errors import ErrorCode, ManaError, ManaRangeError, check_int, fail, fail_move, to_c_text
 from ._game import Game
 from ._lib import LibraryError, lib, optional
 from ._types import Rules, Status
@@ -126,7 +126,7 @@ def _path_hint(source: Any, error: ManaError, reader: str) -> ManaError:
             % (source, reader, reader, source) if exists else
             "%s takes record text, not a path: for a file use mana.%s_file(path)"
             % (reader, reader))
-    return ManaError(error.code, "%s; %s" % (error.detail, hint), error.operation)
+    return type(error)(error.code, "%s; %s" % (error.detail, hint), error.operation)
 
 
 def _games(data: bytes, name: str) -> Iterator[Game]:
@@ -143,6 +143,8 @@ def _games(data: bytes, name: str) -> Iterator[Game]:
             game._lock.release()
         if rc < 0:
             game.close()
+            if rc == ErrorCode.EILLEGAL:  # a move the rules refuse where it stands
+                fail_move(rc, "read a record from %s" % name)
             fail(rc, "read a record from %s" % name)
         game._preset = Rules(h.preset)
         game.headers = _tags(h)

@@ -346,20 +346,26 @@ def test_eval_option_chooses_the_learned_evaluation() -> None:
 
 
 def test_multipv_lines_are_passed_through() -> None:
-    # MultiPV is the library's option: analyse(multipv=k) sets it and
-    # returns the lines the library searched, ranked 1.., best first.
+    # MultiPV is the library's option: analyse(multipv=k) returns the lines
+    # the library searched, ranked 1.., best first, and holds for that call
+    # only, as python-chess's analyse(multipv=k) does.
     g = mana.Game(position=START)
     bot = mana.Bot("ab", nodes=2000)
     lines = bot.analyse(g, multipv=2)
-    assert bot.get_option("MultiPV") == 2
+    assert bot.get_option("MultiPV") == 1
     assert 1 <= len(lines) <= 2 and [l.multipv for l in lines] == list(range(1, len(lines) + 1))
     assert lines[0].pv[0] in g.legal_moves
-    # It stays set: play() returns the same lines, and its best is info.
+    assert len(bot.play(g).lines) == 1  # the option was set back
+    # set_option sets it for every search: play() returns the same lines,
+    # and its best is info; analyse(multipv=1) then leaves it at 2.
+    bot.set_option("MultiPV", 2)
     r = bot.play(g)
     assert bot.get_option("MultiPV") == 2 and len(r.lines) == len(lines)
     assert untimed(r.lines[0]) == untimed(r.info)
+    assert len(bot.analyse(g, multipv=1)) == 1 and bot.get_option("MultiPV") == 2
     with pytest.raises(mana.ManaError, match="MultiPV"):
         bot.analyse(g, multipv=17)
+    assert bot.get_option("MultiPV") == 2  # a refused value changes nothing
 
 
 def test_multipv_3_and_root_moves() -> None:
