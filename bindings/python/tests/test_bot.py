@@ -266,14 +266,22 @@ def test_stop_just_as_the_search_starts_is_not_lost(monkeypatch: pytest.MonkeyPa
 
 
 def test_example_bot_game() -> None:
-    # examples/python/bot_game.py plays ab against mcts to the end.
-    r = subprocess.run([sys.executable, os.path.join(REPO, "examples", "python", "bot_game.py"),
-                        "3"], capture_output=True, text=True, timeout=300)
+    # examples/python/bot_game.py plays ab against mcts to the end, the
+    # bots choosing their own setups: Black the orientation and its six
+    # placements, then White its six (13 setup plies), then the play.  Its
+    # default seed shows a real game: 30 plies or more after the setup.
+    r = subprocess.run([sys.executable, os.path.join(REPO, "examples", "python", "bot_game.py")],
+                       capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     movers = [tuple(line.split()[:2]) for line in lines[:-1]]
     assert set(movers) == {("white", "ab"), ("black", "mcts")}
-    assert all(a[0] != b[0] for a, b in zip(movers, movers[1:]))  # turns alternate
+    setup = [line.split()[2] for line in lines[:13]]
+    assert setup[0] in ("O0", "O1", "O2", "O3") and all("@" in m for m in setup[1:])
+    assert [m[:2] for m in movers[:13]] == [("black", "mcts")] * 7 + [("white", "ab")] * 6
+    play = movers[13:]
+    assert len(play) >= 30 and "@" not in lines[13].split()[2]
+    assert all(a[0] != b[0] for a, b in zip(play, play[1:]))  # turns alternate
     assert re.fullmatch(r"result: (1-0|0-1|1/2-1/2) \(\w+\)", lines[-1])
 
 
