@@ -13,6 +13,9 @@ from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
 from ._views import LegalMoves, Outcome
+from ._record_write import write_record
+from ._results import parse_result, result_text
+from .svg import board as svg_board
 from ._types import (FILE_NAMES, OPTION_WORDS, RANK_NAMES, Binding, Color, ColorLike, EndReason, Option,
                      OptionName, IntLike, OptionValue, Rules, Square, Status, parse_option, square)
 from ._types import color as to_color
@@ -712,7 +715,6 @@ class Game(ReachMixin):
         with control characters or over 127 bytes), a result given without
         a Termination tag or one contradicting a finished game; ValueError
         for a result that is no result token."""
-        from .record import write_record
         return write_record(self, headers, result)
 
     def result(self) -> str:
@@ -721,7 +723,6 @@ class Game(ReachMixin):
         "1/2-1/2" drawn, "*" not finished (setup or play).  A game
         decided off the board (resignation, time loss, an engine's fault)
         is "*" here: its record's result is declared_result."""
-        from .record import result_text
         return result_text(self.status)
 
     @property
@@ -738,7 +739,6 @@ class Game(ReachMixin):
 
     @declared_result.setter
     def declared_result(self, value: Optional[str]) -> None:
-        from .record import parse_result, result_text
         self._declared = None if value is None else result_text(parse_result(value))
 
     @property
@@ -976,8 +976,7 @@ class Game(ReachMixin):
         return str(self._with_ptr(_actions.board))
 
     def _repr_svg_(self) -> str:
-        from .svg import board
-        return board(self)
+        return svg_board(self)
 
 
 def _unpickle(preset: int, options: Dict[str, int], start: Optional[str],
