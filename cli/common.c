@@ -74,74 +74,11 @@ const char *cli_status_text(int status)
     return status >= 0 && status <= MANA_DRAWN ? status_text[status] : "unknown";
 }
 
-/* Prints one rank: each square as its piece (or '.') and its mark count. */
-static void print_rank(const mana_game *g, int rank, int color)
-{
-    printf("%d ", rank + 1);
-    for (int file = 0; file < MANA_FILE_COUNT; file++) {
-        int sq = rank * MANA_FILE_COUNT + file, piece = mana_piece_at(g, sq), marks = mana_marks_at(g, sq);
-        const char *on = "", *off = "";
-        if (color && piece) {
-            on = (piece == 'D' || piece == 'R') ? "\033[1;97;44m" : "\033[1;30;43m";
-            off = "\033[0m";
-        }
-        printf(" %s%c%c%s", on, piece ? piece : '.', marks ? '0' + marks : ' ', off);
-    }
-    printf("  %d\n", rank + 1);
-}
-
-/* Writes to buf what color has still to place during the setup: "the
- * Damyo and 5 Ronins", "the Damyo", "1 Ronin" or "nothing" (a Damyo is
- * never captured before play, so one not on the board is still to place). */
-static const char *to_place(const mana_game *g, int color, char *buf, size_t size)
-{
-    uint64_t damyo = 0, ronins = 0;
-    mana_pieces(g, color, &damyo, &ronins);
-    int left = MANA_RONIN_COUNT - mana_count_squares(ronins);
-    const char *d = damyo ? "" : left ? "the Damyo and " : "the Damyo";
-    snprintf(buf, size, "%s%s", d, left ? cli_count(left, "Ronin", NULL).s : damyo ? "nothing" : "");
-    return buf;
-}
-
-/* The Mana line of the board in play: what the Mana binds, or that no
- * bound piece can move and the side may move any piece (or re-enter);
- * libmana tells which (mana_binding). */
-static void print_binding(const mana_game *g, const char *who, int mana)
-{
-    int b = mana_binding(g);
-    int steps = b & MANA_BINDING_STEPS, drops = b & MANA_BINDING_REENTRY;
-    if (!(b & MANA_BINDING_EXCEPTION) || (!steps && !drops)) /* blocked: a pass or nothing */
-        printf("%s to move; Mana %d: %s must move a piece on a %d-mark square\n", who, mana, who, mana);
-    else
-        printf("%s to move; Mana %d, but no %s piece on a %d-mark square can move: %s\n", who, mana, who, mana,
-               steps && drops ? "any piece may move, or a Ronin re-enter"
-               : steps        ? "any piece may move"
-                              : "a Ronin may re-enter");
-}
-
 void cli_print_board(const mana_game *g, int color)
 {
-    printf("   a  b  c  d  e  f\n");
-    for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--)
-        print_rank(g, rank, color);
-    printf("   a  b  c  d  e  f     (piece or '.', then the square's marks)\n");
-    int side = mana_side_to_move(g), mana = mana_mana(g), status = mana_status(g);
-    const char *who = side == MANA_WHITE ? "White" : "Black";
-    if (status == MANA_PLAYING && mana)
-        print_binding(g, who, mana);
-    else if (status == MANA_PLAYING)
-        printf("%s to move; no Mana yet: any piece may move\n", who);
-    else if (status == MANA_SETUP)
-        printf("setup: %s to %s\n", who, mana_orientation(g) < 0 ? "choose the orientation" : "place");
-    else
-        printf("finished: %s\n", cli_end_text(g));
-    if (status == MANA_SETUP) { /* no reserve before play: the pieces still to place */
-        char w[48], b[48];
-        printf("to place: White %s, Black %s\n", to_place(g, MANA_WHITE, w, sizeof w),
-               to_place(g, MANA_BLACK, b, sizeof b));
-    } else {
-        printf("reserve: White %d, Black %d\n", mana_reserve(g, MANA_WHITE), mana_reserve(g, MANA_BLACK));
-    }
+    char text[2048]; /* mana_board_text: 2048 bytes always suffice */
+    if (mana_board_text(g, color ? MANA_TEXT_COLOR : 0, text, sizeof text) >= 0)
+        fputs(text, stdout);
 }
 
 int cli_join_mfn(int argc, char **argv, char *buf, size_t size)
@@ -195,21 +132,8 @@ int cli_check_output(const char *path)
 const char *cli_end_text(const mana_game *g)
 {
     static char text[96];
-    int status = mana_status(g), loser = status == MANA_WHITE_WON ? MANA_BLACK : MANA_WHITE;
-    const char *loser_name = loser == MANA_WHITE ? "White" : "Black";
-    switch (mana_end_reason(g)) {
-    case MANA_END_DAMYO_CAPTURED:
-        snprintf(text, sizeof text, "%s, %s's Damyo captured", cli_status_text(status), loser_name);
-        break;
-    case MANA_END_BLOCKED:
-        snprintf(text, sizeof text, "%s, %s to move and blocked", cli_status_text(status),
-                 mana_side_to_move(g) == MANA_WHITE ? "White" : "Black");
-        break;
-    case MANA_END_REPETITION: snprintf(text, sizeof text, "drawn by repetition"); break;
-    case MANA_END_PLY_LIMIT: snprintf(text, sizeof text, "drawn at the ply limit"); break;
-    case MANA_END_PASSES: snprintf(text, sizeof text, "drawn, two passes in a row"); break;
-    default: snprintf(text, sizeof text, "%s", cli_status_text(status));
-    }
+    if (mana_end_text(g, text, sizeof text) < 0)
+        text[0] = '\0';
     return text;
 }
 

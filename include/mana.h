@@ -788,6 +788,41 @@ MANA_API int mana_end_reason(const mana_game *g);
  */
 MANA_API int mana_svg(const mana_game *g, int width, unsigned flags, char *buf, size_t size);
 
+/* Flags of mana_board_text; 0 writes plain text. */
+#define MANA_TEXT_COLOR 1u /* ANSI colours on the pieces (a terminal's) */
+
+/*
+ * mana_board_text - writes g as text into buf (size bytes, caller-owned),
+ * NUL-terminated, as mana-cli show prints it: the files a-f, then ranks 6
+ * down to 1, each square as its piece (D R for White, d r for Black, '.'
+ * for none), its mark count (a space before the orientation is chosen)
+ * and '*' where the Mana binds the square (in play, its mark count is the
+ * Mana; a space elsewhere), then a legend and two lines of state: the side
+ * to move and what the Mana lets it move (mana_binding's words), the
+ * setup step, or why the game ended (mana_end_text); then the reserves,
+ * or during the setup the pieces each side has still to place.  Lines end
+ * in '\n'.
+ *   flags: 0 or MANA_TEXT_COLOR.
+ * Size query as snprintf (buf NULL, size 0); 1024 bytes always suffice
+ * (2048 with MANA_TEXT_COLOR).
+ * Returns the length; MANA_EINVAL for NULL g, NULL buf with size > 0 or
+ * an unknown flag; MANA_ESPACE if size is too small (buf "" when size >
+ * 0).  Only reads g; no locale dependence.
+ */
+MANA_API int mana_board_text(const mana_game *g, unsigned flags, char *buf, size_t size);
+
+/*
+ * mana_end_text - writes why g ended into buf (size bytes, caller-owned),
+ * NUL-terminated: "White won, Black's Damyo captured", "Black won, White
+ * to move and blocked", "drawn by repetition", "drawn at the ply limit",
+ * "drawn, two passes in a row"; while the game goes on, "setup" or
+ * "playing".  The words of mana-cli's board and of the bindings.
+ * Size query as snprintf (buf NULL, size 0); 64 bytes always suffice.
+ * Returns the length; MANA_EINVAL for NULL g or NULL buf with size > 0;
+ * MANA_ESPACE if size is too small (buf "" when size > 0).  Only reads g.
+ */
+MANA_API int mana_end_text(const mana_game *g, char *buf, size_t size);
+
 /* ---- Vocabulary: squares, option bounds, error names -------------------- */
 /*
  * What callers otherwise recompute (docs/rules.md "Board and coordinates",

@@ -34,6 +34,7 @@
  *   record_write.c   writing game records, the history as notation (text.h)
  *   record.c         reading game records
  *   svg.c            the board as an SVG image
+ *   board_text.c     the board and the end of a game in words (mana_board_text)
  * The prototypes below are grouped under the file that defines them, in
  * that order.
  */

@@ -172,3 +172,4 @@ check-examples: $(EXAMPLES_BIN)
 	    $$e >/dev/null || { echo "check-examples: $$e failed" >&2; exit 1; }; \
 	done
 	$(Q)sh tests/pkg/check-perft-example.sh $(B)/examples/c/perft
+	$(Q)sh tests/pkg/check-bot-game.sh $(B)/examples/c/bot_game

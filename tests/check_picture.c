@@ -116,6 +116,97 @@ START_TEST(end_reasons)
 }
 END_TEST
 
+/* ---- the board and the end in words ------------------------------------- */
+
+/* mana_end_text of the game made by mfn after playing moves ("" for none). */
+static void expect_end_text(const char *mfn, const int *opts, const char *moves, const char *want)
+{
+    mana_game *g = tu_game_opts(MANA_RULES_JACTALEA, mfn, opts);
+    char buf[64];
+    play_all(g, moves);
+    ck_assert_int_eq(mana_end_text(g, buf, sizeof buf), (int)strlen(want));
+    ck_assert_str_eq(buf, want);
+    mana_free(g);
+}
+
+START_TEST(end_words)
+{
+    static const int none[] = {-1};
+    /* the positions of end_reasons above, each with its words */
+    expect_end_text("6/6/6/2R3/dR4/4D1 w 2 0", none, "", "playing");
+    expect_end_text("6/6/6/2R3/dR4/4D1 w 2 0", none, "b2xa2", "White won, Black's Damyo captured");
+    expect_end_text("5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0", (const int[]){MANA_OPT_BLOCKED, MANA_BLOCKED_LOSS, -1}, "",
+                    "Black won, White to move and blocked");
+    expect_end_text("5d/6/1r4/rRr3/RRRr2/DRr3 w 1 0", (const int[]){MANA_OPT_BLOCKED, MANA_BLOCKED_DRAW, -1}, "",
+                    "drawn, White to move and blocked");
+    expect_end_text("6/6/6/2R3/dR4/4D1 w 2 0", (const int[]){MANA_OPT_PLY_LIMIT, 1, -1}, "c3-c4",
+                    "drawn at the ply limit");
+    expect_end_text("1D1r2/rr2r1/2Rd1r/6/5R/1RR3 w 3 1", (const int[]){MANA_OPT_REPETITION, 2, -1},
+                    "c4-b4 e5-e6 b4-c4 e6-e5", "drawn by repetition");
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    char buf[64];
+    ck_assert_int_eq(mana_end_text(g, buf, sizeof buf), 5);
+    ck_assert_str_eq(buf, "setup");
+    ck_assert_int_eq(mana_end_text(g, NULL, 0), 5);
+    ck_assert_int_eq(mana_end_text(g, buf, 5), MANA_ESPACE);
+    ck_assert_str_eq(buf, "");
+    ck_assert_int_eq(mana_end_text(g, NULL, 1), MANA_EINVAL);
+    ck_assert_int_eq(mana_end_text(NULL, buf, sizeof buf), MANA_EINVAL);
+    mana_free(g);
+}
+END_TEST
+
+START_TEST(board_words)
+{
+    /* Orientation 0 (ranks 6..1: 223122 131313 312231 231312 213132
+     * 132213), Mana 2: the 2-mark squares are the bound ones, c4 and d4 on
+     * rank 4 (3 1 2 2 3 1), the Ronin d4 among them, so the plain Mana
+     * line: White must move a piece on a 2-mark square. */
+    mana_game *g = tu_game("6/3r2/3R2/2r3/1R4/d3D1 w 2 0");
+    static const char want[] = "   a   b   c   d   e   f\n"
+                               "6  .2* .2* .3  .1  .2* .2* 6\n"
+                               "5  .1  .3  .1  r3  .1  .3  5\n"
+                               "4  .3  .1  .2* R2* .3  .1  4\n"
+                               "3  .2* .3  r1  .3  .1  .2* 3\n"
+                               "2  .2* R1  .3  .1  .3  .2* 2\n"
+                               "1  d1  .3  .2* .2* D1  .3  1\n"
+                               "   a   b   c   d   e   f    (piece or '.', then marks; * the Mana binds)\n"
+                               "White to move; Mana 2: White must move a piece on a 2-mark square (*)\n"
+                               "reserve: White 3, Black 3\n";
+    char buf[2048];
+    int n = mana_board_text(g, 0, NULL, 0);
+    ck_assert_int_eq(n, (int)strlen(want));
+    ck_assert_int_eq(mana_board_text(g, 0, buf, sizeof buf), n);
+    ck_assert_str_eq(buf, want);
+    ck_assert_int_eq(mana_board_text(g, 0, buf, (size_t)n), MANA_ESPACE);
+    ck_assert_str_eq(buf, "");
+    /* colour: each of the 6 pieces wrapped in an escape and a reset */
+    n = mana_board_text(g, MANA_TEXT_COLOR, buf, sizeof buf);
+    ck_assert_int_eq(n, (int)strlen(want) + 6 * ((int)strlen("\033[1;97;44m") + (int)strlen("\033[0m")));
+    ck_assert_ptr_nonnull(strstr(buf, "\033[1;97;44mR2\033[0m*"));
+    ck_assert_int_eq(mana_board_text(g, 2, buf, sizeof buf), MANA_EINVAL);
+    ck_assert_int_eq(mana_board_text(NULL, 0, buf, sizeof buf), MANA_EINVAL);
+    ck_assert_int_eq(mana_board_text(g, 0, NULL, 8), MANA_EINVAL);
+    mana_free(g);
+    /* a new game: no marks, no bound square, the setup step (Black chooses
+     * the orientation, docs/rules.md) and what each
+     * side has still to place; after b2xa2 the end's words, and the
+     * reserves: White has 2 Ronins on the board (3 off), Black none (5) */
+    g = mana_new(MANA_RULES_JACTALEA);
+    ck_assert_int_gt(mana_board_text(g, 0, buf, sizeof buf), 0);
+    ck_assert_ptr_nonnull(strstr(buf, "6  .   .   .   .   .   .   6\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "setup: Black to choose the orientation\n"
+                                      "to place: White the Damyo and 5 Ronins, Black the Damyo and 5 Ronins\n"));
+    mana_free(g);
+    g = tu_game("6/6/6/2R3/dR4/4D1 w 2 0");
+    tu_play(g, "b2xa2");
+    ck_assert_int_gt(mana_board_text(g, 0, buf, sizeof buf), 0);
+    ck_assert_ptr_eq(strchr(buf, '*'), strstr(buf, "* the Mana")); /* no square bound once over */
+    ck_assert_ptr_nonnull(strstr(buf, "finished: White won, Black's Damyo captured\nreserve: White 3, Black 5\n"));
+    mana_free(g);
+}
+END_TEST
+
 /* ---- options by name ---------------------------------------------------- */
 
 START_TEST(option_words)
@@ -339,6 +430,8 @@ Suite *picture_suite(void)
     TCase *tc = tcase_create("history");
     tcase_add_test(tc, history_format_without_replay);
     tcase_add_test(tc, end_reasons);
+    tcase_add_test(tc, end_words);
+    tcase_add_test(tc, board_words);
     tcase_add_test(tc, option_words);
     tcase_add_test(tc, mana_square_follows_landing);
     suite_add_tcase(s, tc);

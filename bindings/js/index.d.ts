@@ -48,7 +48,10 @@ declare const Errors: Readonly<{
 /**
  * A libmana call failed.  The game is unchanged.
  * - `code`: the negative MANA_E* value (compare with {@link Errors}).
- * - `name`: its name, e.g. "MANA_EILLEGAL" (as DOMException carries its own).
+ * - `name`: "ManaError", as every Error subclass names itself (so
+ *   `String(e)` and stack traces read "ManaError: play 'b2-b3': ...").
+ * - `codeName`: the library's name of the code, e.g. "MANA_EILLEGAL"
+ *   (mana_error_name).
  * - `detail`: why this call failed, in the rules' words, e.g. "a piece on a6
  *   moves exactly 2 steps; a1 is not 2 steps away by any path".
  * - `call`: the operation that failed, in the words Python uses, e.g.
@@ -57,7 +60,8 @@ declare const Errors: Readonly<{
  */
 export declare class ManaError extends Error {
   readonly code: number;
-  readonly name: string;
+  readonly name: 'ManaError';
+  readonly codeName: string;
   readonly detail: string;
   readonly call: string;
 }

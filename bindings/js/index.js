@@ -27,16 +27,18 @@ const OPTION_KEYS = ['orientation', 'setupArea', 'damyoOnDouble', 'reentry',
 const EndReason = Object.freeze({ NONE: 0, DAMYO_CAPTURED: 1, BLOCKED: 2, REPETITION: 3,
   PLY_LIMIT: 4, PASSES: 5 });
 
-/** A libmana call failed; the game is unchanged. */
+/** A libmana call failed; the game is unchanged.  name is 'ManaError', as
+ * for any Error subclass; the library's name of the code is codeName. */
 class ManaError extends Error {
-  constructor(code, name, message, detail, call) {
+  constructor(code, codeName, message, detail, call) {
     super(`${call}: ${message}${detail ? ` (${detail})` : ''}`);
     this.code = code;
-    this.name = name;
+    this.codeName = codeName;
     this.detail = detail;
     this.call = call;
   }
 }
+ManaError.prototype.name = 'ManaError';
 
 // The loaded API (bind's answer), for square and squareName at module level.
 let api = null;

@@ -4,7 +4,7 @@
  * libmana-bots: the alpha-beta bot (White) against the Monte Carlo tree
  * search bot (Black), each seeded, so the same seed gives the same game.
  *
- *   bot_game [SEED]
+ *   bot_game [SEED]       (default 13)
  *
  * Each bot chooses its setup moves and its moves with mana_bot_choose
  * under fixed limits (ab: 4 plies deep, mcts: 300 playouts), which keeps
@@ -49,7 +49,7 @@ static void print_line(const watch *w)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
+    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 13; /* 13: a long game, 54 plies of play */
     mana_game *g = mana_new(MANA_RULES_JACTALEA);
     mana_bot *bot[2] = {mana_bot_new("ab", seed), mana_bot_new("mcts", seed + 1)};
     if (g == NULL || bot[0] == NULL || bot[1] == NULL) {

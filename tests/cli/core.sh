@@ -48,18 +48,22 @@ expect_grep "$tmp/out" "extra text after the orientation field" "show explains"
 # rank 6 reads 2 2 3 1 2 2, rank 1 reads 1 3 2 2 1 3).
 "$CLI" show "rrdrrr/6/6/6/6/RRRDRR b - 0" >"$tmp/show"
 expect_status $? 0 "show"
-expect_grep "$tmp/show" "6  r2 r2 d3 r1 r2 r2  6" "rank 6"
-expect_grep "$tmp/show" "1  R1 R3 R2 D2 R1 R3  1" "rank 1"
+expect_grep "$tmp/show" "6  r2  r2  d3  r1  r2  r2  6" "rank 6"
+expect_grep "$tmp/show" "1  R1  R3  R2  D2  R1  R3  1" "rank 1"
 expect_grep "$tmp/show" "Black to move; no Mana yet" "side and Mana"
 # The Mana line says when the Mana binds nothing.  Orientation 0 (ranks
 # 4-1: 3 1 2 2 3 1 / 2 3 1 3 1 2 / 2 1 3 1 3 2 / 1 3 2 2 1 3): White's
 # pieces c3, b2, e1 stand on 1-mark squares, so under Mana 2 none is
 # bound; any piece may move, and three Ronins are off the board.
 "$CLI" show "6/3r2/6/2R3/1R4/d3D1 w 2 0" >"$tmp/show" 2>&1
-expect_grep "$tmp/show" "White to move; Mana 2, but no White piece on a 2-mark square can move: any piece may move, or a Ronin re-enter" "Mana binding nothing"
+expect_grep "$tmp/show" "White to move; Mana 2, but no White piece on a 2-mark square (*) can move: any piece may move, or a Ronin re-enter" "Mana binding nothing"
 # The Ronin on d4 (2 marks) is bound and can move: the plain line.
 "$CLI" show "6/3r2/3R2/2r3/1R4/d3D1 w 2 0" >"$tmp/show" 2>&1
-expect_grep "$tmp/show" "White to move; Mana 2: White must move a piece on a 2-mark square" "Mana binding d4"
+expect_grep "$tmp/show" "White to move; Mana 2: White must move a piece on a 2-mark square (*)" "Mana binding d4"
+# The board marks with '*' the squares the Mana binds: the 2-mark squares
+# (rank 4 of orientation 0 reads 3 1 2 2 3 1: c4 and d4, the Ronin on d4).
+expect_grep "$tmp/show" "4  .3  .1  .2* R2* .3  .1  4" "rank 4: c4 and d4 bound"
+expect_grep "$tmp/show" "1  d1  .3  .2* .2* D1  .3  1" "rank 1: c1 and d1 bound"
 "$CLI" show --svg "$tmp/p.svg" "2d3/6/2R1r1/1r4/3D2/6 b 3 3" >/dev/null
 expect_status $? 0 "show --svg"
 expect_grep "$tmp/p.svg" '<svg xmlns="http://www.w3.org/2000/svg"' "an SVG file"

@@ -213,7 +213,7 @@ printf 'Rules: jactalea\n\nO2 D@a1\n' >"$tmp/bad.mana"
 "$CLI" play --load "$tmp/bad.mana" </dev/null >"$o" 2>&1
 expect_status $? 1 "--load of a bad record"
 expect_grep "$o" "bad.mana:3:4: move 2 'D@a1': illegal move: a1 is outside Black's setup area" "line, column and reason"
-expect_no_grep "$o" "a  b  c" "nothing shown for a bad record"
+expect_no_grep "$o" "a   b   c" "nothing shown for a bad record"
 "$CLI" play --white alien </dev/null >"$o" 2>&1
 expect_status $? 2 "unknown player"
 "$CLI" play --mfn 'rrdrrr/6/6/6/6/RRRDR b - 0' </dev/null >"$o" 2>&1

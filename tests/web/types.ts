@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   try {
     g.play('zz');
   } catch (e) {
-    if (e instanceof ManaError) console.log(e.code, e.name, e.detail, e.call);
+    if (e instanceof ManaError) { const n: 'ManaError' = e.name; console.log(e.code, n, e.codeName, e.detail, e.call); }
   }
   // @ts-expect-error: unknown rules
   new Game({ rules: 'chess' });

@@ -13,7 +13,9 @@ function throwsMana(fn, code, re) {
   assert.throws(fn, (e) => {
     assert.ok(e instanceof ManaError, `not a ManaError: ${e}`);
     assert.equal(e.code, code, e.message);
-    assert.equal(e.name, Object.keys(Errors).map((k) => `MANA_${k}`).find((n) => Errors[n.slice(5)] === code));
+    assert.equal(e.name, 'ManaError');
+    assert.equal(e.codeName, Object.keys(Errors).map((k) => `MANA_${k}`).find((n) => Errors[n.slice(5)] === code));
+    assert.ok(String(e).startsWith('ManaError: '), String(e));
     assert.match(e.detail, re);
     return true;
   });

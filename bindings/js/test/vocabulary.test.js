@@ -58,11 +58,12 @@ test('error names and codes: the library list, as include/mana.h and index.d.ts 
   assert.ok(pinned, 'Errors not found in index.d.ts');
   assert.deepEqual(Object.fromEntries([...pinned[1].matchAll(/(\w+): (-?\d+)/g)].map((m) => [m[1], Number(m[2])])),
     header);
-  // each ManaError carries the library's name of its code
+  // each ManaError carries the library's name of its code (codeName)
   const g = new mana.Game({ position: 'rrdrrr/6/6/6/6/RRRDRR b - 0' });
   const cases = [[() => g.play('a1-a2'), 'EILLEGAL'], [() => g.play('zz'), 'EPARSE'], [() => g.undo(), 'ENOHISTORY']];
   for (const [call, key] of cases)
-    assert.throws(call, (e) => e instanceof mana.ManaError && e.code === header[key] && e.name === `MANA_${key}`);
+    assert.throws(call, (e) => e instanceof mana.ManaError && e.code === header[key] && e.codeName === `MANA_${key}` &&
+      e.name === 'ManaError');
   g.free();
 });
 

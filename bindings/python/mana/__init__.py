@@ -30,8 +30,8 @@ through mana.engine.
 from ._version import __version__
 from . import _lib
 from ._lib import LibraryError, library_path
-from ._errors import (ErrorCode, ManaError, ManaNoHistoryError, ManaOverflowError, ManaRangeError, error_name,
-                      strerror)
+from ._errors import (ErrorCode, IllegalMoveError, InvalidMoveError, ManaError, ManaNoHistoryError,
+                      ManaOverflowError, ManaRangeError, error_name, strerror)
 from ._types import (Binding, Blocked, Color, EndReason, MoveKind, Option, ORIENTATION_CHOSEN, Reentry,
                      Rules, SetupArea, Status, SQUARE_COUNT, SQUARE_NAMES, square,
                      square_name)
@@ -48,6 +48,7 @@ from .actions import (ACTION_COUNT, ACTION_DAMYO, ACTION_ORIENT, ACTION_PASS, AC
 
 __all__ = [
     "__version__", "Binding", "Blocked", "Color", "EndReason", "read_record", "read_records", "ErrorCode", "Game", "LibraryError",
+    "IllegalMoveError", "InvalidMoveError",
     "MAX_MOVES", "MFN_MAX", "MOVE_TEXT_MAX", "ManaError", "ManaNoHistoryError", "ManaOverflowError",
     "ManaRangeError", "Move", "MoveKind",
     "ORIENTATION_CHOSEN", "Option", "Reentry", "Rules", "SQUARE_COUNT",

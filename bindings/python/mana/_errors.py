@@ -93,6 +93,18 @@ def fail(rc: int, operation: str) -> NoReturn:
     raise cls(rc, detail(), operation)
 
 
+def fail_move(rc: int, operation: str) -> NoReturn:
+    """Raises the error of a failed call that read or played a move, as
+    python-chess does: IllegalMoveError for a move the rules refuse now
+    (EILLEGAL, or EOVER once the game is over), InvalidMoveError for text
+    that is no move notation (EPARSE); else as fail()."""
+    if rc in (ErrorCode.EILLEGAL, ErrorCode.EOVER):
+        raise IllegalMoveError(rc, detail(), operation)
+    if rc == ErrorCode.EPARSE:
+        raise InvalidMoveError(rc, detail(), operation)
+    fail(rc, operation)
+
+
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
 
@@ -129,6 +141,18 @@ class ManaNoHistoryError(ManaError, IndexError):
     """ManaError ENOHISTORY: no move to take back or peek at (undo, pop,
     peek of a game at its start), and an IndexError, as python-chess's
     board.pop() and board.peek() raise on an empty move stack."""
+
+
+class IllegalMoveError(ManaError, ValueError):
+    """A move the rules refuse in the current position: ManaError EILLEGAL
+    (the detail says why), or EOVER for any move once the game is over.
+    python-chess's chess.IllegalMoveError, a ValueError too."""
+
+
+class InvalidMoveError(ManaError, ValueError):
+    """Move text that is no move notation at all ("a1-z9", "hello"):
+    ManaError EPARSE.  python-chess's chess.InvalidMoveError, a ValueError
+    too."""
 
 
 class ManaOverflowError(ManaRangeError, OverflowError):

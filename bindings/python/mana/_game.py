@@ -6,13 +6,16 @@ import ctypes
 import threading
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
-from ._errors import (INT_MAX, INT_MIN, ManaError, ManaNoHistoryError, ErrorCode, check_arg, check_u64,
+from ._errors import (INT_MAX, INT_MIN, ManaError, ManaNoHistoryError, ErrorCode, check_arg, check_u64, fail_move,
                       check_u32, fail, need_int, refused, to_c_text)
 from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
 from ._views import LegalMoves, Outcome
+from ._record_write import write_record
+from ._results import parse_result, result_text
+from .svg import board as svg_board
 from ._types import (FILE_NAMES, OPTION_WORDS, RANK_NAMES, Binding, Color, ColorLike, EndReason, Option,
                      OptionName, IntLike, OptionValue, Rules, Square, Status, parse_option, square)
 from ._types import color as to_color
@@ -37,6 +40,7 @@ _hash = lib.mana_hash
 _get_position = lib.mana_get_position
 _history_format = lib.mana_history_format
 _history = lib.mana_history
+_board_text = lib.mana_board_text
 
 
 _STATUS: Tuple[Status, ...] = tuple(Status)
@@ -490,11 +494,12 @@ class Game(ReachMixin):
     def _format(self, g: int, value: int) -> str:
         rc = _fmt(g, value, self._tbufp, 8)
         if rc < 0:
-            fail(rc, "format move %d" % value)
+            fail_move(rc, "format move %d" % value)
         return _decode(self._tbuf.raw[:rc])
 
     def move(self, value: Union[IntLike, Move]) -> Move:
-        """The Move of a move value legal now (ManaError EILLEGAL if not)."""
+        """The Move of a move value legal now (IllegalMoveError, a ManaError
+        EILLEGAL and a ValueError, if not)."""
         v = _move_value(value, "move", "a Move or an int move value")
         g = self._enter()
         try:
@@ -504,15 +509,17 @@ class Game(ReachMixin):
 
     def parse_move(self, text: str) -> Move:
         """The legal move text names ("b2-c4", "b2c4", "R@c3", "O2",
-        "pass").  ManaError EPARSE for text that is not notation, EILLEGAL
-        for a move not legal now, EOVER once the game is over."""
+        "pass").  InvalidMoveError (ManaError EPARSE) for text that is not
+        notation; IllegalMoveError for a move not legal now (EILLEGAL) or
+        once the game is over (EOVER).  Both are ValueErrors, as
+        python-chess's."""
         raw = to_c_text(text, "move text")
         out = ctypes.c_uint32()
         g = self._enter()
         try:
             rc = lib.mana_move_parse(g, raw, ctypes.byref(out))
             if rc < 0:
-                fail(rc, "read the move %r" % text)
+                fail_move(rc, "read the move %r" % text)
             return make_move(out.value, self._format(g, out.value))
         finally:
             self._lock.release()
@@ -539,8 +546,9 @@ class Game(ReachMixin):
 
     def play(self, move: MoveLike) -> None:
         """Plays a move given as a Move, its int value or its text.
-        ManaError EILLEGAL (the detail says why), EPARSE, or EOVER once the
-        game is over; the game is then unchanged."""
+        IllegalMoveError (ManaError EILLEGAL, the detail says why; EOVER
+        once the game is over) or InvalidMoveError (EPARSE: no notation),
+        both ValueErrors as python-chess's; the game is then unchanged."""
         if type(move) is int and 0 <= move <= 0xFFFFFFFF:
             v = move
         elif isinstance(move, Move):
@@ -556,7 +564,7 @@ class Game(ReachMixin):
         finally:
             self._lock.release()
         if rc < 0:
-            fail(rc, "play %s" % (move if isinstance(move, Move) else "move value %d" % v))
+            fail_move(rc, "play %s" % (move if isinstance(move, Move) else "move value %d" % v))
 
     def _play_text(self, text: str) -> None:
         raw = to_c_text(text, "move")
@@ -566,7 +574,7 @@ class Game(ReachMixin):
         finally:
             self._lock.release()
         if rc < 0:
-            fail(rc, "play %r" % text)
+            fail_move(rc, "play %r" % text)
 
     def undo(self) -> Move:
         """Takes back the last move (setup moves included) and returns it
@@ -707,7 +715,6 @@ class Game(ReachMixin):
         with control characters or over 127 bytes), a result given without
         a Termination tag or one contradicting a finished game; ValueError
         for a result that is no result token."""
-        from .record import write_record
         return write_record(self, headers, result)
 
     def result(self) -> str:
@@ -716,7 +723,6 @@ class Game(ReachMixin):
         "1/2-1/2" drawn, "*" not finished (setup or play).  A game
         decided off the board (resignation, time loss, an engine's fault)
         is "*" here: its record's result is declared_result."""
-        from .record import result_text
         return result_text(self.status)
 
     @property
@@ -733,7 +739,6 @@ class Game(ReachMixin):
 
     @declared_result.setter
     def declared_result(self, value: Optional[str]) -> None:
-        from .record import parse_result, result_text
         self._declared = None if value is None else result_text(parse_result(value))
 
     @property
@@ -872,28 +877,39 @@ class Game(ReachMixin):
         return self._query(lib.mana_reserve, "read the reserve", int(to_color(color)))
 
     # ---- text, equality ----------------------------------------------------
-    def board_text(self) -> str:
-        """The board as text: rank 6 at the top, each square's piece
-        (D R d r, '.' for none) and mark count, then the side to move."""
-        rows = []
-        for rank in reversed(range(len(RANK_NAMES))):
-            cells = []
-            for f in range(len(FILE_NAMES)):
-                sq = rank * len(FILE_NAMES) + f
-                p = self.piece_at(sq) or "."
-                m = self.marks_at(sq)
-                cells.append(p + (str(m) if m else " "))
-            rows.append("%s  %s" % (RANK_NAMES[rank], " ".join(cells)))
-        rows.append("   " + " ".join(f + " " for f in FILE_NAMES).rstrip())
-        st = self.status
-        if st.is_over:
-            rows.append(st.name.lower().replace("_", " "))
-        else:
-            rows.append("%s to move%s, Mana %d, reserve White %d Black %d" % (
-                self.side_to_move.name.capitalize(),
-                " (setup)" if st == Status.SETUP else "",
-                self.mana, self.reserve(Color.WHITE), self.reserve(Color.BLACK)))
-        return "\n".join(rows)
+    def board_text(self, color: bool = False) -> str:
+        """The board as text, written by the library (mana_board_text), as
+        mana-cli show prints it: rank 6 at the top, each square's piece
+        (D R d r, '.' for none), mark count and '*' where the Mana binds
+        it, then what the side to move may do, the setup step or why the
+        game ended, and the reserves.  color: a terminal's ANSI colours on
+        the pieces."""
+        flags = 1 if color else 0  # MANA_TEXT_COLOR
+        g = self._enter()
+        try:
+            n = _board_text(g, flags, None, 0)
+            buf = ctypes.create_string_buffer(max(n, 0) + 1)
+            if n >= 0:
+                n = _board_text(g, flags, ctypes.addressof(buf), n + 1)
+        finally:
+            self._lock.release()
+        if n < 0:
+            fail(n, "write the board as text")
+        return buf.raw[:n].decode("ascii").rstrip("\n")
+
+    def end_text(self) -> str:
+        """Why the game ended, in the library's words (mana_end_text):
+        "White won, Black's Damyo captured", "drawn by repetition", ...;
+        "setup" or "playing" while it goes on."""
+        buf = ctypes.create_string_buffer(96)
+        g = self._enter()
+        try:
+            n = lib.mana_end_text(g, ctypes.addressof(buf), len(buf))
+        finally:
+            self._lock.release()
+        if n < 0:
+            fail(n, "say why the game ended")
+        return buf.raw[:n].decode("ascii")
 
     def __str__(self) -> str:
         return self.board_text()
@@ -960,8 +976,7 @@ class Game(ReachMixin):
         return str(self._with_ptr(_actions.board))
 
     def _repr_svg_(self) -> str:
-        from .svg import board
-        return board(self)
+        return svg_board(self)
 
 
 def _unpickle(preset: int, options: Dict[str, int], start: Optional[str],

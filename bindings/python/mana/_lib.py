@@ -76,6 +76,8 @@ REQUIRED: Dict[str, Tuple[Any, List[Any]]] = {
     "mana_error_detail": (_str, []),
     "mana_version": (_str, []),
     "mana_svg": (_int, [_p, _int, ctypes.c_uint, _buf, _size]),
+    "mana_board_text": (_int, [_p, ctypes.c_uint, _buf, _size]),
+    "mana_end_text": (_int, [_p, _buf, _size]),
     "mana_end_reason": (_int, [_p]),
     "mana_history_format": (_int, [_p, _buf, _size]),
     "mana_record_headers_init": (_int, [_p, _int]),

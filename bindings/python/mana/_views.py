@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, cast
 
 from ._errors import ManaError, is_bool
 from ._move import Move
+from ._results import result_text
 from ._types import Color, EndReason, Status
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,7 +90,6 @@ class Outcome:
 
     def result(self) -> str:
         """"1-0", "0-1" or "1/2-1/2" (the library's mana_result_text)."""
-        from .record import result_text
         return result_text(self.status)
 
     def __repr__(self) -> str:

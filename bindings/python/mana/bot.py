@@ -498,10 +498,10 @@ class Bot:
                 info: Optional[InfoCallback] = None) -> Union[BotInfo, List[BotInfo]]:
         """The search's best line with its totals (python-chess's
         analyse): with multipv=None a BotInfo; with multipv=k (1..16) the
-        list of lines the library searched, best first.  multipv=k sets
-        the MultiPV option (it stays set for later searches; play()
-        returns every line in BotResult.lines).  Until the library
-        searches several lines it reports one, so the list has one.
+        list of lines the library searched, best first.  multipv=k holds
+        for this call only, as in python-chess: the MultiPV option is set
+        back afterwards (set_option("MultiPV", k) sets it for every
+        search; play() then returns every line in BotResult.lines).
         root_moves as play's: the lines are of those moves."""
         res = self._search(game, limit, multipv, info, root_moves)
         return res.info if multipv is None else res.lines
@@ -516,18 +516,23 @@ class Bot:
         if roots is not None:
             lim.searchmoves = roots
             lim.searchmoves_count = len(roots)
-        if multipv is not None and need_int(multipv, "multipv") != self._multipv:
-            self.set_option("MultiPV", multipv)
-        b = self._enter()
+        before = self._multipv
+        if multipv is not None and need_int(multipv, "multipv") != before:
+            self.set_option("MultiPV", multipv)  # for this call only, as python-chess's
         try:
-            turn = game.turn
-            g = game._enter()
+            b = self._enter()
             try:
-                return self._run(b, g, turn, lim, callback)
+                turn = game.turn
+                g = game._enter()
+                try:
+                    return self._run(b, g, turn, lim, callback)
+                finally:
+                    game._lock.release()
             finally:
-                game._lock.release()
+                self._lock.release()
         finally:
-            self._lock.release()
+            if self._multipv != before and not self.closed:
+                self.set_option("MultiPV", before)
 
     def _run(self, b: int, g: int, turn: Any, lim: _Limits,
              callback: Optional[InfoCallback]) -> BotResult:

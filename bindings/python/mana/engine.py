@@ -29,7 +29,7 @@ import subprocess
 import threading
 import time
 from typing import (IO, Any, Dict, Iterator, List, Mapping, MutableMapping, NoReturn, Optional,
-                    Sequence, Tuple, TypeVar, Union)
+                    Sequence, Tuple, TypeVar, Union, overload)
 
 from ._errors import ErrorCode, ManaError, fail, is_bool, need_int
 from ._lib import lib
@@ -383,6 +383,18 @@ def parse_info(words: Sequence[str], turn: Optional[ColorLike] = None) -> Dict[s
     return info
 
 
+def _lines(infos: List[Dict[str, Any]], k: int) -> List[Dict[str, Any]]:
+    """The last info of each MultiPV line 1..k among a search's infos
+    (a line without "multipv" is line 1), best first; lines the engine
+    never reported are left out."""
+    last: Dict[int, Dict[str, Any]] = {}
+    for info in infos:
+        n = info.get("multipv", 1)
+        if 1 <= n <= k and "pv" in info:
+            last[n] = info
+    return [last[n] for n in sorted(last)]
+
+
 def rule_option_text(option: Option, value: int) -> Tuple[str, str]:
     """The name and value text of a rule option in the library's words
     (mana_option_name, mana_option_format: "Blocked", "draw"), which
@@ -427,6 +439,8 @@ class SimpleEngine:
         # a go was sent and its bestmove not read yet.
         self._out_of_step = False
         self._searching = False
+        # The options set by configure(), by advertised name, as sent.
+        self._values: Dict[str, str] = {}
         self._reader = threading.Thread(target=self._read, name="mana-engine-reader",
                                         daemon=True)
         self._reader.start()
@@ -580,6 +594,8 @@ class SimpleEngine:
             self.send("setoption name %s value %s" % (self.options[name].name,
                                                       _protocol_value(value)))
         self._ping()
+        for name, value in options.items():  # set, as the engine took them
+            self._values[self.options[name].name] = _protocol_value(value)
 
     def _set_rules(self, game: Game) -> None:
         settings: Dict[str, Union[str, int]] = {"Rules": game.preset.name.lower()}
@@ -673,9 +689,34 @@ class SimpleEngine:
         self._out_of_step = False
         return True
 
-    def analyse(self, game: Game, limit: Limit) -> Dict[str, Any]:
-        """The totals of a search of game's position (play()'s info)."""
-        return self.play(game, limit).info
+    @overload
+    def analyse(self, game: Game, limit: Limit, *, multipv: None = None) -> Dict[str, Any]: ...
+
+    @overload
+    def analyse(self, game: Game, limit: Limit, *, multipv: int) -> List[Dict[str, Any]]: ...
+
+    def analyse(self, game: Game, limit: Limit, *,
+                multipv: Optional[int] = None) -> Union[Dict[str, Any], List[Dict[str, Any]]]:
+        """The totals of a search of game's position (play()'s info), as
+        python-chess's analyse.  With multipv=k (1..the engine's MultiPV
+        maximum) the engine searches its k best lines for this call only
+        (its MultiPV option is set back afterwards), and the answer is the
+        list of their last infos, best first: k of them, fewer only when
+        the position has fewer legal moves.  KeyError when the engine has
+        no MultiPV option; EngineError if it refuses k."""
+        if multipv is None:
+            return self.play(game, limit).info
+        k = need_int(multipv, "multipv")
+        if "MultiPV" not in self.options:
+            raise KeyError("the engine has no option 'MultiPV': it searches one line")
+        before = self._values.get("MultiPV", self.options["MultiPV"].default)
+        self.configure({"MultiPV": k})
+        try:
+            infos = self.play(game, limit).infos
+        finally:
+            if not self._closed:
+                self.configure({"MultiPV": before})
+        return _lines(infos, k)
 
     def _read_search(self, game: Game, deadline: float) -> PlayResult:
         infos: List[Dict[str, Any]] = []

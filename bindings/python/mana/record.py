@@ -40,33 +40,18 @@ import ctypes
 import os
 from typing import IO, Any, Dict, Iterator, Mapping, Optional, Tuple, Union
 
-from ._errors import ErrorCode, ManaError, ManaRangeError, check_int, fail, to_c_text
+from ._errors import ErrorCode, ManaError, fail, fail_move, to_c_text
 from ._game import Game
-from ._lib import LibraryError, lib, optional
-from ._types import Rules, Status
+from ._lib import lib
+from ._record_write import Headers, RECORD_TAGS_MAX, TAG_KEY_MAX, TAG_VALUE_MAX, write_record
+from ._results import parse_result, result_text
+from ._types import Rules
 
-TAG_KEY_MAX = 31  # MANA_TAG_KEY_MAX
-TAG_VALUE_MAX = 127  # MANA_TAG_VALUE_MAX
-RECORD_TAGS_MAX = 16  # MANA_RECORD_TAGS_MAX
+__all__ = ["RECORD_TAGS_MAX", "TAG_KEY_MAX", "TAG_VALUE_MAX", "parse_result", "read_record",
+           "read_record_file", "read_records", "read_records_file", "result_text", "write_record"]
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[str], IO[bytes]]
 PathLike = Union[str, "os.PathLike[str]", "os.PathLike[bytes]", bytes]
-
-
-class Tag(ctypes.Structure):
-    """struct mana_record_tag."""
-
-    _fields_ = [("key", ctypes.c_char * (TAG_KEY_MAX + 1)),
-                ("value", ctypes.c_char * (TAG_VALUE_MAX + 1))]
-
-
-class Headers(ctypes.Structure):
-    """struct mana_record_headers (caller-owned, no pointers inside)."""
-
-    _fields_ = [("preset", ctypes.c_int), ("result", ctypes.c_int),
-                ("tag_count", ctypes.c_int), ("tags", Tag * RECORD_TAGS_MAX)]
-
-
 
 
 def _tags(h: Headers) -> Dict[str, str]:
@@ -126,7 +111,7 @@ def _path_hint(source: Any, error: ManaError, reader: str) -> ManaError:
             % (source, reader, reader, source) if exists else
             "%s takes record text, not a path: for a file use mana.%s_file(path)"
             % (reader, reader))
-    return ManaError(error.code, "%s; %s" % (error.detail, hint), error.operation)
+    return type(error)(error.code, "%s; %s" % (error.detail, hint), error.operation)
 
 
 def _games(data: bytes, name: str) -> Iterator[Game]:
@@ -143,6 +128,8 @@ def _games(data: bytes, name: str) -> Iterator[Game]:
             game._lock.release()
         if rc < 0:
             game.close()
+            if rc == ErrorCode.EILLEGAL:  # a move the rules refuse where it stands
+                fail_move(rc, "read a record from %s" % name)
             fail(rc, "read a record from %s" % name)
         game._preset = Rules(h.preset)
         game.headers = _tags(h)
@@ -205,82 +192,3 @@ def read_record_file(path: PathLike) -> Game:
     cannot be read, TypeError for what is no path, ManaError for a file
     that holds no valid record."""
     return _first(*_file_source(path))
-
-
-def _written_result(game: Game, tags: Mapping[str, str], result: Optional[str]) -> int:
-    """hdr->result for write_record: result when given (the library checks
-    it), else the game's declared result when it is decided and the game
-    is unfinished with a Termination tag saying why (a finished game
-    writes its status; without that tag the moves alone say "*")."""
-    if result is not None:
-        return int(parse_result(result))
-    declared = game.declared_result
-    if declared is None or game.is_over() or not any(k.lower() == "termination" for k in tags):
-        return -1
-    return int(parse_result(declared))
-
-
-def write_record(game: Game, headers: Optional[Mapping[str, str]] = None,
-                 result: Optional[str] = None) -> str:
-    """The record of game (see Game.record)."""
-    h = Headers()
-    rc = lib.mana_record_headers_init(ctypes.byref(h), check_int(int(game.preset), "preset"))
-    if rc < 0:
-        fail(rc, "write a record")
-    tag_set = lib.mana_record_tag_set
-    tags = {**game.headers, **(headers or {})}
-    for key, value in tags.items():
-        rc = tag_set(ctypes.byref(h), to_c_text(key, "tag key"), to_c_text(value, "tag value"))
-        if rc < 0:
-            fail(rc, "set the record tag %r" % key)
-    h.result = _written_result(game, tags, result)
-    write = lib.mana_record_write
-    g = game._enter()
-    try:
-        n = write(g, ctypes.byref(h), None, 0)
-        if n < 0:
-            fail(n, "write a record")
-        buf = ctypes.create_string_buffer(n + 1)
-        n = write(g, ctypes.byref(h), ctypes.addressof(buf), n + 1)
-        if n < 0:
-            fail(n, "write a record")
-    finally:
-        game._lock.release()
-    return str(buf.raw[:n].decode("utf-8"))
-
-
-_result_text = optional("mana_result_text")
-_result_parse = optional("mana_result_parse")
-
-
-def _need(fn: Any, name: str) -> Any:
-    if fn is None:
-        raise LibraryError("the libmana loaded has no %s (libmana 0.3 or later has it)" % name)
-    return fn
-
-
-def result_text(status: Union[Status, int]) -> str:
-    """The result token of a game status, as records write it
-    (mana_result_text): "1-0" for Status.WHITE_WON, "0-1" for
-    Status.BLACK_WON, "1/2-1/2" for Status.DRAWN, "*" (unfinished) for
-    Status.SETUP and Status.PLAYING.  mana.ManaRangeError (ManaError
-    EINVAL, ValueError) for an int that is no status (ManaOverflowError,
-    also an OverflowError, when no C int holds it)."""
-    text = _need(_result_text, "mana_result_text")(check_int(int(status), "status", "name a result"))
-    if text is None:
-        raise ManaRangeError(ErrorCode.EINVAL, "status %r is no game status (0..4, Status.SETUP.."
-                             "Status.DRAWN)" % (status,), "name a result")
-    return str(text.decode("ascii"))
-
-
-def parse_result(text: str) -> Status:
-    """The Status a result token names (mana_result_parse): "1-0", "0-1",
-    "1/2-1/2", or "*" for Status.PLAYING.  ValueError for any other str,
-    TypeError for what is not a str."""
-    if not isinstance(text, str):
-        raise TypeError("result must be str, not %s" % type(text).__name__)
-    rc = _need(_result_parse, "mana_result_parse")(text.encode("utf-8")) if "\0" not in text else -1
-    if rc < 0:
-        tokens = [result_text(s) for s in (Status.WHITE_WON, Status.BLACK_WON, Status.DRAWN, Status.PLAYING)]
-        raise ValueError("result %r is not one of %s" % (text, ", ".join(tokens)))
-    return Status(rc)

@@ -268,14 +268,22 @@ def test_stop_just_as_the_search_starts_is_not_lost(monkeypatch: pytest.MonkeyPa
 
 
 def test_example_bot_game() -> None:
-    # examples/python/bot_game.py plays ab against mcts to the end.
-    r = subprocess.run([sys.executable, os.path.join(REPO, "examples", "python", "bot_game.py"),
-                        "3"], capture_output=True, text=True, timeout=300)
+    # examples/python/bot_game.py plays ab against mcts to the end, the
+    # bots choosing their own setups: Black the orientation and its six
+    # placements, then White its six (13 setup plies), then the play.  Its
+    # default seed shows a real game: 30 plies or more after the setup.
+    r = subprocess.run([sys.executable, os.path.join(REPO, "examples", "python", "bot_game.py")],
+                       capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     movers = [tuple(line.split()[:2]) for line in lines[:-1]]
     assert set(movers) == {("white", "ab"), ("black", "mcts")}
-    assert all(a[0] != b[0] for a, b in zip(movers, movers[1:]))  # turns alternate
+    setup = [line.split()[2] for line in lines[:13]]
+    assert setup[0] in ("O0", "O1", "O2", "O3") and all("@" in m for m in setup[1:])
+    assert [m[:2] for m in movers[:13]] == [("black", "mcts")] * 7 + [("white", "ab")] * 6
+    play = movers[13:]
+    assert len(play) >= 30 and "@" not in lines[13].split()[2]
+    assert all(a[0] != b[0] for a, b in zip(play, play[1:]))  # turns alternate
     assert re.fullmatch(r"result: (1-0|0-1|1/2-1/2) \(\w+\)", lines[-1])
 
 
@@ -348,20 +356,26 @@ def test_eval_option_chooses_the_learned_evaluation() -> None:
 
 
 def test_multipv_lines_are_passed_through() -> None:
-    # MultiPV is the library's option: analyse(multipv=k) sets it and
-    # returns the lines the library searched, ranked 1.., best first.
+    # MultiPV is the library's option: analyse(multipv=k) returns the lines
+    # the library searched, ranked 1.., best first, and holds for that call
+    # only, as python-chess's analyse(multipv=k) does.
     g = mana.Game(position=START)
     bot = mana.Bot("ab", nodes=2000)
     lines = bot.analyse(g, multipv=2)
-    assert bot.get_option("MultiPV") == 2
+    assert bot.get_option("MultiPV") == 1
     assert 1 <= len(lines) <= 2 and [l.multipv for l in lines] == list(range(1, len(lines) + 1))
     assert lines[0].pv[0] in g.legal_moves
-    # It stays set: play() returns the same lines, and its best is info.
+    assert len(bot.play(g).lines) == 1  # the option was set back
+    # set_option sets it for every search: play() returns the same lines,
+    # and its best is info; analyse(multipv=1) then leaves it at 2.
+    bot.set_option("MultiPV", 2)
     r = bot.play(g)
     assert bot.get_option("MultiPV") == 2 and len(r.lines) == len(lines)
     assert untimed(r.lines[0]) == untimed(r.info)
+    assert len(bot.analyse(g, multipv=1)) == 1 and bot.get_option("MultiPV") == 2
     with pytest.raises(mana.ManaError, match="MultiPV"):
         bot.analyse(g, multipv=17)
+    assert bot.get_option("MultiPV") == 2  # a refused value changes nothing
 
 
 def test_multipv_3_and_root_moves() -> None:

@@ -77,7 +77,7 @@ def test_option_map_keeps_names_and_ignores_case() -> None:
 
 def test_a_number_for_a_limit_is_a_type_error(engine: me.SimpleEngine) -> None:
     with pytest.raises(TypeError, match=r"^limit must be a mana.engine.Limit .*not int 5$"):
-        engine.analyse(mana.Game(), 5)  # type: ignore[arg-type]
+        engine.analyse(mana.Game(), 5)  # type: ignore[call-overload]
     assert engine.play(mana.Game(), me.Limit(depth=1)).move is not None  # still usable
 
 
@@ -469,3 +469,26 @@ def test_multipv_info_is_the_best_lines(engine: me.SimpleEngine) -> None:
     assert r.info["multipv"] == 1 and r.info["pv"][0] == str(r.move)
     ranks = [i["multipv"] for i in r.infos if i.get("depth") == 4 and "multipv" in i]
     assert ranks == [1, 2, 3]
+
+
+def test_analyse_multipv_as_python_chess(engine: me.SimpleEngine) -> None:
+    # python-chess's analyse(board, limit, multipv=3): a list of three
+    # infos, one a line, best first, with distinct first moves.  The
+    # middle-game position of test_bot's MultiPV test (many legal moves).
+    g = mana.Game(position="1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0")
+    infos = engine.analyse(g, me.Limit(nodes=2000), multipv=3)
+    assert isinstance(infos, list) and len(infos) == 3
+    assert [i["multipv"] for i in infos] == [1, 2, 3]
+    assert len({i["pv"][0] for i in infos}) == 3
+    for i in infos:
+        assert g.is_legal(i["pv"][0])
+    cps = [i["score"].relative.cp for i in infos]
+    assert cps == sorted(cps, reverse=True)
+    # For this call only: the next analyse reports one line again.
+    one = engine.play(g, me.Limit(nodes=2000))
+    assert {i.get("multipv", 1) for i in one.infos} == {1}
+    assert isinstance(engine.analyse(g, me.Limit(nodes=2000)), dict)
+    with pytest.raises(me.EngineError):
+        engine.analyse(g, me.Limit(nodes=100), multipv=17)  # MultiPV is 1..16
+    assert len(engine.analyse(g, me.Limit(nodes=100), multipv=1)) == 1
+

@@ -327,14 +327,40 @@ def test_closed_game() -> None:
 def test_text_board(start: mana.Game) -> None:
     # Orientation 0 (docs/rules.md "Board and coordinates"): rank 6 reads
     # 2 2 3 1 2 2 from a6, rank 1 reads 1 3 2 2 1 3 from a1; each square
-    # shows its piece then its marks.
+    # shows its piece then its marks.  The words are mana-cli show's (the
+    # library's mana_board_text): no Mana yet, so no square marked '*'.
     text = str(start)
     lines = text.splitlines()
-    assert lines[0] == "6  r2 r2 d3 r1 r2 r2"
-    assert lines[5] == "1  R1 R3 R2 D2 R1 R3"
-    assert lines[3] == "3  .2 .3 .1 .3 .1 .2"
-    assert lines[6].split() == list("abcdef")
-    assert lines[7] == "Black to move, Mana 0, reserve White 0 Black 0"
+    assert lines[0].split() == list("abcdef")
+    assert lines[1] == "6  r2  r2  d3  r1  r2  r2  6"
+    assert lines[6] == "1  R1  R3  R2  D2  R1  R3  1"
+    assert lines[4] == "3  .2  .3  .1  .3  .1  .2  3"
+    assert lines[7].split()[:6] == list("abcdef")
+    assert lines[8] == "Black to move; no Mana yet: any piece may move"
+    assert lines[9] == "reserve: White 0, Black 0"
+    assert "*" not in "".join(lines[1:7])
+    assert text == start.board_text() and not text.endswith("\n")
+
+
+def test_text_board_marks_the_mana(start: mana.Game) -> None:
+    # Black's Ronin on d6 (1 mark) moves one step: d6-d5 lands on d5 (3
+    # marks, rank 5 reads 1 3 1 3 1 3), so the Mana is 3 and White is bound
+    # to its pieces on 3-mark squares, b1 and f1 (rank 1 reads 1 3 2 2 1
+    # 3); every 3-mark square of the board is marked '*'.
+    start.play("d6-d5")
+    lines = str(start).splitlines()
+    assert lines[2] == "5  .1  .3* .1  r3* .1  .3* 5"
+    assert lines[6] == "1  R1  R3* R2  D2  R1  R3* 1"
+    assert lines[8] == "White to move; Mana 3: White must move a piece on a 3-mark square (*)"
+    assert start.end_text() == "playing"
+
+
+def test_end_text_words() -> None:
+    # White's Ronin c5 takes Black's Damyo c6.
+    with mana.Game(position="2d3/2R3/6/6/6/3D2 w - 0") as g:
+        g.play("c5xc6")
+        assert g.end_text() == "White won, Black's Damyo captured"
+        assert str(g).splitlines()[8] == "finished: White won, Black's Damyo captured"
 
 
 def test_option_words_of_the_library() -> None:

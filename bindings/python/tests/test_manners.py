@@ -358,3 +358,31 @@ def test_mana_env_takes_a_seed_as_the_vector_env_does() -> None:
     c = ManaEnv(seed=4)
     c.reset()
     assert c.game.position != a.game.position
+
+
+def test_move_errors_are_value_errors() -> None:
+    # python-chess's IllegalMoveError and InvalidMoveError, both
+    # ValueErrors (and ManaErrors here, with the library's code): a1-a6
+    # on a set-up game (a1 holds White's Damyo, which moves 1..3 steps by
+    # its square's marks, never five ranks), and text that is no notation.
+    with mana.Game() as g:
+        g.setup_random(1)
+        with pytest.raises(ValueError) as e:
+            g.play("a1-a6")
+        assert isinstance(e.value, mana.IllegalMoveError) and isinstance(e.value, mana.ManaError)
+        assert e.value.code == mana.ErrorCode.EILLEGAL
+        with pytest.raises(mana.InvalidMoveError) as e2:
+            g.push("a1-z9")
+        assert isinstance(e2.value, ValueError) and e2.value.code == mana.ErrorCode.EPARSE
+        with pytest.raises(mana.IllegalMoveError):
+            g.parse_move("a1-a6")
+        with pytest.raises(mana.IllegalMoveError):
+            g.move(0xFFFFFFFF)
+    with mana.Game(position="2d3/2R3/6/6/6/3D2 w - 0") as over:
+        over.play("c5xc6")  # White takes the Damyo: no move is legal after
+        with pytest.raises(mana.IllegalMoveError) as e:
+            over.play("d1-d2")
+        assert e.value.code == mana.ErrorCode.EOVER
+    # A record whose move the rules refuse where it stands.
+    with pytest.raises(mana.IllegalMoveError):
+        mana.read_record("Rules: jactalea\n\nO0 a1-a6\n")

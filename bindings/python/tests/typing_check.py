@@ -5,7 +5,7 @@ Each assert_type fails to type-check when the type is not exactly the one
 named: Game.turn was Callable[[], Color] (turn = side_to_move aliased a
 property), legal_moves a method."""
 
-from typing import Iterator, List, Optional, assert_type
+from typing import Any, Dict, Iterator, List, Optional, assert_type
 
 import numpy as np
 
@@ -68,4 +68,17 @@ with mana.Bot("ab", nodes=np.int64(2000), seed=np.uint64(1)) as bot:
     assert_type(bot.analyse(start, multipv=2), List[mana.BotInfo])
     assert_type(bot.analyse(start).score, Optional[mana.engine.Score])
     assert_type(bot.analyse(start).win_rate, Optional[float])
+    # python-chess's move errors: ManaErrors and ValueErrors.
+    try:
+        start.play("a1-a6")
+    except mana.IllegalMoveError as e:
+        assert_type(e, mana.IllegalMoveError)
+        assert_type(e.code, int)
     bot.stop()
+
+
+def engine_analyse(engine: mana.engine.SimpleEngine, game: mana.Game) -> None:
+    """python-chess's analyse: an info, or a list of them for multipv."""
+    limit = mana.engine.Limit(nodes=2000)
+    assert_type(engine.analyse(game, limit), Dict[str, Any])
+    assert_type(engine.analyse(game, limit, multipv=3), List[Dict[str, Any]])
