@@ -498,6 +498,7 @@ static void search_threads(ab_search *s, mana_game *w, mana_move *mv, int n, man
     atomic_init(&smp.halt, 0);
     smp.depth = s->b->lim.depth;
     smp.node_limit = s->b->lim.nodes;
+    smp.helper_limit = smp.node_limit / 2;
     s->smp = &smp;
     ab_view v;
     ab_look(w, s->marks, &v);

@@ -267,7 +267,12 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *                        depths (Stockfish's skip blocks), sharing the
  *                        lock-free table; the answer is the main
  *                        thread's; node limits count every thread's
- *                        nodes.  mcts searches with root parallelism: a
+ *                        nodes, and the helpers end at half of one, so
+ *                        that the main thread searches the other half
+ *                        itself however the threads are scheduled (an
+ *                        iteration costing about as much as all the
+ *                        ones before it, it reaches at least one
+ *                        thread's depth less one).  mcts searches with root parallelism: a
  *                        tree a thread from the same root, each with
  *                        its own generator, the root moves' visits,
  *                        wins and proofs summed over the threads for
