@@ -3,6 +3,8 @@
 # check-bot-reports: tests/cli/botreports (C, the public API of
 # libmana-bots): mates with their sign for every bot, a mate's whole line
 # up to the Damyo's capture, no forced result in setup.  About a second.
+# And check-match-interval: tests/cli/match_interval.sh, the Elo interval
+# of mana-cli match's report.
 
 BOTREPORTS := $(B)/tests/cli/botreports
 
@@ -17,3 +19,11 @@ check-bot-reports: $(BOTREPORTS)
 	$(BOTREPORTS)
 
 CHECK_STEPS += check-bot-reports
+
+# The Elo interval of mana-cli match's report: its own bounds (about a
+# second: one 16-game match at 300 nodes).
+.PHONY: check-match-interval
+check-match-interval: $(CLI)
+	sh tests/cli/match_interval.sh $(CLI)
+
+CHECK_STEPS += check-match-interval
