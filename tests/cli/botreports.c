@@ -40,8 +40,7 @@ static mana_bot *new_bot(const char *kind, const char *threads)
 {
     mana_bot *b = mana_bot_new(kind, 1);
     if (b == NULL || mana_bot_set_option(b, "Threads", threads) != MANA_OK) {
-        fprintf(stderr, "botreports: cannot make a %s bot on %s threads: %s\n", kind, threads,
-                mana_bot_error_detail());
+        fprintf(stderr, "botreports: cannot make a %s bot on %s threads: %s\n", kind, threads, mana_bot_error_detail());
         exit(1);
     }
     return b;
