@@ -196,6 +196,9 @@ typedef struct ab_smp {
     atomic_int halt;                    /* raised by the main thread: helpers end */
     int depth;                          /* the depth limit, 0 none (as b->lim.depth) */
     uint64_t node_limit;                /* the node limit, 0 none (as b->lim.nodes) */
+    uint64_t helper_limit;              /* the helpers end when all threads' nodes reach
+                                         * it: half the node limit, the rest the main
+                                         * thread's alone (0 none) */
 } ab_smp;
 
 typedef struct ab_search {

@@ -49,14 +49,19 @@ void ab_shuffle(bot *b, mana_move *mv, int n)
 /* The limits of a search on several threads: every 64 nodes a thread
  * adds them to the shared count, which the node limit is held to; the
  * main thread alone reads the clock and stop (bot_out_of_time), and
- * raises halt as it ends, which ends the helpers. */
+ * raises halt as it ends, which ends the helpers.  Under a node limit the
+ * helpers end once all threads together have visited half of it: the
+ * other half at least is the main thread's, whose completed iterations
+ * are the answer, however the threads are scheduled (with more threads
+ * than cores, or threads started before it, the helpers spent the whole
+ * limit while the main thread finished depth 1 or 2). */
 static int smp_limits_hit(ab_search *s)
 {
     if ((s->nodes & 63) != 0)
         return 0;
     ab_smp *smp = s->smp;
     uint64_t total = atomic_fetch_add_explicit(&smp->nodes, 64, memory_order_relaxed) + 64;
-    if (smp->node_limit > 0 && total >= smp->node_limit)
+    if (smp->node_limit > 0 && total >= (s->helper ? smp->helper_limit : smp->node_limit))
         return 1;
     if (s->helper)
         return atomic_load_explicit(&smp->halt, memory_order_relaxed);

@@ -19,6 +19,7 @@
  * within a few plies is seen and avoided (tools/strength/solve finds such
  * placements in games the 2-ply samples lost).
  */
+#include <math.h>
 #include <string.h>
 
 #include "ab.h"
@@ -27,7 +28,6 @@
 #define SETUP_ROUNDS 16         /* completions per candidate at most, untimed */
 #define SETUP_ROUNDS_TIMED 4096 /* at most, with a time limit: its time is used */
 #define SETUP_DEPTH 2           /* plies searched from each completed setup */
-#define SETUP_SCORE_CAP 2000    /* the reported mean score, in cp, at most */
 
 /* Scores candidate m for the mover: one random completion searched
  * SETUP_DEPTH plies, or, when m ends the setup (*last set), its start
@@ -62,6 +62,27 @@ static int sample(ab_search *s, const mana_game *w, mana_move m, int mover, int 
     return v;
 }
 
+/* The chance that the mover wins that a sample's score v gives: the
+ * evaluation's unit is a hundredth of a logit of it, a forced result 0
+ * or 1. */
+static double win_chance(int v)
+{
+    return 1.0 / (1.0 + exp(-v / 100.0));
+}
+
+/* The score reported for a candidate whose count samples' win chances sum
+ * to wins: the estimate (wins + 1/2) / (count + 1) of its chance, which a
+ * few samples never put at 0 or 1 (a setup is no forced result: the
+ * samples are random completions, or one search of the start position it
+ * fixes), as hundredths of a logit (the evaluation's unit).  The mean of
+ * the scores themselves mixed evaluations with forced results (30000
+ * less the plies), and was reported as +-2000, a forced result's score. */
+static int setup_score(double wins, int count)
+{
+    double p = (wins + 0.5) / (count + 1.0);
+    return (int)lround(100.0 * log(p / (1.0 - p)));
+}
+
 /* 1 when the setup search must end: stopped, out of time (with a clock,
  * at the soft budget: a round is short, so none is needed past it), or out
  * of nodes. */
@@ -90,8 +111,10 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
         return n < 0 ? n : MANA_EOVER;
     ab_shuffle(s->b, mv, n); /* ties go to a random move */
     long total[MANA_MAX_MOVES];
+    double wins[MANA_MAX_MOVES]; /* the samples' win chances, summed */
     int count[MANA_MAX_MOVES];
     memset(total, 0, sizeof total);
+    memset(wins, 0, sizeof wins);
     memset(count, 0, sizeof count);
     int mover = mana_side_to_move(w), rounds = 0;
     for (int most = max_rounds(s); rounds < most && !out_of_budget(s); rounds++)
@@ -100,9 +123,11 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
             int v = sample(s, w, mv[i], mover, rounds, &ok, &last);
             if (ok && last) { /* the deepest search so far */
                 total[i] = v;
+                wins[i] = win_chance(v);
                 count[i] = 1;
             } else if (ok) {
                 total[i] += v;
+                wins[i] += win_chance(v);
                 count[i]++;
             }
             s->aborted = 0;
@@ -115,13 +140,7 @@ int ab_choose_setup(ab_search *s, mana_game *w, mana_move *out)
         if (count[i] > 0 && (count[best] == 0 || total[i] * count[best] > total[best] * count[i]))
             best = i;
     *out = mv[best];
-    /* The mean of the samples mixes evaluations with won and lost ends
-     * (AB_INF less the plies): it is shown on the centipawn scale capped
-     * at +-SETUP_SCORE_CAP, "decisive", as the engine shows mcts's. */
-    long mean = count[best] ? total[best] / count[best] : 0;
-    s->b->stats.score = (int)(mean > SETUP_SCORE_CAP    ? SETUP_SCORE_CAP
-                              : mean < -SETUP_SCORE_CAP ? -SETUP_SCORE_CAP
-                                                        : mean);
+    s->b->stats.score = setup_score(wins[best], count[best]);
     s->b->stats.setup = 1;
     s->b->stats.samples = samples;
     s->b->stats.nodes = s->nodes;

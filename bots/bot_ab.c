@@ -88,10 +88,15 @@ void bot_ab_clear(void *impl)
     }
 }
 
+static int mate_plies(int score)
+{
+    return score >= BOT_WIN_MIN ? BOT_WIN - score : score <= -BOT_WIN_MIN ? -(BOT_WIN + score) : 0;
+}
+
 /* Writes the principal variation from w (first move first) to line (at
- * most MANA_BOT_PV_MAX moves) by following hash moves on a copy; returns
- * its length. */
-static int pv_moves(ab_search *s, const mana_game *w, mana_move first, int depth, mana_move *line)
+ * most MANA_BOT_PV_MAX moves) by following hash moves on a copy, at most
+ * depth moves; returns its length. */
+static int hash_line(ab_search *s, const mana_game *w, mana_move first, int depth, mana_move *line)
 {
     int n = 0;
     line[n++] = first;
@@ -110,9 +115,18 @@ static int pv_moves(ab_search *s, const mana_game *w, mana_move first, int depth
     return n;
 }
 
-static int mate_plies(int score)
+/* The principal variation of best scored score at w: the hash moves, and
+ * for a forced result its whole line up to the Damyo's capture (the
+ * table holds no move where the Damyo is taken, nor always every move of
+ * a line that ends beyond the iteration's depth). */
+static int pv_moves(ab_search *s, const mana_game *w, mana_move first, int depth, int score, mana_move *line)
 {
-    return score >= BOT_WIN_MIN ? BOT_WIN - score : score <= -BOT_WIN_MIN ? -(BOT_WIN + score) : 0;
+    int mate = mate_plies(score), plies = mate < 0 ? -mate : mate;
+    int n = hash_line(s, w, first, depth > plies ? depth : plies, line);
+    if (mate == 0)
+        return n;
+    int mover = mana_side_to_move(w);
+    return bot_forced_line(s->b, w, mate > 0 ? mover : !mover, plies, line, n, MANA_BOT_PV_MAX, NULL);
 }
 
 /* Returns 1 if score is a forced result within depth plies.  A mate
@@ -150,7 +164,7 @@ static void report(ab_search *s, const mana_game *w, int depth, mana_move best, 
     b->stats.hashfull = tt_hashfull(s->ab->tt);
     b->stats.multipv = multipv;
     mana_move pv[MANA_BOT_PV_MAX];
-    bot_report(b, pv, pv_moves(s, w, best, depth, pv));
+    bot_report(b, pv, pv_moves(s, w, best, depth, score, pv));
 }
 
 /* One pass over the root moves (mv[0] first) in the window (alpha, beta).
@@ -498,6 +512,7 @@ static void search_threads(ab_search *s, mana_game *w, mana_move *mv, int n, man
     atomic_init(&smp.halt, 0);
     smp.depth = s->b->lim.depth;
     smp.node_limit = s->b->lim.nodes;
+    smp.helper_limit = smp.node_limit / 2;
     s->smp = &smp;
     ab_view v;
     ab_look(w, s->marks, &v);

@@ -208,6 +208,7 @@ typedef struct bot_mate {
     double stop_ms;                           /* bot_clock_ms at which it gives up (0: none) */
     int aborted;                              /* 1 once the budget, stop_ms or the bot's limits ran out */
     int by_dfpn;                              /* 1 if bot_mate_root's win came from df-pn */
+    int untimed;                              /* 1: only the budget ends it, not the bot's clock */
     mana_move killer[BOT_MATE_PLIES_MAX + 1]; /* the last refutation at each depth */
     mana_move winner[BOT_MATE_PLIES_MAX + 1]; /* the last winning move at each depth */
 } bot_mate;
@@ -280,6 +281,25 @@ int bot_dfpn_line(bot_mate *s, mana_game *w, mana_move first, int plies, mana_mo
  * moves it played to *nodes.  w is restored. */
 int bot_mate_search(bot *b, mana_game *w, const mana_move *mv, int n, double stop_ms, mana_move *out, mana_move *line,
                     int *len, uint64_t *nodes);
+
+/* The most moves bot_forced_line's exact search may play: about 15 ms. */
+#define BOT_LINE_BUDGET (UINT64_C(1) << 18)
+
+/* The line of a forced result, as every bot reports it: line[0..n-1]
+ * (n >= 1) is a line of moves from g after which `winner` (MANA_WHITE or
+ * MANA_BLACK) forces the capture of the enemy Damyo within plies plies of
+ * g (0: not known, BOT_MATE_PLIES_MAX is looked at); it is kept as far as
+ * its moves are legal and the game goes on, then completed by the exact
+ * search (bot_mate.c, df-pn beyond 11 plies), the winner playing its
+ * nearest win and the loser its longest defence, up to the capture.
+ * Returns the new length (at most max); the line ends in the capture of
+ * a Damyo (or another end of the game) unless the search's budget,
+ * BOT_LINE_BUDGET moves whatever the bot's limits (so that the line of a
+ * search under a node limit stays deterministic), ran out first, or the
+ * result was not forced after all; then it is the line as far as it
+ * got.  *won (if not NULL) gets 1 when the line ends in winner's win,
+ * else 0.  Uses b's mate tables (a new generation); g is only read. */
+int bot_forced_line(bot *b, const mana_game *g, int winner, int plies, mana_move *line, int n, int max, int *won);
 
 /* ---- the kinds (bot_random.c, bot_ab.c, bot_mcts.c) ---- */
 

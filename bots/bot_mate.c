@@ -124,7 +124,7 @@ int bot_mate_out_of_budget(bot_mate *s)
     if (s->aborted)
         return 1;
     if ((s->budget > 0 && s->nodes >= s->budget) ||
-        ((s->nodes & MATE_CHECK) == 0 &&
+        ((s->nodes & MATE_CHECK) == 0 && !s->untimed &&
          (bot_out_of_time(s->b) || (s->stop_ms > 0 && bot_clock_ms(s->b) >= s->stop_ms))))
         s->aborted = 1;
     return s->aborted;

@@ -3,7 +3,8 @@
  * bot_mate_root.c - the bots' mate search at the root (bot_mate_root,
  * bot_mate_line, bot_mate_search): the plain AND/OR search of bot_mate.c
  * at 1, 3 ... 11 plies, then bot_dfpn.c's proof-number search beyond, and
- * the winning line of the win found.
+ * the winning line of the win found; and the line of any forced result a
+ * bot reports, up to the Damyo's capture (bot_forced_line).
  */
 #include "bot_impl.h"
 
@@ -130,10 +131,74 @@ int bot_mate_search(bot *b, mana_game *w, const mana_move *mv, int n, double sto
         m.aborted = 0;
         m.stop_ms = 0; /* the line within the bot's own limits */
         *len = bot_mate_line(&m, w, best, plies, line, MANA_BOT_PV_MAX);
+        /* df-pn's line may stop where its table forgot the proof */
+        *len = bot_forced_line(b, w, mana_side_to_move(w), plies, line, *len, MANA_BOT_PV_MAX, NULL);
         *out = best;
         b->stats.depth = b->stats.seldepth = b->stats.mate = plies;
         b->stats.score = BOT_WIN - plies;
     }
     *nodes += m.nodes;
     return plies;
+}
+
+/* The capture of the enemy Damyo among the legal moves of w, or
+ * MANA_MOVE_NONE. */
+static mana_move damyo_capture(const mana_game *w)
+{
+    mana_move mv[MANA_MAX_MOVES];
+    int n = mana_damyo_capturable(w) == 1 ? mana_legal_moves(w, mv, MANA_MAX_MOVES) : 0;
+    for (int i = 0; i < n; i++)
+        if (bot_captures_damyo(w, mv[i]))
+            return mv[i];
+    return MANA_MOVE_NONE;
+}
+
+/* Completes the line from w (k moves of it played on w) as
+ * bot_forced_line says; returns its length. */
+static int complete_line(bot_mate *s, mana_game *w, int winner, int left, mana_move *line, int k, int max)
+{
+    while (k < max && mana_status(w) == MANA_PLAYING && !s->aborted) {
+        mana_move m = MANA_MOVE_NONE;
+        int d = left > 0 ? left : BOT_MATE_PLIES_MAX;
+        if (mana_side_to_move(w) == winner) {
+            if ((m = damyo_capture(w)) != MANA_MOVE_NONE) {
+                line[k++] = m;
+                break;
+            }
+            mana_move mv[MANA_MAX_MOVES];
+            int n = mana_legal_moves(w, mv, MANA_MAX_MOVES);
+            int p = n > 0 ? bot_mate_root(s, w, mv, n, BOT_MATE_PLIES_MAX, &m) : 0; /* the nearest first */
+            return p > 0 ? k + bot_mate_line(s, w, m, p, line + k, max - k) : k;
+        }
+        m = longest_defence(s, w, winner, d, &left);
+        if (m == MANA_MOVE_NONE || mana_play(w, m) != MANA_OK)
+            break;
+        line[k++] = m;
+    }
+    return k;
+}
+
+int bot_forced_line(bot *b, const mana_game *g, int winner, int plies, mana_move *line, int n, int max, int *won)
+{
+    bot_mate s;
+    mana_game *w;
+    if (won != NULL)
+        *won = 0;
+    if (n < 1 || max < n || bot_mate_begin(&s, b, 0) != 0 || (w = mana_clone(g)) == NULL)
+        return n;
+    s.budget = BOT_LINE_BUDGET;
+    s.untimed = 1;
+    int k = 0;
+    while (k < n && mana_status(w) == MANA_PLAYING && mana_play(w, line[k]) == MANA_OK)
+        k++;
+    if (k == n)
+        k = complete_line(&s, w, winner, plies > k ? plies - k : 0, line, k, max);
+    mana_free(w);
+    if (won != NULL && (w = mana_clone(g)) != NULL) { /* where the whole line ends */
+        for (int i = 0; i < k && mana_status(w) == MANA_PLAYING && mana_play(w, line[i]) == MANA_OK; i++)
+            ;
+        *won = mana_status(w) == bot_mate_won_status(winner);
+        mana_free(w);
+    }
+    return k;
 }

@@ -360,14 +360,15 @@ static void set_win_rate(bot *b, double p)
     b->stats.mate = 0;
 }
 
-/* Sets a forced capture of the enemy Damyo in plies plies (> 0) as the
- * search's result: win rate 1, reported as `mate plies` (the score as
- * ab's, BOT_WIN - plies). */
+/* Sets a forced capture of a Damyo in |plies| plies as the search's
+ * result: the enemy's (plies > 0: win rate 1) or ours (plies < 0: win
+ * rate 0), reported as `mate plies` (the score as ab's, +-(BOT_WIN -
+ * |plies|)). */
 static void set_mate(bot *b, int plies)
 {
-    set_win_rate(b, 1.0);
+    set_win_rate(b, plies > 0 ? 1.0 : 0.0);
     b->stats.mate = plies;
-    b->stats.score = BOT_WIN - plies;
+    b->stats.score = plies > 0 ? BOT_WIN - plies : -(BOT_WIN + plies);
 }
 
 /*
@@ -420,8 +421,11 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     b->stats.iterations = done;
     b->stats.setup = 1;
     b->stats.samples = done;
-    /* no candidate sampled before the time ran out: a random one, 1/2 */
-    set_win_rate(b, best < 0 ? 0.5 : best / (double)per);
+    /* the chosen candidate's win rate as (wins + 1/2) / (samples + 1),
+     * which a few samples never put at 0 or 1, the rates of a proof: no
+     * setup is one (no candidate sampled before the time ran out: a
+     * random one, 1/2) */
+    set_win_rate(b, best < 0 ? 0.5 : (best + 0.5) / (per + 1.0));
     bot_report(b, out, 1);
     return MANA_OK;
 }
@@ -609,20 +613,34 @@ static double win_rate(const node *c)
     return c->wins / (c->visits ? c->visits : 1);
 }
 
-/* Reports the root child best of t: its win rate, with the playouts,
- * tree nodes and deepest walk of the search; a mate in won_in plies where
- * the root's mate search proved best won (won_in 0: none; a proof of the
- * tree's, whose length it does not know, stays a win rate of 1). */
-static void report(bot *b, const tree *t, int32_t best, uint64_t iterations, uint64_t nodes, int seldepth, int won_in)
+/* Reports the root child best of t (the root at w): its win rate, with
+ * the playouts, tree nodes and deepest walk of the search.  A child
+ * proven won or lost is a mate: its line up to the Damyo's capture
+ * (bot_forced_line: the winner's nearest win, the loser's longest
+ * defence) and its plies, won_in where the root's mate search proved it
+ * won in won_in plies (0: not known), else the line's length; a proof
+ * whose line the exact search does not reach within its budget stays a
+ * win rate of 1 or 0. */
+static void report(bot *b, const mana_game *w, const tree *t, int32_t best, uint64_t iterations, uint64_t nodes,
+                   int seldepth, int won_in)
 {
     b->stats.iterations = iterations;
     b->stats.nodes = nodes;
     b->stats.seldepth = seldepth;
-    if (won_in > 0 && t->n[best].proof == MCTS_WIN)
-        set_mate(b, won_in);
+    mana_move line[MANA_BOT_PV_MAX] = {t->n[best].move};
+    int n = 1, proof = t->n[best].proof, won = 0;
+    if (proof != MCTS_UNKNOWN) {
+        int mover = mana_side_to_move(w);
+        n = bot_forced_line(b, w, proof == MCTS_WIN ? mover : !mover, proof == MCTS_WIN ? won_in : 0, line, 1,
+                            MANA_BOT_PV_MAX, &won);
+    }
+    if (won && proof == MCTS_WIN)
+        set_mate(b, won_in > 0 ? won_in : n);
+    else if (won)
+        set_mate(b, -n);
     else
         set_win_rate(b, win_rate(&t->n[best]));
-    bot_report(b, &t->n[best].move, 1);
+    bot_report(b, line, n);
 }
 
 /* ---- Threads: root parallelism ------------------------------------------------
@@ -795,7 +813,7 @@ static void report_merged(const worker *k, const int *lost_at, mana_move *out)
     }
     settle(&mt, 0);
     int32_t best = root_choice(&mt, lost_at);
-    report(k->b, &mt, best, iterations, nodes, seldepth, 0);
+    report(k->b, k->w, &mt, best, iterations, nodes, seldepth, 0);
     if (out != NULL)
         *out = m[best].move;
 }
@@ -975,7 +993,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
             break; /* out of memory: decide with what we have */
         k.iterations++;
         if (b->info != NULL && k.iterations % 1000 == 0)
-            report(b, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth, 0);
+            report(b, k.w, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth, 0);
         double share =
             k.iterations % 64 == 0 ? mate_share(b, win_rate(&t->n[root_choice(t, lost_at)]), &mate_tried) : 0;
         if (share > 0) {
@@ -985,7 +1003,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
     }
 
     int32_t best = root_choice(t, lost_at);
-    report(b, t, best, k.iterations, t->len, k.seldepth, won_in);
+    report(b, k.w, t, best, k.iterations, t->len, k.seldepth, won_in);
     *out = t->n[best].move;
 
 done:

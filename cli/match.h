@@ -139,10 +139,14 @@ void player_close(player *p);
 typedef struct elo_estimate {
     double score; /* mean score a game, 0..1 */
     double elo;   /* logistic Elo */
-    double elo95; /* half-width of the 95% interval */
-    double los;   /* likelihood of superiority, 0..1 */
-    int defined;  /* 0: fewer than 2 pairs (games), or all in one cell: the
-                       variance is zero, elo95 and los mean nothing */
+    double elo95; /* half the 95% interval's width (fishtest's +-) */
+    /* The 95% interval's bounds: the Elo of the score's normal interval,
+     * mean +- 1.96 se, so not elo -+ elo95 (the logistic curve bends
+     * them); -inf / +inf where it passes a score of 0 or 1. */
+    double elo_lo, elo_hi;
+    double los;  /* likelihood of superiority, 0..1 */
+    int defined; /* 0: fewer than 2 pairs (games), or all in one cell: the
+                    variance is zero, elo95, the bounds and los mean nothing */
 } elo_estimate;
 
 /* Elo as text: "+12.3", never "-0.0" (decimals 0 or 1); buf of 16. */

@@ -117,11 +117,15 @@ static void json_pairing(FILE *f, const match *m, int pi)
     fprintf(f, ", \"elo95\": ");
     if (e.defined) { /* null: no interval (fewer than 2 pairs, or zero variance) */
         json_num(f, "%.3f", e.elo95);
+        fprintf(f, ", \"elo_lower\": "); /* the interval's bounds: null when infinite */
+        json_num(f, "%.3f", e.elo_lo);
+        fprintf(f, ", \"elo_upper\": ");
+        json_num(f, "%.3f", e.elo_hi);
         fprintf(f, ", \"los\": ");
         json_num(f, "%.6f", e.los);
         fputc('}', f);
     } else {
-        fprintf(f, "null, \"los\": null}");
+        fprintf(f, "null, \"elo_lower\": null, \"elo_upper\": null, \"los\": null}");
     }
 }
 

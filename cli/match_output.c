@@ -121,8 +121,7 @@ static void pairing_stats(const match *m, int pi, int max_pairs, int full)
     if (e.defined)
         printf("Elo difference %s (95%% interval %s .. %s, pentanomial model of %ld game pairs) "
                "LOS %s\n",
-               elo, stats_elo_text(e.elo - e.elo95, 1, lo, sizeof lo),
-               stats_elo_text(e.elo + e.elo95, 1, hi, sizeof hi), pairs, los);
+               elo, stats_elo_text(e.elo_lo, 1, lo, sizeof lo), stats_elo_text(e.elo_hi, 1, hi, sizeof hi), pairs, los);
     else
         printf("Elo difference %s (95%% interval n/a: %s; pentanomial model of %s) "
                "LOS n/a\n",

@@ -68,6 +68,13 @@ static double elo_of(double x)
     return -400.0 * log10(1.0 / x - 1.0);
 }
 
+/* The Elo of a bound x of the score's interval, unclamped: a bound at or
+ * beyond a score of 0 or 1 is -inf or +inf (no finite Elo reaches it). */
+static double elo_bound(double x)
+{
+    return x <= 0 ? -INFINITY : x >= 1 ? INFINITY : -400.0 * log10(1.0 / x - 1.0);
+}
+
 static double phi(double q)
 {
     return 0.5 * erfc(-q / sqrt(2.0));
@@ -86,6 +93,13 @@ static void estimate(const long *counts, int n, elo_estimate *out)
     out->score = mu;
     out->elo = elo_of(mu);
     out->elo95 = (elo_of(mu + PHI_INV_975 * se) - elo_of(mu - PHI_INV_975 * se)) / 2.0;
+    /* The interval is the Elo of the score's, whose bounds the logistic
+     * curve spreads unevenly about the estimate: elo -+ elo95 (fishtest's
+     * half-width written out as bounds) is not it, and could disagree
+     * with the LOS, which is taken on the score's scale (the lower bound
+     * is above 0 exactly when the LOS is above 97.5%). */
+    out->elo_lo = elo_bound(mu - PHI_INV_975 * se);
+    out->elo_hi = elo_bound(mu + PHI_INV_975 * se);
     out->los = phi((mu - 0.5) / se);
     long seen = 0;
     int cells = 0;

@@ -16,8 +16,15 @@
  *   answered with MANA_EINVAL.
  * - Scores are from the view of the side to move of the searched position,
  *   in centi-Ronin (100 = the worth of a Ronin), or as a mate: the number
- *   of plies to a forced capture of a Damyo (> 0: the side to move takes
- *   the enemy Damyo, < 0: it loses its own).
+ *   of plies to a forced capture of a Damyo, its sign from the side to
+ *   move (> 0: it takes the enemy Damyo, < 0: it loses its own; mate 3:
+ *   we move, they reply, we take it; mate -2: we move, they take ours).
+ *   Every bot that proves a forced result says it so (ab and mcts alike),
+ *   with score_cp +-(30000 - |mate|), and its line is the whole mate:
+ *   |mate| plies ending in the Damyo's capture (the winner's nearest win,
+ *   the loser's longest defence, as far as the hash moves do not say
+ *   otherwise).  A setup search never reports a mate nor a score of
+ *   +-2000 or beyond: no setup is a proven result.
  * - Options and limits given out of range are refused, never clamped,
  *   except a depth beyond MANA_BOT_DEPTH_MAX, which is cut to it.
  * - Moves are mana_move values of mana.h, legal in the position searched;
@@ -163,13 +170,21 @@ typedef struct mana_bot_line {
     int seldepth;    /* deepest ply reached (ab: at least depth) */
     int score_cp;    /* centi-Ronin, side to move's view (mcts: from its win
                      * rate p, 400 log10(p / (1 - p)) rounded, within
-                     * +-2000; a mate: +-(30000 - |mate|)) */
+                     * +-2000; a mate: +-(30000 - |mate|); a setup search:
+                     * the chosen move's estimated chance p from its n
+                     * samples' chances s, p = (s + 1/2) / (n + 1), as
+                     * 100 ln(p / (1 - p)) (ab: its evaluation's unit) or
+                     * 400 log10(p / (1 - p)) (mcts), so within +-2000) */
     int mate;        /* plies to a forced Damyo capture, > 0 win, < 0 loss,
-                     * 0 none (score_cp then holds) */
+                     * 0 none (score_cp then holds; also for a proof of
+                     * mcts's tree whose line the exact search does not
+                     * complete within its budget: score_cp +-2000) */
     double win_rate; /* mcts: the win rate of the line's first move in its
                       * playouts, 0..1 (draws half; 1 or 0 once proven);
                       * -1 for ab and random (no playouts) */
-    int pv_len;      /* moves in pv, 0..MANA_BOT_PV_MAX */
+    int pv_len;      /* moves in pv, 0..MANA_BOT_PV_MAX; for a mate |mate|
+                     * (more only if the hash moves led a longer way),
+                     * the last taking the Damyo */
     mana_move pv[MANA_BOT_PV_MAX];
 } mana_bot_line;
 
@@ -267,7 +282,12 @@ MANA_API int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, ch
  *                        depths (Stockfish's skip blocks), sharing the
  *                        lock-free table; the answer is the main
  *                        thread's; node limits count every thread's
- *                        nodes.  mcts searches with root parallelism: a
+ *                        nodes, and the helpers end at half of one, so
+ *                        that the main thread searches the other half
+ *                        itself however the threads are scheduled (an
+ *                        iteration costing about as much as all the
+ *                        ones before it, it reaches at least one
+ *                        thread's depth less one).  mcts searches with root parallelism: a
  *                        tree a thread from the same root, each with
  *                        its own generator, the root moves' visits,
  *                        wins and proofs summed over the threads for

@@ -442,14 +442,18 @@ static void capture_in_three(void)
         CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.move == win, "ab (seed %llu) chose %s, not d4xc3",
               (unsigned long long)seed, text(g, r.move));
         CHECK(r.info.line.mate == 3, "ab reports a win in %d plies, not 3", r.info.line.mate);
-        /* the line: d4xc3 and one of the two Damyo moves (the capture
-         * that follows is seen at the horizon, not stored as a hash move);
-         * the reply to ponder on is the line's second move */
+        /* the line: d4xc3, one of the two Damyo moves and its capture
+         * (seen at the horizon, not stored as a hash move: the line of a
+         * mate is completed up to it); the reply to ponder on is the
+         * line's second move */
         c = mana_clone(g);
         mana_play(c, win);
-        CHECK(r.info.line.pv_len == 2 && r.info.line.pv[0] == win && r.ponder == r.info.line.pv[1] &&
+        CHECK(r.info.line.pv_len == 3 && r.info.line.pv[0] == win && r.ponder == r.info.line.pv[1] &&
                   MANA_MOVE_FROM(r.ponder) == 0 && mana_is_legal(c, r.ponder) == 1,
               "ab's line: %d moves, ponder %s", r.info.line.pv_len, text(c, r.ponder));
+        if (r.info.line.pv_len == 3 && mana_play(c, r.ponder) == MANA_OK)
+            CHECK(mana_play(c, r.info.line.pv[2]) == MANA_OK && mana_status(c) == MANA_WHITE_WON,
+                  "ab's line does not end in the capture of Black's Damyo");
         mana_free(c);
         mana_bot_free(b);
     }
@@ -483,7 +487,7 @@ static mana_move mcts_move(const mana_game *g, uint64_t iterations, uint64_t see
  * mate search budget of a 30-playout limit, and reported as a win rate of
  * 100.  The position after it, "6/6/6/2R3/1R4/d3D1 b 1 0", is lost: both
  * Damyo moves (a1-a2, a1-b1) are proven lost one ply ahead when the root
- * is expanded, so the root is proven and no playout is run.
+ * is expanded, so the root is proven and no playout is run: mate -2.
  *
  * The only move that does not lose at once.  "d5/6/6/4rr/6/4D1 w 1 0":
  * White has only the Damyo, on e1 (1 mark), and 5 Ronins in reserve;
@@ -520,9 +524,11 @@ static void mcts_proofs(void)
     }
     mana_play(g, win);
     mana_move m = mcts_move(g, 30, 1, &st);
-    CHECK(st.info.line.win_rate == 0.0 && st.info.iterations == 0 && st.info.line.score_cp == -2000,
-          "the lost position: win rate %g after %llu playouts", st.info.line.win_rate,
-          (unsigned long long)st.info.iterations);
+    /* a loss in 2 plies (a Damyo move, the capture), said as ab says it */
+    CHECK(st.info.line.win_rate == 0.0 && st.info.iterations == 0 && st.info.line.mate == -2 &&
+              st.info.line.score_cp == -(30000 - 2) && st.info.line.pv_len == 2,
+          "the lost position: win rate %g after %llu playouts, mate %d, score_cp %d, %d plies", st.info.line.win_rate,
+          (unsigned long long)st.info.iterations, st.info.line.mate, st.info.line.score_cp, st.info.line.pv_len);
     mana_free(g);
 
     g = at("d5/6/6/4rr/6/4D1 w 1 0");

@@ -252,6 +252,46 @@ static void threads_nodes(const char *threads)
     }
 }
 
+/* Depth at a node limit on T threads.  With Threads 1 the depth is
+ * deterministic; with more, every thread's nodes count against the limit
+ * and the helpers may spend at most half of it, so that the main thread,
+ * whose completed iterations give the answer, visits at least half the
+ * limit itself whatever the scheduler does (more threads than cores
+ * starved it: 20000 nodes on 4 threads of a 2-core machine reached depth
+ * 1-2 where one thread reaches 5-8).  Its depth is then at least one
+ * thread's, less one: each iteration here costs about as much as all
+ * the ones before it.  Each thread count is tried three times, as the
+ * threads interleave differently each time. */
+static void threads_depth(void)
+{
+    static const int one_thread_depth[] = {5, 5, 8}; /* nodes 20000, Threads 1, Seed 1 */
+    for (size_t p = 0; p < sizeof positions / sizeof *positions; p++) {
+        mana_game *g = at(positions[p]);
+        mana_bot_limits lim;
+        mana_bot_limits_init(&lim);
+        lim.nodes = 20000;
+        mana_bot_result r;
+        mana_bot *b = bot_with("ab", "Threads", "1");
+        CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.info.line.depth == one_thread_depth[p] &&
+                  r.info.nodes == 20000,
+              "%s: Threads 1, 20000 nodes: depth %d (%llu nodes), not %d", positions[p], r.info.line.depth,
+              (unsigned long long)r.info.nodes, one_thread_depth[p]);
+        mana_bot_free(b);
+        for (int t = 2; t <= 4; t += 2)
+            for (int rep = 0; rep < 3; rep++) {
+                char threads[4];
+                snprintf(threads, sizeof threads, "%d", t);
+                b = bot_with("ab", "Threads", threads);
+                CHECK(mana_bot_choose(b, g, &lim, &r) == MANA_OK && r.info.line.depth >= one_thread_depth[p] - 1 &&
+                          r.info.nodes >= 20000 && r.info.nodes <= 20000 + 128 * (uint64_t)t,
+                      "%s: Threads %d, 20000 nodes: depth %d (%llu nodes), one thread reaches %d", positions[p], t,
+                      r.info.line.depth, (unsigned long long)r.info.nodes, one_thread_depth[p]);
+                mana_bot_free(b);
+            }
+        mana_free(g);
+    }
+}
+
 /* The playouts of an mcts search's progress reports, in order, and
  * whether each report's move was legal. */
 typedef struct playouts {
@@ -470,6 +510,7 @@ int main(void)
     threads_one_deterministic();
     threads_nodes("2");
     threads_nodes("4");
+    threads_depth();
     mcts_threads("2");
     mcts_threads("4");
     threads_stopped("2");

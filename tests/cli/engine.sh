@@ -39,11 +39,22 @@ case $(sed -n 4p "$tmp/best") in [DR]@[a-f][56]) ;; *) fail "placement: '$(sed -
 expect_eq "$(sed -n 5p "$tmp/best")" "d4xc3" "mcts finds the forced line too"
 # mcts proves d4xc3 won before any playout (its root's mate search: mate in
 # 3 plies, d4xc3, any reply, the capture, as ab's line above): a tree of
-# the root and its 8 children, no walk down it (depth 0).
-grep -Eq '^info depth 0 seldepth 0 multipv 1 score mate 3 wr 100 nodes 9 nps [0-9]+ time [0-9]+ iterations 0 pv d4xc3$' "$o" &&
+# the root and its 8 children, no walk down it (depth 0); its line is the
+# whole mate, the Damyo's capture last.
+grep -Eq '^info depth 0 seldepth 0 multipv 1 score mate 3 wr 100 nodes 9 nps [0-9]+ time [0-9]+ iterations 0 pv d4xc3 a1-(a2 b2xa2|b1 b2xb1)$' "$o" &&
     checks=$((checks + 1)) || fail "mcts info line: d4xc3 proven won"
 expect_eq "$(wc -l <"$tmp/best" | tr -d ' ')" 5 "one bestmove per go"
-expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3" "nothing after quit"
+# (mcts's line of the mate goes on to the capture: a reply to ponder on)
+expect_eq "$(tail -n 1 "$o")" "bestmove d4xc3 ponder a1-b1" "nothing after quit"
+
+# A proven loss is told the same way by both bots: after d4xc3 Black loses
+# its Damyo in 2 plies (a Damyo move, then b2 takes it), `score mate -2`
+# with that whole line (mcts once said `score cp -2000`, ab's line stopped
+# before the capture).
+printf '%s\n' mana "position mfn $IN3 moves d4xc3" 'go nodes 2000' 'setoption name Bot value mcts' \
+    "position mfn $IN3 moves d4xc3" 'go nodes 2000' | "$CLI" engine >"$o" 2>&1
+expect_eq "$(grep -Ec ' score mate -2 .* pv a1-(a2 b2xa2|b1 b2xb1)$' "$o")" 3 "mate -2 with its line: ab's two iterations, mcts"
+expect_no_grep "$o" "score cp" "no centi-Ronin score for a proven loss"
 
 # A mate found beyond the completed depth is searched on for a nearer one.
 # tests/data/tactics.txt line 142: White forces the capture in 11 plies at

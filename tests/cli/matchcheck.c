@@ -274,6 +274,10 @@ int main(void)
         near(e.elo, r->elo, 1e-5, what);
         near(e.elo95, r->elo95, 1e-5, what);
         near(e.los, r->los, 1e-7, what);
+        /* the interval: as wide as fishtest's, and on the LOS's side of 0 */
+        near(e.elo_hi - e.elo_lo, 2 * r->elo95, 1e-5, what);
+        near(e.elo_lo > 0, e.los > 0.975, 0, what);
+        near(e.elo_hi < 0, e.los < 0.025, 0, what);
         near(stats_llr_penta(r->penta, 0, 5, 0), r->llr_log5, 1e-6, what);
         near(stats_llr_penta(r->penta, 0, 5, 1), r->llr_norm5, 1e-6, what);
         near(stats_llr_penta(r->penta, 0, 50, 0), r->llr_log50, 1e-5, what);
@@ -286,6 +290,24 @@ int main(void)
     near(e.score, 0.7, 1e-12, "trinomial score");
     near(e.elo, 147.190714, 1e-5, "trinomial Elo");
     near(e.defined, 1, 0, "trinomial: an interval from 100 games in 3 cells");
+    /* Its 95% interval by hand: a game scores 1, 1/2, 0 with chances .6,
+     * .2, .2, so its variance is .6 + .2/4 - .7^2 = .16 and the mean's
+     * standard error sqrt(.16/100) = .04; the score's interval is .7 -+
+     * 1.959964 x .04 = [.6216014, .7783986], whose Elo is
+     * -400 log10(1/.6216014 - 1) = +86.225015 and
+     * -400 log10(1/.7783986 - 1) = +218.251778.  Fishtest's "+-" is
+     * half its width, 66.013381, and 147.190714 -+ 66.013381 = [+81.18,
+     * +213.20] is no bound of it (the report wrote those). */
+    near(e.elo_lo, 86.225015, 1e-5, "trinomial lower bound");
+    near(e.elo_hi, 218.251778, 1e-5, "trinomial upper bound");
+    near(e.elo95, 66.013381, 1e-5, "trinomial half-width");
+    /* a bound beyond a score of 1 is +inf: 9 wins, 1 loss score .9 with a
+     * standard error sqrt(.09/10) = .0949, .9 + 1.96 x .0949 > 1 */
+    long nine[3] = {9, 0, 1};
+    stats_elo_trinomial(nine, &e);
+    near(isinf(e.elo_hi) && e.elo_hi > 0, 1, 0, "an upper bound past a score of 1");
+    char inf_text[16];
+    near(strcmp(stats_elo_text(e.elo_hi, 1, inf_text, sizeof inf_text), "+inf"), 0, 0, "+inf as text");
     /* An interval needs 2 pairs in 2 cells at least: the variance of the
      * counts is zero otherwise (fishtest's regularised cells hide it). */
     static const struct {
