@@ -7,19 +7,39 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
 #include "engine.h"
+
+/* The line for a sink: formatted whole into memory. */
+static void out_sink(engine *e, const char *fmt, va_list ap)
+{
+    char small[256];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    char *line = n >= 0 && (size_t)n >= sizeof small ? malloc((size_t)n + 1) : NULL;
+    if (line != NULL)
+        vsnprintf(line, (size_t)n + 1, fmt, again);
+    va_end(again);
+    e->sink(e->sink_ctx, line != NULL ? line : small); /* out of memory: cut short */
+    free(line);
+}
 
 void eng_out(engine *e, const char *fmt, ...)
 {
     va_list ap;
     pthread_mutex_lock(&e->out_lock);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    if (e->sink != NULL) {
+        out_sink(e, fmt, ap);
+    } else {
+        vprintf(fmt, ap);
+        putchar('\n');
+        fflush(stdout);
+    }
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
     pthread_mutex_unlock(&e->out_lock);
 }
 
