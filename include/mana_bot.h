@@ -168,7 +168,9 @@ typedef struct mana_bot_line {
                      * 0 none (score_cp then holds) */
     double win_rate; /* mcts: the win rate of the line's first move in its
                       * playouts, 0..1 (draws half; 1 or 0 once proven);
-                      * -1 for ab and random (no playouts) */
+                      * -1 for ab and random (no playouts), and for an
+                      * mcts answer that ran none (a single root move,
+                      * played at once) */
     int pv_len;      /* moves in pv, 0..MANA_BOT_PV_MAX */
     mana_move pv[MANA_BOT_PV_MAX];
 } mana_bot_line;
