@@ -12,8 +12,10 @@
 #include "cli.h"
 #include "engine.h"
 
-/* The line for a sink: formatted whole into memory. */
-static void out_sink(engine *e, const char *fmt, va_list ap)
+/* Writes the line (formatted whole into memory) to the sink or stdout.
+ * A byte that is not printable ASCII, which only a quoted command word
+ * can hold, is written as '?': an answer is one line of ASCII. */
+static void out_line(engine *e, const char *fmt, va_list ap)
 {
     char small[256];
     va_list again;
@@ -23,7 +25,17 @@ static void out_sink(engine *e, const char *fmt, va_list ap)
     if (line != NULL)
         vsnprintf(line, (size_t)n + 1, fmt, again);
     va_end(again);
-    e->sink(e->sink_ctx, line != NULL ? line : small); /* out of memory: cut short */
+    char *text = line != NULL ? line : small; /* out of memory: cut short */
+    for (unsigned char *c = (unsigned char *)text; *c != '\0'; c++)
+        if (*c < 0x20 || *c >= 0x7f)
+            *c = '?';
+    if (e->sink != NULL) {
+        e->sink(e->sink_ctx, text);
+    } else {
+        fputs(text, stdout);
+        putchar('\n');
+        fflush(stdout);
+    }
     free(line);
 }
 
@@ -32,13 +44,7 @@ void eng_out(engine *e, const char *fmt, ...)
     va_list ap;
     pthread_mutex_lock(&e->out_lock);
     va_start(ap, fmt);
-    if (e->sink != NULL) {
-        out_sink(e, fmt, ap);
-    } else {
-        vprintf(fmt, ap);
-        putchar('\n');
-        fflush(stdout);
-    }
+    out_line(e, fmt, ap);
     va_end(ap);
     pthread_mutex_unlock(&e->out_lock);
 }
