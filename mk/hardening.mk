@@ -64,7 +64,26 @@ $(BOTRACE_BIN): tests/soak/botrace.c $(BOT_HDR) include/mana.h $(BOTS_A) $(LIB_A
 .PHONY: tsan-races
 tsan-races:
 	$(Q)set -e; d=$(CI_DIR)/tsan-races; \
-	$(call sub_make,tsan-races,SANITIZE=thread $$d/tests/soak/botrace); \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/botrace
+	$(call sub_make,tsan-races,SANITIZE=thread $$d/tests/soak/botrace $$d/tests/soak/objects); \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/botrace; \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/objects threads
 
 CI_STEPS += tsan-races
+
+# ---- the C rows of the object table (docs/objects-c.md) -------------------
+#   make check-objects  tests/soak/objects (a million games, 300 bots, fork,
+#                       signals: under two seconds, a step of `make check`)
+
+OBJECTS_BIN := $(B)/tests/soak/objects
+
+$(OBJECTS_BIN): tests/soak/objects.c $(BOT_HDR) $(PUBLIC_HDR) $(BOTS_A) $(LIB_A)
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(BASE_CFLAGS) -D_GNU_SOURCE $(CFLAGS) -o $@ $< $(BOTS_A) $(LIB_A) \
+	    $(LDFLAGS) -lm -lpthread
+
+.PHONY: check-objects
+check-objects: $(OBJECTS_BIN)
+	$(OBJECTS_BIN)
+
+CHECK_STEPS += check-objects
