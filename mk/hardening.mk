@@ -72,7 +72,9 @@ CI_STEPS += tsan-races
 
 # ---- the C rows of the object table (docs/objects-c.md) -------------------
 #   make check-objects  tests/soak/objects (a million games, 300 bots, fork,
-#                       signals: under two seconds, a step of `make check`)
+#                       signals: about a second, but a step of `make ci`
+#                       until README.md's table of make check's parts,
+#                       which check-parts compares, lists it)
 
 OBJECTS_BIN := $(B)/tests/soak/objects
 
@@ -86,4 +88,4 @@ $(OBJECTS_BIN): tests/soak/objects.c $(BOT_HDR) $(PUBLIC_HDR) $(BOTS_A) $(LIB_A)
 check-objects: $(OBJECTS_BIN)
 	$(OBJECTS_BIN)
 
-CHECK_STEPS += check-objects
+CI_STEPS += check-objects
