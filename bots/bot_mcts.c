@@ -397,9 +397,13 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     double best = -1.0;
     uint64_t done = 0;
     *out = mv[rng_below(&b->rng, (uint64_t)n)];
-    for (int i = 0; i < n && !bot_out_of_time(b); i++) {
+    int ended = 0;
+    for (int i = 0; i < n && !ended; i++) {
         double score = 0.0;
-        for (uint64_t k = 0; k < per; k++) {
+        uint64_t k = 0;
+        /* the stop and the time are read at each sample: a candidate's
+         * share of a large budget may take seconds */
+        for (; k < per && !(ended = bot_out_of_time(b)); k++) {
             mana_game *c = mana_clone(g);
             if (c == NULL)
                 return MANA_ENOMEM;
@@ -413,7 +417,7 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
             mana_free(c);
             done++;
         }
-        if (score > best) {
+        if (k == per && score > best) { /* a candidate cut short is not compared */
             best = score;
             *out = mv[i];
         }

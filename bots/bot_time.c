@@ -41,10 +41,11 @@ int mana_bot_time_budget(const mana_bot_limits *lim, int side, int64_t *soft_ms,
     if (usable < left / 4) /* a nearly empty clock: spend a quarter */
         usable = left / 4;
     int horizon = lim->movestogo > 0 ? lim->movestogo : HORIZON;
-    int64_t s = usable / horizon + inc * 3 / 4;
-    if (s > usable)
-        s = usable;
-    int64_t h = s * 3 > usable ? usable : s * 3;
+    /* 3 inc / 4 and the sums and products below, without overflow for
+     * any clock up to INT64_MAX ms (usable >= 0, s <= usable) */
+    int64_t base = usable / horizon, extra = inc / 4 * 3 + inc % 4 * 3 / 4;
+    int64_t s = extra > usable - base ? usable : base + extra;
+    int64_t h = s > usable / 3 ? usable : s * 3;
     *soft_ms = s < 1 ? 1 : s;
     *hard_ms = h < *soft_ms ? *soft_ms : h;
     return MANA_OK;

@@ -423,9 +423,11 @@ static int split(char *line, char ***tok, size_t *cap)
     return n;
 }
 
-static int engine_init(engine *e)
+int eng_init(engine *e, eng_sink_fn *sink, void *sink_ctx)
 {
     memset(e, 0, sizeof *e);
+    e->sink = sink;
+    e->sink_ctx = sink_ctx;
     pthread_mutex_init(&e->out_lock, NULL);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
@@ -449,6 +451,44 @@ static void refuse_nul_line(engine *e, const char *line)
     eng_out(e, "info string error: position: NUL byte in the line");
 }
 
+int eng_line(engine *e, char *line, size_t len)
+{
+    if (memchr(line, '\0', len) != NULL) { /* the words after it would be lost unseen */
+        refuse_nul_line(e, line);
+        return 0;
+    }
+    int n = split(line, &e->tok, &e->tok_cap);
+    if (n < 0)
+        eng_out(e, "info string error: out of memory for a %zu-byte line", strlen(line));
+    if (n <= 0)
+        return 0;
+    char **tok = e->tok;
+    if (strcmp(tok[0], "isready") == 0)
+        eng_out(e, "readyok");
+    else if (strcmp(tok[0], "stop") == 0)
+        eng_finish_search(e, 1);
+    else if (strcmp(tok[0], "ponderhit") == 0)
+        eng_ponderhit(e);
+    else if (strcmp(tok[0], "quit") == 0)
+        return 1;
+    else {
+        eng_finish_search(e, 0);
+        dispatch(e, tok, n);
+    }
+    return 0;
+}
+
+void eng_end(engine *e, int quit)
+{
+    eng_finish_search(e, quit); /* at end of input a search runs to its end */
+    free(e->tok);
+    mana_bot_free(e->bot);
+    mana_free(e->game);
+    pthread_mutex_destroy(&e->out_lock);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->cond);
+}
+
 int cmd_engine(int argc, char **argv)
 {
     static const cli_command engine_command = {"engine", "(then speak the engine protocol of mana-cli(1) on stdin)", 0,
@@ -461,42 +501,17 @@ int cmd_engine(int argc, char **argv)
         return 2;
     }
     static engine e; /* one engine per process; static only to keep it off the stack */
-    if (engine_init(&e) < 0)
+    if (eng_init(&e, NULL, NULL) < 0) {
+        eng_end(&e, 1);
         return 1;
-    char *line = NULL, **tok = NULL;
-    size_t cap = 0, tok_cap = 0;
+    }
+    char *line = NULL;
+    size_t cap = 0;
     int quit = 0;
     ssize_t len;
-    while (!quit && (len = getline(&line, &cap, stdin)) >= 0) {
-        if (memchr(line, '\0', (size_t)len) != NULL) { /* the words after it would be lost unseen */
-            refuse_nul_line(&e, line);
-            continue;
-        }
-        int n = split(line, &tok, &tok_cap);
-        if (n < 0)
-            eng_out(&e, "info string error: out of memory for a %zu-byte line", strlen(line));
-        if (n <= 0)
-            continue;
-        if (strcmp(tok[0], "isready") == 0)
-            eng_out(&e, "readyok");
-        else if (strcmp(tok[0], "stop") == 0)
-            eng_finish_search(&e, 1);
-        else if (strcmp(tok[0], "ponderhit") == 0)
-            eng_ponderhit(&e);
-        else if (strcmp(tok[0], "quit") == 0)
-            quit = 1;
-        else {
-            eng_finish_search(&e, 0);
-            dispatch(&e, tok, n);
-        }
-    }
-    eng_finish_search(&e, quit); /* at end of input a search runs to its end */
-    free(tok);
+    while (!quit && (len = getline(&line, &cap, stdin)) >= 0)
+        quit = eng_line(&e, line, (size_t)len);
+    eng_end(&e, quit);
     free(line);
-    mana_bot_free(e.bot);
-    mana_free(e.game);
-    pthread_mutex_destroy(&e.out_lock);
-    pthread_mutex_destroy(&e.lock);
-    pthread_cond_destroy(&e.cond);
     return 0;
 }

@@ -16,8 +16,17 @@
 
 #include <mana_bot.h>
 
+/* Where the engine's output lines go when not to stdout: called with each
+ * line whole (no newline), under the output lock, from the command loop's
+ * thread or the search thread. */
+typedef void eng_sink_fn(void *ctx, const char *line);
+
 typedef struct engine {
     pthread_mutex_t out_lock; /* one whole line at a time */
+    eng_sink_fn *sink;        /* NULL: stdout */
+    void *sink_ctx;
+    char **tok; /* the words of the line being run (eng_line) */
+    size_t tok_cap;
     int preset;
     int opt[MANA_OPTION_COUNT];     /* the rule options in force */
     int opt_set[MANA_OPTION_COUNT]; /* 1: set by setoption (survives Rules) */
@@ -82,5 +91,20 @@ void eng_info(void *ctx, const mana_bot_info *info);
  * moves[0..MANA_MAX_MOVES-1], which lim->searchmoves then points to.
  * Returns 0, or -1 with a message in why. */
 int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *lim, char *why, size_t size);
+
+/* ---- engine.c ---- */
+
+/* Sets up *e with the default rules and bot, its output going to sink
+ * (NULL: stdout).  Returns 0, or -1 (reported) when the bot cannot be
+ * made; eng_end releases *e either way. */
+int eng_init(engine *e, eng_sink_fn *sink, void *sink_ctx);
+
+/* Runs one command line (len bytes, NUL bytes and all; line is changed):
+ * the body of `mana-cli engine`'s loop.  Returns 1 for quit, else 0. */
+int eng_line(engine *e, char *line, size_t len);
+
+/* Ends a running search (quit: stopped, else run to its end, as at the end
+ * of input) and releases what *e holds. */
+void eng_end(engine *e, int quit);
 
 #endif

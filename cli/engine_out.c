@@ -7,19 +7,45 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
 #include "engine.h"
+
+/* Writes the line (formatted whole into memory) to the sink or stdout.
+ * A byte that is not printable ASCII, which only a quoted command word
+ * can hold, is written as '?': an answer is one line of ASCII. */
+static void out_line(engine *e, const char *fmt, va_list ap)
+{
+    char small[256];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    char *line = n >= 0 && (size_t)n >= sizeof small ? malloc((size_t)n + 1) : NULL;
+    if (line != NULL)
+        vsnprintf(line, (size_t)n + 1, fmt, again);
+    va_end(again);
+    char *text = line != NULL ? line : small; /* out of memory: cut short */
+    for (unsigned char *c = (unsigned char *)text; *c != '\0'; c++)
+        if (*c < 0x20 || *c >= 0x7f)
+            *c = '?';
+    if (e->sink != NULL) {
+        e->sink(e->sink_ctx, text);
+    } else {
+        fputs(text, stdout);
+        putchar('\n');
+        fflush(stdout);
+    }
+    free(line);
+}
 
 void eng_out(engine *e, const char *fmt, ...)
 {
     va_list ap;
     pthread_mutex_lock(&e->out_lock);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    out_line(e, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
     pthread_mutex_unlock(&e->out_lock);
 }
 

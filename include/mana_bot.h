@@ -181,7 +181,9 @@ typedef struct mana_bot_line {
                      * complete within its budget: score_cp +-2000) */
     double win_rate; /* mcts: the win rate of the line's first move in its
                       * playouts, 0..1 (draws half; 1 or 0 once proven);
-                      * -1 for ab and random (no playouts) */
+                      * -1 for ab and random (no playouts), and for an
+                      * mcts answer that ran none (a single root move,
+                      * played at once) */
     int pv_len;      /* moves in pv, 0..MANA_BOT_PV_MAX; for a mate |mate|
                      * (more only if the hash moves led a longer way),
                      * the last taking the Damyo */

@@ -578,7 +578,12 @@ static mana_bot_limits clock_limits(int64_t left, int64_t inc, int movestogo)
  *   40:           margin 52, usable -12 so 10 (a quarter), soft 0 so 1,
  *                 hard 0 so 1;
  *   1000 + 5000:  margin 100, usable 900, soft 30 + 3750 cut to 900,
- *                 hard 900.
+ *                 hard 900;
+ *   60000 + (2^63-1)/2: soft 1966 + about 3.5e18 cut to 59000, hard 59000
+ *                 (3 inc overflowed int64 and gave 1: fuzz_bot);
+ *   2^63-1 + 2^63-1: margin 1000, usable 2^63-1001, soft usable/30 +
+ *                 3 inc/4 = 307445734561825826 + 6917529027641081855 =
+ *                 7224974762202907681, hard 3 soft cut to usable.
  */
 static void time_budget(void)
 {
@@ -590,7 +595,9 @@ static void time_budget(void)
                  {10000, 0, 5, 1890, 5670},
                  {100, 0, 0, 1, 3},
                  {40, 0, 0, 1, 1},
-                 {1000, 5000, 0, 900, 900}};
+                 {1000, 5000, 0, 900, 900},
+                 {60000, INT64_MAX / 2, 0, 59000, 59000},
+                 {INT64_MAX, INT64_MAX, 0, 7224974762202907681, INT64_MAX - 1000}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         mana_bot_limits l = clock_limits(cases[i].left, cases[i].inc, cases[i].togo);
         int64_t soft = 0, hard = 0;

@@ -119,6 +119,13 @@ expect_eq "$(sed -n 's/^bestmove //p' "$o")" "(none)" "no search after a positio
 expect_grep "$o" "info string error: NUL byte in a command line (the line is ignored)" "NUL in another line"
 expect_no_grep "$o" "unknown command 'isr'" "the line is not read up to its NUL"
 expect_grep "$o" "info string error: no position (the last position command was refused)" "moves after it: no position"
+# Other bytes that are not printable ASCII, quoted back in an error line,
+# come out as '?' (fuzz_engine found \377 and \002 echoed raw): every
+# answer is a line of ASCII.
+printf 'setoption name Bot value mct\377\002 x\nfoo\033[2J\n' | "$CLI" engine >"$o" 2>&1
+expect_grep "$o" "info string error: setoption: Bot: one word expected after 'value', got 'mct?? x'" "a control byte quoted as ?"
+expect_grep "$o" "info string error: unknown command 'foo?[2J'" "an escape quoted as ?"
+expect_eq "$(LC_ALL=C tr -d '\n -~' <"$o" | wc -c)" "0" "nothing but printable ASCII"
 
 # setoption: one word after value; the words of Rules and Bot in any case,
 # as the rule options'; a depth beyond 2^64 is as large as any (capped).
