@@ -72,6 +72,54 @@ def test_sigint_stops_a_search_with_keyboard_interrupt(kind: str, how: str) -> N
     assert err == "", err
 
 
+OTHER_CHILD = r'''
+import sys, mana, mana.engine
+from mana.engine import Limit
+how = sys.argv[1]
+game = mana.Game(position=%r)
+engine = mana.engine.SimpleEngine.popen([sys.argv[2], "engine"]) if how == "engine" else None
+print("searching", flush=True)
+try:
+    if engine is not None:
+        print("returned", engine.play(game, Limit(time=60)).move, flush=True)
+    else:
+        print("returned", game.perft(14), flush=True)  # years
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+# Usable afterwards: the same game (and engine, brought back in step).
+if engine is not None:
+    move = engine.play(game, Limit(depth=2)).move
+    engine.quit()
+else:
+    move = game.legal_moves()[game.perft(2) %% 5]
+print("then", move, move in game.legal_moves(), flush=True)
+''' % MIDGAME
+CLI = os.environ.get("MANA_CLI", os.path.join(os.path.dirname(__file__), "..", "..", "..", "build", "mana-cli"))
+
+
+@pytest.mark.parametrize("how", ["perft", "engine"])
+def test_sigint_to_the_process_group_stops_perft_and_engine_waits(how: str) -> None:
+    """Ctrl-C at a terminal signals the whole foreground process group:
+    the engine (in a session of its own) is not killed, and the Python
+    call raises KeyboardInterrupt."""
+    if how == "engine" and not os.access(CLI, os.X_OK):
+        pytest.skip("no mana-cli")
+    child = subprocess.Popen([sys.executable, "-c", OTHER_CHILD, how, CLI], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "searching\n"
+        time.sleep(1.0)
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=50)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 0, err
+    assert out.splitlines() == ["KeyboardInterrupt", "then %s True" % out.split()[-2]], (out, err)
+
+
 def test_interrupted_search_is_not_a_stop_of_the_next() -> None:
     """A KeyboardInterrupt raised in the info callback (as the signal's
     handler raises it) stops that search and only that one: the next
