@@ -25,7 +25,7 @@ PY_VENV := $(PY_BUILD)/venv
 PY_STAMP := $(PY_BUILD)/installed.stamp
 PY_SRC := $(wildcard bindings/python/mana/*.py bindings/python/mana/*.pyi) \
     bindings/python/mana/py.typed bindings/python/setup.py bindings/python/pyproject.toml
-PY_DEBS := python3-venv python3-pytest python3-setuptools python3-wheel python3-build mypy
+PY_DEBS := python3-venv python3-pytest python3-setuptools python3-wheel python3-build mypy python3-hypothesis
 PY_PERFT_FILE ?= $(abspath tests/data/perft.txt)
 PIP_QUIET := --disable-pip-version-check --no-input --no-index --no-cache-dir -q
 PIP_ARGS ?=
@@ -47,6 +47,7 @@ python-deps:
 	$(PY_SYS) -c 'import mypy' 2>/dev/null || missing="$$missing mypy"; \
 	$(PY_SYS) -c 'import numpy' 2>/dev/null || missing="$$missing python3-numpy"; \
 	$(PY_SYS) -c 'import distributed' 2>/dev/null || missing="$$missing python3-distributed"; \
+	$(PY_SYS) -c 'import hypothesis' 2>/dev/null || missing="$$missing python3-hypothesis"; \
 	if [ -n "$$missing" ]; then \
 	    echo "make python-deps: installing$$missing with apt-get"; \
 	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \

@@ -32,8 +32,9 @@ check-selfplay: $(PY_STAMP)
 
 # One match on a real LocalCluster of 2 workers in blocks of game pairs
 # (python3 -m mana.match), a worker killed mid-block and the driver killed
-# once and resumed, against `mana-cli match --jobs 1`
-# (bindings/python/tests/test_match_dask.py, about half a minute): part of
+# once and resumed, and a separate scheduler restarted mid-match, each
+# against `mana-cli match --jobs 1`
+# (bindings/python/tests/test_match_dask.py, about 1.5 minutes): part of
 # `make ci`.
 .PHONY: check-dask-match
 CI_STEPS += check-dask-match

@@ -26,18 +26,38 @@
 import { init } from '../bindings/js/index.js';
 
 const ready = init();
-const bots = new Map(); // one bot per level, so ab keeps its hash table
+// One bot per level, so ab keeps its hash table; at most MAX_BOTS of them
+// (the least recently used freed first), so that a page that asks for many
+// different limits does not keep a 16 MiB table for each for ever.
+const bots = new Map();
+const MAX_BOTS = 4;
+
+function botFor(mana, kind, limits) {
+  const key = `${kind} ${JSON.stringify(limits)}`;
+  let bot = bots.get(key);
+  if (bot) {
+    bots.delete(key); // to the end: the most recently used
+  } else {
+    bot = new mana.Bot(kind, limits);
+    if (bots.size >= MAX_BOTS) {
+      const [oldest, old] = bots.entries().next().value;
+      bots.delete(oldest);
+      old.free();
+    }
+  }
+  bots.set(key, bot);
+  return bot;
+}
 const MAX_DEPTH = 60; // ab's deepest iteration (BotLimits.depth)
 let latest = 0; // the newest request: older analyses stop
 
 async function choose({ id, record, kind, limits }) {
   const mana = await ready;
-  const key = `${kind} ${JSON.stringify(limits)}`;
-  if (!bots.has(key)) bots.set(key, new mana.Bot(kind, limits));
+  const bot = botFor(mana, kind, limits);
   const { game } = mana.readRecord(record);
   try {
-    const move = bots.get(key).choose(game);
-    return { id, move: game.format(move), stats: bots.get(key).stats };
+    const move = bot.choose(game);
+    return { id, move: game.format(move), stats: bot.stats };
   } finally {
     game.free();
   }

@@ -8,6 +8,7 @@
  * moves until the game ends, printing each move and the result.
  * Build: cc play_game.c $(pkg-config --cflags --libs mana)
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +36,24 @@ static uint64_t next_random(uint64_t *state)
     return *state;
 }
 
+/* The seed text, decimal digits only, as a uint64_t; exits with a message
+ * for anything else (strtoull alone would wrap "-1" to 2^64 - 1, clamp
+ * what is too big and read "x" as 0). */
+static uint64_t parse_seed(const char *text)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = text[0] >= '0' && text[0] <= '9' ? strtoull(text, &end, 10) : 0;
+    if (end == NULL || *end != '\0' || errno == ERANGE) {
+        fprintf(stderr, "play_game: SEED must be an integer 0..18446744073709551615, not '%s'\n", text);
+        exit(2);
+    }
+    return (uint64_t)v;
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
+    uint64_t seed = argc > 1 ? parse_seed(argv[1]) : 1;
     uint64_t state = seed * 2 + 1; /* never 0 */
     mana_move moves[MANA_MAX_MOVES];
     char text[MANA_MOVE_TEXT_MAX + 1];

@@ -31,8 +31,15 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 # The README's perft position: Black to move, Mana 3, no Black piece on a
 # 3-mark square, so any piece may move; c6 has 1 mark, so c6-c4 is refused.
 MFN='2d3/6/2R1r1/1r4/3D2/6 b 3 3'
-# 4294967297 = 2^32 + 1: a seed that needs the whole uint64_t parameter.
-SEEDS='1 7 4294967297'
+# 4294967297 = 2^32 + 1 needs more than 32 bits; 2^53 and 2^53 + 1 are the
+# first seeds a double cannot tell apart (a script that reads the seed as a
+# float plays 2^53's game for both); 2^64 - 1 is the largest uint64_t.
+SEEDS='1 7 4294967297 9007199254740992 9007199254740993 18446744073709551615'
+# Not seeds: negative, 2^64 (one too many), not decimal.  play_game and every
+# example refuse each with exit status 2, nothing on stdout and one line on
+# stderr that names the range.
+BAD_SEEDS='-1 18446744073709551616 12x 0x10 +5'
+BAD_MESSAGE='SEED must be an integer 0..18446744073709551615'
 skipped=0
 
 skip() {
@@ -53,6 +60,26 @@ for s in $SEEDS; do
     printf 'perft(4) = %s\nrefused c6-c4: MANA_EILLEGAL (illegal move): %s\n' "$perft" "$detail" >>"$tmp/want.$s"
 done
 
+# refused NAME COMMAND...: COMMAND BAD fails as it should for every BAD seed
+# (prints "FAIL: ..." and returns 1 if not).
+refused() {
+    rname=$1
+    shift
+    rfailed=0
+    for s in $BAD_SEEDS; do
+        MANA_LIBRARY=$lib "$@" "$s" >"$tmp/got" 2>"$tmp/err"
+        rc=$?
+        if [ $rc -ne 2 ] || [ -s "$tmp/got" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+            ! grep -q "$BAD_MESSAGE, not '$s'" "$tmp/err"; then
+            bad "FAIL: $rname, seed '$s': exit status $rc (not 2), or not the one line '... $BAD_MESSAGE, not '$s''"
+            sed 's/^/    | /' "$tmp/got" "$tmp/err" | head -n 20 >&2
+            rfailed=1
+        fi
+    done
+    return $rfailed
+}
+refused play_game "$play_game" || die "$play_game does not refuse bad seeds"
+
 # run NAME COMMAND...: COMMAND SEED for every seed, output compared with
 # the C side's.
 run() {
@@ -72,7 +99,8 @@ run() {
             failed=1
         fi
     done
-    [ $failed -eq 0 ] && echo "check-ffi: $name: seeds $SEEDS played as play_game plays them, perft(4) = $perft, c6-c4 refused as in C"
+    refused "$name" "$@" || failed=1
+    [ $failed -eq 0 ] && echo "check-ffi: $name: seeds $SEEDS played as play_game plays them, seeds $BAD_SEEDS refused, perft(4) = $perft, c6-c4 refused as in C"
 }
 
 # ---- LuaJIT ------------------------------------------------------------------

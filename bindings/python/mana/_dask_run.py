@@ -16,6 +16,7 @@ import importlib
 import json
 import logging
 import os
+import shlex
 import sys
 import time
 from typing import Any, Callable, Iterator, Optional, Sequence, Tuple, Type
@@ -97,6 +98,38 @@ def client(args: argparse.Namespace) -> Any:
     return dd.Client(cluster)
 
 
+class ClusterLost(DriverError):
+    """The scheduler of --scheduler went away and did not come back in
+    time: every finished task is kept, and main names the command that
+    resumes the run."""
+
+    resumable = True
+
+
+def _reconnected(args: argparse.Namespace, c: Any, done: int, total: int) -> Any:
+    """A running client of the scheduler at args.scheduler, once it is back:
+    c itself when it reconnected on its own (Dask's client tries for its
+    connect timeout), else a new one, tried until args.reconnect seconds
+    have passed.  ClusterLost after that."""
+    dd = distributed()
+    deadline = time.monotonic() + args.reconnect
+    while c.status != "running" and time.monotonic() < deadline:
+        if c.status in ("closing", "closed"):
+            try:
+                c = dd.Client(args.scheduler, timeout=max(1.0, min(10.0, deadline - time.monotonic())))
+            except (OSError, TimeoutError):
+                time.sleep(0.5)
+        else:
+            time.sleep(0.1)
+    if c.status != "running":
+        with contextlib.suppress(Exception):
+            c.close()
+        raise ClusterLost("lost the Dask scheduler at %s, which did not come back within %g s; "
+                          "%d of %d tasks had finished and are kept" % (args.scheduler, args.reconnect,
+                                                                         done, total))
+    return c
+
+
 def run_tasks(args: argparse.Namespace, fn: Callable[..., Any],
               calls: Sequence[Tuple[str, Tuple[Any, ...]]],
               on_result: Callable[[int, Any], bool]) -> int:
@@ -106,51 +139,97 @@ def run_tasks(args: argparse.Namespace, fn: Callable[..., Any],
     finish, on_result(its index in calls, fn's value) runs here; once it
     returns True the tasks not done are cancelled.  Returns how many were
     cancelled (0 when all ran).  Raises what a task raised; the client is
-    closed in all cases."""
+    closed in all cases.
+
+    When the scheduler of --scheduler restarts, Dask's client cancels every
+    future it holds: the tasks not finished are then submitted again, under
+    new keys (futures of the old keys may still be collected and would
+    release the new ones), once the scheduler is back, for up to
+    args.reconnect seconds (ClusterLost after that).  What finished was
+    handed to on_result already, so nothing finished is played twice."""
+    left = dict(enumerate(calls))
+    attempt = 0
     c = client(args)
     try:
-        futures = {c.submit(fn, *call, key=key, pure=False, retries=3, priority=-k): k
-                   for k, (key, call) in enumerate(calls)}
-        for fut in distributed().as_completed(list(futures)):
-            if on_result(futures[fut], fut.result()):
-                pending = [f for f in futures if not f.done()]
-                c.cancel(pending)
-                return len(pending)
-        return 0
+        while True:
+            futures = {c.submit(fn, *call, key=key if attempt == 0 else "%s-again%d" % (key, attempt),
+                                pure=False, retries=3, priority=-k): k for k, (key, call) in left.items()}
+            lost = False
+            for fut in distributed().as_completed(list(futures)):
+                if fut.status == "cancelled":  # the scheduler went away
+                    lost = True
+                    break
+                k = futures[fut]
+                value = fut.result()
+                del left[k]
+                if on_result(k, value):
+                    pending = [f for f in futures if not f.done()]
+                    c.cancel(pending)
+                    return len(pending)
+            if not lost or not left:
+                return 0
+            if not args.scheduler:  # a LocalCluster is this process's own: not restarted
+                raise DriverError("the local Dask cluster cancelled the tasks; %d of %d finished and "
+                                  "are kept" % (len(calls) - len(left), len(calls)))
+            log = logging.getLogger("mana.dask")
+            log.warning("lost the Dask scheduler at %s: waiting up to %g s for it to come back "
+                        "(%d of %d tasks finished and kept)", args.scheduler, args.reconnect,
+                        len(calls) - len(left), len(calls))
+            del futures, fut
+            c = _reconnected(args, c, len(calls) - len(left), len(calls))
+            attempt += 1
     finally:
-        c.close()
+        with contextlib.suppress(Exception):
+            c.close()
 
 
 def add_cluster_options(ap: argparse.ArgumentParser) -> None:
-    """The options both drivers take: --workers, --scheduler, --log, --quiet."""
+    """The options both drivers take: --workers, --scheduler, --reconnect,
+    --log, --quiet."""
     ap.add_argument("--workers", type=int, default=2,
                     help="worker processes of the local cluster (default 2)")
     ap.add_argument("--scheduler", help="address of a running Dask scheduler, e.g. tcp://10.0.0.1:8786")
+    ap.add_argument("--reconnect", type=float, default=120.0, metavar="SECONDS",
+                    help="with --scheduler: how long to wait for a lost scheduler to come back "
+                    "(default 120); the tasks not finished are then submitted again")
     ap.add_argument("--log", help="log file (default: stderr)")
     ap.add_argument("--quiet", action="store_true", help="log warnings only")
+
+
+def resume_command(prog: str, argv: Optional[Sequence[str]] = None) -> str:
+    """The command that runs this driver again with the same arguments (as
+    the shell would take them): it resumes the run."""
+    return "python3 -m %s %s" % (prog, shlex.join(sys.argv[1:] if argv is None else argv))
 
 
 def main(prog: str, log: logging.Logger, args: argparse.Namespace,
          run: Callable[[argparse.Namespace], int],
          also: Tuple[Type[Exception], ...] = ()) -> int:
-    """Runs run(args) with log sent to args.log (default: stderr) at INFO
-    (WARNING under args.quiet).  Returns run's exit status; a DriverError
-    is printed as one line, "python3 -m PROG: error: ...", and gives its
-    status, as does an exception of the types also (status 1).  An
-    interrupt (Ctrl-C, SIGINT) is one line too, exit status 130: what is
-    finished stays, and the same command continues the run."""
+    """Runs run(args) with log (and mana.dask's) sent to args.log (default:
+    stderr) at INFO (WARNING under args.quiet).  Returns run's exit status;
+    a DriverError is printed as one line, "python3 -m PROG: error: ...",
+    and gives its status, as does an exception of the types also (status
+    1).  A resumable one (the scheduler lost for good), and any exception
+    not foreseen (the cluster's), is one line too, ending with the exact
+    command that resumes the run; the traceback of the latter goes to the
+    --log file only.  An interrupt (Ctrl-C, SIGINT) is one line too, exit
+    status 130: what is finished stays, and the same command continues the
+    run."""
     handler: logging.Handler
     if args.log:
         handler = logging.FileHandler(args.log)
     else:
         handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.WARNING if args.quiet else logging.INFO)
+    for each in (log, logging.getLogger("mana.dask")):
+        each.addHandler(handler)
+        each.setLevel(logging.WARNING if args.quiet else logging.INFO)
+    resume = "what is finished is kept; resume with: %s" % resume_command(prog)
     try:
         return run(args)
     except DriverError as e:
-        print("python3 -m %s: error: %s" % (prog, e), file=sys.stderr)
+        tail = "; " + resume if getattr(e, "resumable", False) else ""
+        print("python3 -m %s: error: %s%s" % (prog, e, tail), file=sys.stderr)
         return e.status
     except also as e:
         print("python3 -m %s: error: %s" % (prog, e), file=sys.stderr)
@@ -159,3 +238,9 @@ def main(prog: str, log: logging.Logger, args: argparse.Namespace,
         print("python3 -m %s: interrupted; what is finished is kept: the same command continues the run" % prog,
               file=sys.stderr)
         return 130
+    except Exception as e:  # the cluster's own failures: one line, never a traceback
+        if args.log:
+            log.error("%s failed", prog, exc_info=True)
+        print("python3 -m %s: error: %s: %s; %s" % (prog, type(e).__name__, str(e).splitlines()[0] if str(e) else "",
+                                                   resume), file=sys.stderr)
+        return 1

@@ -210,3 +210,28 @@ def to_c_text(text: Any, what: str) -> bytes:
     if "\0" in text:
         raise ValueError("%s contains a NUL character" % what)
     return text.encode("utf-8")
+
+
+class NotCopyable:
+    """A base for the objects that own one C object (or process) that no
+    copy may share: copy.copy, copy.deepcopy and pickle raise TypeError
+    saying how to get another, instead of a second owner of the same
+    pointer (freed twice when both are collected) or a pickled address
+    that means nothing in the process that loads it.  The class sets
+    _copy_hint, e.g. "make a new Bot with the same options"."""
+
+    __slots__ = ()
+    _copy_hint = ""
+
+    def _no_copy(self) -> TypeError:
+        return TypeError("a %s.%s cannot be copied or pickled: it owns a native resource; %s" % (
+            type(self).__module__.split(".")[0], type(self).__name__, self._copy_hint))
+
+    def __copy__(self) -> Any:
+        raise self._no_copy()
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        raise self._no_copy()
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        raise self._no_copy()

@@ -7,7 +7,7 @@ import threading
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from ._errors import (INT_MAX, INT_MIN, ManaError, ManaNoHistoryError, ErrorCode, check_arg, check_u64, fail_move,
-                      check_u32, fail, need_int, refused, to_c_text)
+                      check_u32, detail, fail, need_int, refused, to_c_text)
 from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
@@ -768,8 +768,16 @@ class Game(ReachMixin):
 
     def perft(self, depth: IntLike) -> int:
         """The number of leaves of the legal-move tree depth (0..64) plies
-        deep (docs/rules.md "Perft").  Releases the GIL while counting."""
+        deep (docs/rules.md "Perft").  Releases the GIL while counting.
+        From depth 5 on the count runs on a copy of the game in a thread
+        of its own while this thread waits in short slices, so that Ctrl-C
+        raises KeyboardInterrupt at once (a signal handler runs only in
+        the main thread between bytecodes); the C count cannot be cut
+        short, so that thread finishes it in the background and frees its
+        copy, and the game itself is free again at once."""
         d = check_arg(depth, "perft depth", 0, PERFT_MAX, "perft to depth %r" % (depth,))
+        if d >= _PERFT_THREAD_DEPTH:
+            return _perft_in_thread(self.clone(), d)
         out = ctypes.c_uint64()
         g = self._enter()
         try:
@@ -977,6 +985,35 @@ class Game(ReachMixin):
 
     def _repr_svg_(self) -> str:
         return svg_board(self)
+
+
+# perft to this depth and deeper runs in a thread (Game.perft); below it a
+# count takes milliseconds, nothing worth interrupting.
+_PERFT_THREAD_DEPTH = 5
+
+
+def _perft_in_thread(copy: Game, depth: int) -> int:
+    """perft of copy (which the thread owns and closes) in a daemon
+    thread, waited for in slices of 50 ms."""
+    out = ctypes.c_uint64()
+    ended: List[Tuple[int, str]] = []
+
+    def count() -> None:
+        try:
+            g = copy._g
+            rc = lib.mana_perft(g, depth, ctypes.byref(out))
+            ended.append((rc, detail() if rc < 0 else ""))  # the detail is this thread's
+        finally:
+            copy.close()
+
+    worker = threading.Thread(target=count, name="mana.Game perft", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.05)
+    rc, why = ended[0]
+    if rc < 0:
+        raise ManaError(rc, why, "perft to depth %d" % depth)
+    return out.value
 
 
 def _unpickle(preset: int, options: Dict[str, int], start: Optional[str],

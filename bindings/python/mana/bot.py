@@ -29,11 +29,12 @@ may call at any time.
 
 import ctypes
 import dataclasses
+import queue
 import threading
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union, overload
 
 from ._errors import (INT_MAX, INT_MIN, ErrorCode, ManaError, ManaOverflowError, ManaRangeError,
-                      check_int, check_u64, need_int, to_c_text)
+                      NotCopyable, check_int, check_u64, need_int, to_c_text)
 from ._game import MAX_MOVES, Game
 from ._lib import LibraryError, lib, library_path
 from ._move import Move, make_move
@@ -271,7 +272,7 @@ def _move_arg(m: object) -> int:
     return int(m)
 
 
-class Bot:
+class Bot(NotCopyable):
     """A computer player of libmana-bots, searching in this process.
 
     ``Bot(kind="ab", *, seed=1, depth=None, nodes=None, iterations=None,
@@ -293,8 +294,11 @@ class Bot:
     ManaError EINVAL for an unknown kind or an option out of range;
     ValueError for a bad limit; LibraryError when the library loaded has
     no bots.  Release with close() (or a with block; the collector does
-    it too).
+    it too).  copy, deepcopy and pickle raise TypeError (the search's
+    tables are C memory): make a new Bot with the same options.
     """
+
+    _copy_hint = "make a new Bot with the same kind and options"
 
     def __init__(self, kind: str = "ab", *, seed: IntLike = 1, depth: Optional[IntLike] = None,
                  nodes: Optional[IntLike] = None, iterations: Optional[IntLike] = None,
@@ -539,30 +543,45 @@ class Bot:
         res = _Result()
         raised: List[BaseException] = []
         reported: List[bool] = []  # a line was reported: the result has a score
+        infos: "queue.SimpleQueue[Optional[BotInfo]]" = queue.SimpleQueue()
+        outcome: List[Tuple[int, str]] = []
 
         def report(_ctx: Optional[int], p: Any) -> None:
-            reported.append(True)
+            # In the search's thread, with the search paused: the BotInfo is
+            # made now (p and the line's moves live until this returns) and
+            # handed to the calling thread, which calls callback with it.
             try:
-                if callback is not None and not raised:
-                    callback(_info(g, turn, p.contents, p.contents.line))
+                reported.append(True)
+                if callback is not None:
+                    infos.put(_info(g, turn, p.contents, p.contents.line))
             except BaseException as e:  # stopped here, raised by play()
                 raised.append(e)
                 _fn["mana_bot_stop"](b)
+
+        def search() -> None:
+            try:
+                rc = _fn["mana_bot_choose"](b, g, ctypes.byref(lim), ctypes.byref(res))
+                # The detail is the searching thread's own: read it here.
+                outcome.append((rc, _bot_detail() if rc < 0 else ""))
+            finally:
+                infos.put(None)
 
         fn = _INFO_FN(report)
         _fn["mana_bot_set_info"](b, fn, None)
         self._searcher = threading.get_ident()
         self._idle.clear()
         try:
-            rc = _fn["mana_bot_choose"](b, g, ctypes.byref(lim), ctypes.byref(res))
+            self._wait(b, threading.Thread(target=search, name="mana.Bot search", daemon=True),
+                       infos, callback, raised)
         finally:
             self._idle.set()
             self._searcher = None
             _fn["mana_bot_set_info"](b, _NO_INFO, None)
         if raised:
             raise raised[0]
+        rc, detail = outcome[0]
         if rc < 0:
-            raise _bot_fail(rc, "choose a move")
+            raise ManaError(rc, detail, "choose a move")
         best = _info(g, turn, res.info, res.info.line, bool(reported))
         lines = [best]
         for k in range(2, res.lines + 1):
@@ -578,6 +597,40 @@ class Bot:
             after = _line_moves(g, [res.move, res.ponder], 2)
             ponder = after[1]
         return BotResult(move=moves[0], ponder=ponder, info=best, lines=lines)
+
+    @staticmethod
+    def _wait(b: int, worker: threading.Thread, infos: "queue.SimpleQueue[Optional[BotInfo]]",
+              callback: Optional[InfoCallback], raised: List[BaseException]) -> None:
+        """Runs worker (the search, in C with the GIL released) and waits
+        for it in short slices, calling callback with each BotInfo it
+        reports.  The search runs in a thread of its own because Python
+        runs signal handlers only in the main thread and only between
+        bytecodes: a search in the calling thread would hold off Ctrl-C
+        until it ended.  On KeyboardInterrupt (or any exception raised in
+        this thread, callback's included) the search is stopped and joined,
+        then the exception goes on: the bot and the game are left usable."""
+        try:
+            worker.start()
+            while True:
+                try:
+                    item = infos.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                if item is None:  # the search has returned
+                    break
+                if callback is not None and not raised:
+                    callback(item)
+        except BaseException as e:
+            if not raised:
+                raised.append(e)
+            while worker.is_alive():
+                try:
+                    _fn["mana_bot_stop"](b)
+                    worker.join(0.002)
+                except KeyboardInterrupt:  # a second Ctrl-C: the search must end first
+                    pass
+            raise
+        worker.join()
 
     def stop(self) -> None:
         """Ends the search running on this bot in another thread within

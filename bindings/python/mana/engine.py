@@ -24,6 +24,7 @@ import ctypes
 import dataclasses
 import math
 import numbers
+import os
 import queue
 import subprocess
 import threading
@@ -31,7 +32,7 @@ import time
 from typing import (IO, Any, Dict, Iterator, List, Mapping, MutableMapping, NoReturn, Optional,
                     Sequence, Tuple, TypeVar, Union, overload)
 
-from ._errors import ErrorCode, ManaError, fail, is_bool, need_int
+from ._errors import ErrorCode, ManaError, fail, is_bool, need_int, NotCopyable
 from ._lib import lib
 from ._game import Game
 from ._move import Move
@@ -415,13 +416,17 @@ def _protocol_value(value: Union[str, int, bool]) -> str:
     return str(need_int(value, "an option value", "a str, an int or a bool"))
 
 
-class SimpleEngine:
+class SimpleEngine(NotCopyable):
     """A running engine process, driven synchronously.
 
     Make one with ``SimpleEngine.popen(command)``; it has done the
     handshake (``mana``/``manaok``) when returned.  ``timeout`` bounds
     every wait for an answer (seconds) beyond the search's own time.
+    copy, deepcopy and pickle raise TypeError (it owns a process):
+    popen another.
     """
+
+    _copy_hint = "start another with SimpleEngine.popen"
 
     def __init__(self, process: "subprocess.Popen[str]", timeout: float = 10.0) -> None:
         self.process = process
@@ -455,8 +460,14 @@ class SimpleEngine:
               stderr: Union[int, IO[Any], None] = subprocess.DEVNULL, **popen_args: Any) -> "SimpleEngine":
         """Starts command (an argv list, or a program path) and does the
         handshake.  EngineError if it cannot be started or does not
-        answer ``manaok`` within timeout seconds."""
+        answer ``manaok`` within timeout seconds.  On POSIX the engine runs
+        in a session of its own (start_new_session, as python-chess
+        does), so that Ctrl-C at the terminal raises KeyboardInterrupt in
+        the waiting call and does not kill the engine: the next call
+        brings it back in step (``stop``, ``isready``)."""
         argv = [command] if isinstance(command, str) else list(command)
+        if os.name == "posix":
+            popen_args.setdefault("start_new_session", True)
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=stderr, text=True, encoding="ascii",

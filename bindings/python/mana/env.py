@@ -41,7 +41,7 @@ try:
     import numpy as _np
 except ImportError:  # pragma: no cover - numpy is optional
     _np = None  # type: ignore[assignment]
-from ._errors import INT_MAX, INT_MIN, ErrorCode, check_arg, check_u64, fail, need_int, refused
+from ._errors import INT_MAX, INT_MIN, ErrorCode, check_arg, check_u64, fail, need_int, refused, NotCopyable
 from ._game import Game, check_option_words, option_value
 from ._types import Color, Option, Status
 
@@ -356,7 +356,7 @@ class ManaEnv:
         self.game.close()
 
 
-class ManaVectorEnv:
+class ManaVectorEnv(NotCopyable):
     """N games of Mana stepped together by one library call.
 
     ``ManaVectorEnv(num_envs, preset="jactalea", ply_limit=400,
@@ -375,7 +375,11 @@ class ManaVectorEnv:
     env and overwritten by the next call (zero copy): copy what you keep.
     ``to_play`` gives each game's side to move (1 Black, 0 White).
     ``playout()`` plays every game to its end with random moves in C.
+    copy, deepcopy and pickle raise TypeError (the games are one C
+    object): make another env with the same arguments and seed.
     """
+
+    _copy_hint = "make another ManaVectorEnv with the same arguments and seed"
 
     def __init__(self, num_envs: SupportsIndex, preset: str = "jactalea",
                  ply_limit: SupportsIndex = 400, random_setup: bool = True, seed: SupportsIndex = 0, side_to_move: bool = True,

@@ -66,8 +66,21 @@ def test_main_reports_errors_in_one_line(tmp_path: object, capsys: pytest.Captur
     assert match.MatchError.status == 1
     assert _dask_run.main("mana.x", log, args, failed, also=(KeyError,)) == 1
     assert capsys.readouterr().err == "python3 -m mana.x: error: 'k'\n"
-    with pytest.raises(KeyError):
-        _dask_run.main("mana.x", log, args, failed)
+    # An exception not foreseen (the cluster's own, e.g. a CancelledError
+    # when the scheduler restarts): one line that ends with the command
+    # that resumes the run, its traceback in the --log file only, never on
+    # stderr.
+    assert _dask_run.main("mana.x", log, args, failed) == 1
+    assert capsys.readouterr().err == "python3 -m mana.x: error: KeyError: 'k'; what is finished is " \
+        "kept; resume with: %s\n" % _dask_run.resume_command("mana.x")
+    with open(args.log) as f:
+        assert "Traceback" in f.read()
+    lost = _dask_run.ClusterLost("lost the Dask scheduler at tcp://h:1")
+    assert _dask_run.main("mana.x", log, args, lambda _: (_ for _ in ()).throw(lost)) == 1
+    assert capsys.readouterr().err == "python3 -m mana.x: error: lost the Dask scheduler at tcp://h:1; " \
+        "what is finished is kept; resume with: %s\n" % _dask_run.resume_command("mana.x")
+    assert _dask_run.resume_command("mana.match", ["--out", "my run", "--", "--games", "4"]) == \
+        "python3 -m mana.match --out 'my run' -- --games 4"
     def interrupted(_: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 

@@ -130,5 +130,26 @@ local function perft_and_refusal()
     free_game(g)
 end
 
-play_random_game(0ULL + tonumber(arg[1] or "1"))
+-- The seed text, decimal digits only, as a uint64_t cdata: a Lua number is
+-- a double, which has no room for every seed above 2^53.  Exits with a
+-- message for anything else.
+local function parse_seed(text)
+    local seed, max = 0ULL, 0xffffffffffffffffULL
+    local ok = text:match("^%d+$") ~= nil
+    for d in text:gmatch("%d") do
+        d = tonumber(d)
+        if not ok or seed > (max - d) / 10 then
+            ok = false
+            break
+        end
+        seed = seed * 10 + d
+    end
+    if not ok then
+        io.stderr:write(string.format("random_game.lua: SEED must be an integer 0..18446744073709551615, not '%s'\n", text))
+        os.exit(2)
+    end
+    return seed
+end
+
+play_random_game(parse_seed(arg[1] or "1"))
 perft_and_refusal()

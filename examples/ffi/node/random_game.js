@@ -129,5 +129,15 @@ function perftAndRefusal() {
   });
 }
 
-playRandomGame(BigInt(process.argv[2] ?? '1'));
+// The seed text, decimal digits only, as a BigInt 0..2^64-1 (BigInt()
+// alone would take " 1", "0x1f" and "-1", and throw a SyntaxError with a
+// stack trace for "x").  Exits with a message for anything else.
+function parseSeed(text) {
+  const seed = /^[0-9]+$/.test(text) ? BigInt(text) : -1n;
+  if (seed >= 0n && seed === BigInt.asUintN(64, seed)) return seed;
+  process.stderr.write(`random_game.js: SEED must be an integer 0..18446744073709551615, not '${text}'\n`);
+  process.exit(2);
+}
+
+playRandomGame(parseSeed(process.argv[2] ?? '1'));
 perftAndRefusal();

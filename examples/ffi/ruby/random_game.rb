@@ -130,5 +130,16 @@ def perft_and_refusal
   end
 end
 
-play_random_game(Integer(ARGV.fetch(0, '1'), 10))
+# The seed text, decimal digits only, as an Integer 0..2^64-1 (Integer()
+# alone would take "-1", "1_0" and seeds the C parameter cannot hold).
+# Exits with a message for anything else.
+def parse_seed(text)
+  seed = text.match?(/\A[0-9]+\z/) ? Integer(text, 10) : -1
+  return seed if seed.between?(0, MASK64)
+
+  warn "random_game.rb: SEED must be an integer 0..18446744073709551615, not '#{text}'"
+  exit 2
+end
+
+play_random_game(parse_seed(ARGV.fetch(0, '1')))
 perft_and_refusal
