@@ -484,7 +484,7 @@ function render() {
   $('mfn').textContent = live.position ?? '';
   $('mfn').title = live.position ? 'the position on the board' : 'no MFN during the setup';
   renderMoves();
-  $('undo').disabled = st.game.historyValues().length === 0;
+  $('undo').disabled = st.game.historyValues().length === 0 || st.flag !== null;
   $('pass').hidden = !(st.game.sideToMove === st.human && !st.thinking && !st.review && st.flag === null &&
     legal().some((m) => Move.kind(m) === MoveKind.PASS));
   document.body.classList.toggle('thinking', st.thinking);

@@ -575,6 +575,7 @@ await step('clocks: the bot plays on its clock; a game lost on time ends, in the
   assert.match(await page.evaluate(() => location.hash), /&flag=white$/);
   await click('a1');
   assert.match(await text('#message'), /lost on time/);
+  assert.equal(await page.$eval('#undo', (b) => b.disabled), true, 'no taking back a loss on time');
   const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('libmana-web/game/v1')));
   assert.match(saved.record, /^TimeControl: 3\+0$/m);
   assert.match(saved.record, /^Termination: time forfeit$/m);
