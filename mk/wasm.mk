@@ -96,9 +96,12 @@ serve: wasm
 #                    build/web/tools, outside the package), builds the wasm,
 #                    runs the package's tests, type-checks index.d.ts
 #                    (tests/web/types.ts, tsc --strict), then plays the web
-#                    board in headless Chromium (tests/web/board.test.mjs); screenshots
-#                    at 1366x657, 1280x720 and 390x844, mid-game and at game over,
-#                    go to build/web/screenshots; tests/web/deps.sh checks that
+#                    board in headless Chromium (tests/web/board.test.mjs: a game
+#                    by clicks, review, a reload mid-game, links, a game lost on
+#                    time, the analysis' bar, arrow and lines); screenshots
+#                    at 1366x657, 1280x720 and 390x844, mid-game, at game over,
+#                    lost on time and with the analysis, go to
+#                    build/web/screenshots; tests/web/deps.sh checks that
 #                    wasm-deps stops naming the package for a user who cannot
 #                    install.  About two minutes.
 #   make web-screenshots   the same screenshots, shrunk into docs/web-*.png

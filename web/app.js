@@ -5,6 +5,9 @@
 import { init } from '../bindings/js/index.js';
 import { buildBoard, pieceSvg, renderBoard } from './board.js';
 import { Analysis } from './analysis.js';
+import { Clocks, TIME_CONTROLS, clockText, controlName, controlTag, parseControlTag } from './clock.js';
+import { LinkError, linkOf, readLink, restore, save } from './share.js';
+import { renderRules } from './rules-panel.js';
 
 const mana = await init();
 const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason, Binding, RONIN_COUNT } = mana;
@@ -31,12 +34,20 @@ const st = {
   ply: null, // reviewing: the position after this many moves; null: the game now
   review: null, // the Game of that position (a copy), or null
   bannerHidden: false, // the game-over banner put away by "Review"
+  control: { baseMs: 0, incMs: 0 }, // the time control of new games (0: untimed)
+  clocks: null, // the game's Clocks, or null when untimed
+  flag: null, // the colour whose clock ran out (the game is lost on time), or null
+  asked: 0, // performance.now() when the bot was asked
 };
 
 const buttons = buildBoard($('board'));
 let worker = null;
 const analysis = new Analysis({ box: $('analysis'), eval: $('eval'), detail: $('eval-detail'),
-  pv: $('pv'), multipv: $('multipv') });
+  pv: $('pv'), multipv: $('multipv'), bar: $('evalbar'), barFill: $('evalbar-fill'), barText: $('evalbar-text'),
+  arrows: $('arrows') });
+
+/** The game is over: won, drawn, or lost on time. */
+const over = () => st.game.isOver || st.flag !== null;
 
 // ---- the bot, in a Web Worker ----------------------------------------------
 
@@ -53,11 +64,16 @@ function startWorker() {
 }
 
 function askBot() {
-  if (st.game.isOver || st.game.sideToMove === st.human || st.thinking) return;
+  if (over() || st.game.sideToMove === st.human || st.thinking) return;
   const [kind, limits] = LEVELS[$('level').value];
   st.thinking = true;
   st.request++;
-  worker.postMessage({ id: st.request, record: st.game.writeRecord(), kind, limits });
+  // On the clock, the bot gets both clocks as they stand (the library's time
+  // manager decides what it spends; the level's time is then its most).
+  const c = st.game.status === Status.PLAYING ? st.clocks : null; // the clocks run in play only
+  const clock = c && { wtime: Math.max(0, Math.floor(c.now(Color.WHITE))), btime: Math.max(0, Math.floor(c.now(Color.BLACK))),
+    winc: c.incMs, binc: c.incMs };
+  worker.postMessage({ id: st.request, record: st.game.writeRecord(), kind, limits, clock });
   render();
 }
 
@@ -71,6 +87,9 @@ function cancelBot() {
 
 /** Plays a move (integer or text); on refusal shows the library's reason. */
 function play(move, who = 'you') {
+  const fallen = st.clocks ? st.clocks.fallen() : null; // a move after the flag fell does not count
+  if (fallen !== null) { flagFell(fallen); return false; }
+  const mover = st.game.sideToMove, timed = st.game.status === Status.PLAYING;
   try {
     st.game.play(move);
   } catch (e) {
@@ -78,6 +97,8 @@ function play(move, who = 'you') {
     show(`Not legal: ${e.detail}`);
     return false;
   }
+  if (st.clocks && timed) st.clocks.moved(mover);
+  runClock();
   st.selected = null;
   if (st.game.isOver) st.bannerHidden = false;
   if (who === 'you') show('');
@@ -93,7 +114,7 @@ function legal() {
 /** Squares a picked piece (or the reserve, or the setup hand) can go to. */
 function targets() {
   const t = new Set();
-  if (st.thinking || st.game.sideToMove !== st.human || st.review) return t;
+  if (st.thinking || st.game.sideToMove !== st.human || st.review || st.flag !== null) return t;
   for (const m of legal()) {
     const k = Move.kind(m);
     if (k === MoveKind.STEP && Move.from(m) === st.selected) t.add(Move.to(m));
@@ -113,6 +134,7 @@ function ownPiece(sq) {
 function clickSquare(sq) {
   const g = st.game;
   if (st.review) return show('This is an earlier position: ▶| (or End) returns to the game.');
+  if (st.flag !== null) return show('The game was lost on time: start a new one or review it.');
   if (g.isOver) return show('The game is over: start a new one, review it or undo.');
   if (st.thinking || g.sideToMove !== st.human) return show('Wait for the bot to move.');
   if (g.status === Status.SETUP) {
@@ -137,6 +159,7 @@ function clickSquare(sq) {
 // ---- undo, new game, positions, records --------------------------------------
 
 function undo() {
+  if (st.flag !== null) return show('The game was lost on time: there is no taking back; start a new one or review it.');
   cancelBot();
   leaveReview();
   const g = st.game;
@@ -144,13 +167,16 @@ function undo() {
   g.undo();
   // Back to the human's turn (undoing the bot's reply with the human's move).
   while (g.historyValues().length > 0 && (g.sideToMove !== st.human || g.isOver)) g.undo();
+  runClock(); // the clocks keep the time spent
   st.selected = null;
   show('');
   render();
   askBot();
 }
 
-function newGame(game, human = st.human) {
+/** Starts playing game (the page's now) as human; clocks: a Clocks, or
+ * null for an untimed game; flag: the colour that lost on time, or null. */
+function newGame(game, human = st.human, { clocks = null, flag = null } = {}) {
   cancelBot();
   st.game.free();
   leaveReview();
@@ -160,10 +186,62 @@ function newGame(game, human = st.human) {
   st.selected = null;
   st.dropKind = MoveKind.DROP_DAMYO;
   st.bannerHidden = false;
+  st.clocks = clocks;
+  st.flag = flag;
+  runClock();
   $('mfn-side').value = String(human);
   show('');
   render();
   askBot();
+}
+
+// ---- the clocks ----------------------------------------------------------------
+
+/** Runs the side to move's clock while the game is in play, else none. */
+function runClock() {
+  const c = st.clocks;
+  if (!c) return;
+  if (over() || st.game.status !== Status.PLAYING) c.stop();
+  else if (c.running !== st.game.sideToMove) c.start(st.game.sideToMove);
+}
+
+/** color's flag fell: the game is lost on time (the record says so). */
+function flagFell(color) {
+  cancelBot();
+  st.clocks.stop();
+  st.clocks.left[color] = 0;
+  st.flag = color;
+  st.bannerHidden = false;
+  leaveReview();
+  st.selected = null;
+  render();
+}
+
+/** The clocks' faces, the side to move's running; the flag checked. */
+function renderClocks() {
+  const c = st.clocks;
+  const top = st.flipped ? Color.WHITE : Color.BLACK;
+  for (const [id, color] of [['clock-top', top], ['clock-bottom', 1 - top]]) {
+    const el = $(id);
+    el.hidden = !c;
+    if (!c) continue;
+    const ms = c.now(color);
+    el.textContent = clockText(ms);
+    el.dataset.color = COLOR_NAME[color];
+    el.classList.toggle('running', c.running === color);
+    el.classList.toggle('low', ms < 10000);
+    el.classList.toggle('flagged', st.flag === color);
+    el.setAttribute('aria-label', `${COLOR_NAME[color]}'s clock: ${clockText(ms)}`);
+  }
+}
+
+let lastSave = 0;
+function tick() {
+  if (!st.clocks || st.clocks.running === null) return;
+  const fallen = st.clocks.fallen();
+  if (fallen !== null) return flagFell(fallen);
+  renderClocks();
+  if (performance.now() - lastSave > 1000) keep();
 }
 
 function optionsOf(game) {
@@ -174,7 +252,7 @@ function optionsOf(game) {
 /** Says plainly which side the person plays in a position just set up. */
 function sidesText(g, human) {
   const you = COLOR_NAME[human], mover = COLOR_NAME[g.sideToMove];
-  if (g.isOver) return `you play ${you}; that game is over`;
+  if (g.isOver || (g === st.game && st.flag !== null)) return `you play ${you}; that game is over`;
   return `you play ${you}; ${mover} is to move${g.sideToMove === human ? ' — your turn' : ' (the bot)'}`;
 }
 
@@ -182,7 +260,7 @@ function setPosition() {
   const text = $('mfn-input').value.trim();
   const human = Number($('mfn-side').value);
   try {
-    const g = new Game({ ...optionsOf(st.game), position: text });
+    const g = new Game({ ...optionsOf(st.game), position: text }); // untimed, as loaded records
     newGame(g, human);
     show(`Position set: ${sidesText(g, human)}.`);
   } catch (e) {
@@ -191,12 +269,21 @@ function setPosition() {
   }
 }
 
-function download() {
-  const text = st.game.writeRecord({
+/** The game's record: the players, the date, the time control, and a loss
+ * on time as the library writes one (a Result with a Termination tag). */
+function recordText() {
+  const c = st.clocks;
+  return st.game.writeRecord({
     white: st.human === Color.WHITE ? 'you' : `bot ${$('level').value}`,
     black: st.human === Color.BLACK ? 'you' : `bot ${$('level').value}`,
     date: new Date().toISOString().slice(0, 10),
-  });
+    timeControl: c ? controlTag(c.baseMs, c.incMs) : '',
+    termination: st.flag !== null ? 'time forfeit' : '',
+  }, { result: st.flag === null ? null : st.flag === Color.WHITE ? '0-1' : '1-0' });
+}
+
+function download() {
+  const text = recordText();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   a.download = `mana-${new Date().toISOString().slice(0, 10)}.txt`;
@@ -208,8 +295,9 @@ async function load(file) {
   const text = await file.text();
   try {
     const r = mana.readRecord(text);
-    const human = r.game.isOver ? st.human : r.game.sideToMove;
-    newGame(r.game, human);
+    const flag = lostOnTime(r);
+    const human = r.game.isOver || flag !== null ? st.human : r.game.sideToMove;
+    newGame(r.game, human, { flag });
     show(`Loaded ${file.name}: ${r.white || '?'} (White) against ${r.black || '?'} (Black); ${sidesText(r.game, human)}.`);
   } catch (e) {
     if (!(e instanceof ManaError)) throw e;
@@ -234,6 +322,7 @@ function lastMove(g) {
 
 /** Why the game ended, from the library's end reason. */
 function endText(g) {
+  if (g === st.game && st.flag !== null) return `${COLOR_NAME[st.flag]} ran out of time`;
   const loser = g.status === Status.WHITE_WON ? 'Black' : 'White';
   switch (g.endReason) {
     case EndReason.DAMYO_CAPTURED: return `${loser}'s Damyo was captured`;
@@ -247,6 +336,8 @@ function endText(g) {
 
 /** The result in words ("Black wins (0-1)"), or null while the game goes on. */
 function resultText(g) {
+  if (g === st.game && st.flag !== null)
+    return `${COLOR_NAME[1 - st.flag]} wins (${st.flag === Color.WHITE ? '0-1' : '1-0'})`;
   if (g.status === Status.WHITE_WON || g.status === Status.BLACK_WON)
     return `${g.status === Status.WHITE_WON ? 'White' : 'Black'} wins (${g.result})`;
   return g.status === Status.DRAWN ? `Drawn (${g.result})` : null;
@@ -263,7 +354,8 @@ function statusText() {
   const side = COLOR_NAME[g.sideToMove];
   const result = resultText(g);
   if (result) {
-    const won = (g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK) === st.human && g.status !== Status.DRAWN;
+    const winner = st.flag !== null ? 1 - st.flag : g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK;
+    const won = winner === st.human && g.status !== Status.DRAWN;
     return `${result}: ${endText(g)}${won ? ' — well played!' : '.'}`;
   }
   const you = g.sideToMove === st.human;
@@ -276,7 +368,7 @@ function statusText() {
 
 function manaText(g) {
   if (g.status === Status.SETUP) return 'No Mana during the setup.';
-  if (g.isOver) return 'The game is over.';
+  if (g.isOver || (g === st.game && st.flag !== null)) return 'The game is over.';
   if (g.mana === 0) return 'No Mana yet: the first move of play may use any piece.';
   const from = g.manaSquare === null ? '' : ` It came from ${mana.squareName(g.manaSquare)}, where the last piece landed.`;
   const marks = `${g.mana} mark${g.mana > 1 ? 's' : ''}`;
@@ -296,7 +388,7 @@ function renderReserves(g) {
   const top = st.flipped ? Color.WHITE : Color.BLACK;
   for (const [id, color] of [['reserve-top', top], ['reserve-bottom', 1 - top]]) {
     const n = g.status === Status.SETUP ? 0 : g.reserve(color);
-    const mine = color === st.human && color === g.sideToMove && !g.isOver && !st.thinking && !st.review;
+    const mine = color === st.human && color === g.sideToMove && !over() && !st.thinking && !st.review;
     const piece = color === Color.WHITE ? 'R' : 'r';
     const el = $(id);
     el.hidden = g.status === Status.SETUP; // no reserve before play
@@ -320,7 +412,7 @@ function renderReserves(g) {
 
 function renderSetup() {
   const g = st.game;
-  const mine = g.status === Status.SETUP && g.sideToMove === st.human && !st.thinking && !st.review;
+  const mine = g.status === Status.SETUP && g.sideToMove === st.human && !st.thinking && !st.review && st.flag === null;
   $('setup').hidden = !mine;
   $('orient').hidden = !(mine && g.orientation < 0);
   $('place').hidden = !(mine && g.orientation >= 0);
@@ -346,7 +438,7 @@ function roninsToPlace(g, color) {
 /** The game over banner over the dimmed board, unless put away. */
 function renderBanner() {
   const g = st.game;
-  const on = g.isOver && !st.review && !st.bannerHidden;
+  const on = over() && !st.review && !st.bannerHidden;
   $('banner').hidden = !on;
   document.body.classList.toggle('over', on); // the board dimmed, the banner for the status
   if (!on) return;
@@ -392,14 +484,93 @@ function render() {
   $('mfn').textContent = live.position ?? '';
   $('mfn').title = live.position ? 'the position on the board' : 'no MFN during the setup';
   renderMoves();
-  $('undo').disabled = st.game.historyValues().length === 0;
-  $('pass').hidden = !(st.game.sideToMove === st.human && !st.thinking && !st.review &&
+  $('undo').disabled = st.game.historyValues().length === 0 || st.flag !== null;
+  $('pass').hidden = !(st.game.sideToMove === st.human && !st.thinking && !st.review && st.flag === null &&
     legal().some((m) => Move.kind(m) === MoveKind.PASS));
   document.body.classList.toggle('thinking', st.thinking);
   renderReserves(live);
+  renderClocks();
   renderSetup();
   renderBanner();
-  if ($('analysis-on').checked) analysis.show(live);
+  renderRules(mana, st.game, { title: $('rules-title'), body: $('rules-body') });
+  if ($('analysis-on').checked) analysis.show(live, st.flipped ? Color.BLACK : Color.WHITE, st.flipped);
+  keep();
+}
+
+// ---- the game in the address and in storage -------------------------------------
+
+/** The page's address and the saved game follow the game: a reload, or the
+ * link opened elsewhere, shows the same game. */
+function keep() {
+  const link = linkOf(mana, { game: st.game, ply: st.ply, flag: st.flag });
+  if (location.hash !== link) history.replaceState(null, '', link);
+  const c = st.clocks;
+  save({ record: recordText(), link: linkOf(mana, { game: st.game, flag: st.flag }), human: st.human,
+    level: $('level').value, flipped: st.flipped, clock: c && { left: [c.now(0), c.now(1)].map(Math.floor) } });
+  lastSave = performance.now();
+}
+
+/** What restore() accepted: the saved state checked (throws why not). */
+function checkSaved(s) {
+  if (typeof s.record !== 'string' || typeof s.link !== 'string') throw new Error('it holds no game record');
+  if (s.human !== Color.WHITE && s.human !== Color.BLACK) throw new Error(`its side ${JSON.stringify(s.human)} is neither White nor Black`);
+  if (!(s.level in LEVELS)) throw new Error(`its bot ${JSON.stringify(s.level)} is not one of this page's`);
+  let r;
+  try { r = mana.readRecord(s.record); } catch (e) {
+    if (!(e instanceof ManaError)) throw e;
+    throw new Error(`its record was refused: ${e.detail}`);
+  }
+  const control = parseControlTag(r.tags.TimeControl);
+  const left = s.clock && s.clock.left;
+  if (control && !(Array.isArray(left) && left.length === 2 && left.every((t) => Number.isFinite(t) && t >= 0))) {
+    r.game.free();
+    throw new Error('its clocks are not two times');
+  }
+  return { ...s, game: r.game, clocks: control && new Clocks(control.baseMs, control.incMs, left), flag: lostOnTime(r) };
+}
+
+/** The colour a record read (readRecord's answer) says lost on time: its
+ * Termination tag "time forfeit" with a decided Result the moves leave
+ * unfinished; else null. */
+function lostOnTime(r) {
+  if (r.tags.Termination !== 'time forfeit' || r.game.isOver) return null;
+  return r.result === '1-0' ? Color.BLACK : r.result === '0-1' ? Color.WHITE : null;
+}
+
+/** At start: the game of the address, else the one saved, else a new one. */
+function resume() {
+  const saved = restore(checkSaved);
+  const hash = location.hash.length > 1 ? location.hash : null;
+  if (saved && saved.state && (!hash || hash.replace(/&ply=\d+/, '') === saved.state.link)) {
+    const s = saved.state;
+    $('level').value = s.level;
+    newGame(s.game, s.human, { clocks: s.clocks, flag: s.flag });
+    st.flipped = s.flipped === true;
+    render();
+    return show(s.clocks && !over() ? 'The game in progress is back; the clocks did not run while the page was away.'
+      : 'The game in progress is back.');
+  }
+  if (saved && saved.state) saved.state.game.free();
+  const why = saved && saved.error ? `The saved game could not be restored: ${saved.error}. ` : '';
+  if (hash) {
+    try {
+      const r = readLink(mana, hash);
+      if (r) {
+        const human = r.game.isOver || r.flag !== null ? st.human : r.game.sideToMove;
+        newGame(r.game, human, { flag: r.flag });
+        if (r.ply !== null) goTo(r.ply);
+        return show(`${why}Opened the game of the link: ${r.game.historyValues().length} moves; ${sidesText(r.game, human)}` +
+          `${r.game.historyValues().length ? '; ◀ ▶ step through it' : ''}.`);
+      }
+    } catch (e) {
+      if (!(e instanceof LinkError)) throw e;
+      history.replaceState(null, '', location.pathname + location.search);
+      render();
+      return show(`${why}This link's game was refused: ${e.message}. A new game instead.`);
+    }
+  }
+  render();
+  show(why ? `${why}A new game instead.` : '');
 }
 
 // ---- review: the move list as a way back through the game ---------------------
@@ -438,7 +609,8 @@ let drag = null; // { from, ghost, moved }
 $('board').addEventListener('pointerdown', (e) => {
   const sq = squareOf(e.target);
   if (sq === null || e.button !== 0) return;
-  if (st.game.status !== Status.PLAYING || !ownPiece(sq) || st.game.sideToMove !== st.human || st.thinking || st.review) return;
+  if (st.game.status !== Status.PLAYING || !ownPiece(sq) || st.game.sideToMove !== st.human || st.thinking || st.review ||
+      st.flag !== null) return;
   drag = { from: sq, x: e.clientX, y: e.clientY, moved: false, ghost: null };
 });
 window.addEventListener('pointermove', (e) => {
@@ -534,6 +706,7 @@ $('place-for-me').onclick = () => {
   const b = new Bot('random', { seed: Date.now() });
   while (st.game.status === Status.SETUP && st.game.sideToMove === st.human) st.game.play(b.choose(st.game));
   b.free();
+  runClock(); // play may have begun
   show('');
   render();
   askBot();
@@ -566,6 +739,11 @@ $('copy-mfn').onclick = async () => {
   try { await navigator.clipboard.writeText(t); show('MFN copied.'); } catch { show('Copy the MFN from the box.'); }
 };
 $('set-mfn').onclick = setPosition;
+$('copy-link').onclick = async () => {
+  try { await navigator.clipboard.writeText(location.href); show('Link copied: it opens this game.'); } catch {
+    show('Copy the link from the address bar: it holds this game.');
+  }
+};
 $('mfn-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') setPosition(); });
 $('download').onclick = download;
 $('load').onchange = (e) => { if (e.target.files[0]) load(e.target.files[0]); e.target.value = ''; };
@@ -583,7 +761,29 @@ function fillOptions(rules) {
     if (el.type === 'checkbox') el.checked = v; else el.value = String(v);
   }
 }
+for (const [id, , , label] of TIME_CONTROLS) $('clock-select').append(new Option(label, id));
+$('clock-select').append(new Option('custom…', 'custom'));
+$('clock-select').onchange = () => { $('custom-clock').hidden = $('clock-select').value !== 'custom'; };
+
+/** The time control the dialog's clock fields give: { baseMs, incMs }, baseMs 0 untimed. */
+function chosenControl() {
+  const id = form.elements.clock.value;
+  if (id !== 'custom') {
+    const [, base, inc] = TIME_CONTROLS.find((t) => t[0] === id);
+    return { baseMs: base * 1000, incMs: inc * 1000 };
+  }
+  const min = Number(form.elements.clockMinutes.value), inc = Number(form.elements.clockInc.value);
+  if (!(min >= 0.05 && min <= 180) || !(Number.isInteger(inc) && inc >= 0 && inc <= 60))
+    throw new RangeError('the clock: 0.05 to 180 minutes, and a whole number of seconds 0 to 60 a move');
+  return { baseMs: Math.round(min * 60000), incMs: inc * 1000 };
+}
+
 function openNewGame() {
+  const { baseMs, incMs } = st.control;
+  const preset = TIME_CONTROLS.find((t) => t[1] * 1000 === baseMs && t[2] * 1000 === incMs);
+  form.elements.clock.value = preset ? preset[0] : 'custom';
+  if (!preset) { form.elements.clockMinutes.value = String(baseMs / 60000); form.elements.clockInc.value = String(incMs / 1000); }
+  $('custom-clock').hidden = !!preset;
   form.elements.rules.value = st.game.rules;
   form.elements.human.value = String(st.human);
   const o = st.game.options;
@@ -604,14 +804,21 @@ form.addEventListener('submit', (e) => {
     init[k] = el.type === 'checkbox' ? el.checked : el.value;
   }
   try {
-    newGame(new Game(init), Number(form.elements.human.value));
+    const control = chosenControl();
+    const game = new Game(init);
+    st.control = control;
+    newGame(game, Number(form.elements.human.value),
+      { clocks: control.baseMs ? new Clocks(control.baseMs, control.incMs) : null });
+    if (control.baseMs) show(`On the clock: ${controlName(control.baseMs, control.incMs)}; it runs from the first move of play.`);
   } catch (err) {
-    if (!(err instanceof ManaError)) throw err;
+    if (!(err instanceof ManaError) && !(err instanceof RangeError)) throw err;
     e.preventDefault();
-    $('new-error').textContent = err.detail;
+    $('new-error').textContent = err instanceof ManaError ? err.detail : err.message;
   }
 });
 
+window.addEventListener('pagehide', keep);
+setInterval(tick, 100);
 startWorker();
-render();
+resume();
 document.body.dataset.ready = 'true';

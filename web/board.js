@@ -91,8 +91,10 @@ export function renderBoard(buttons, view) {
     b.classList.toggle('last', !!view.last && (view.last.from === sq || view.last.to === sq));
     b.setAttribute('aria-label', squareLabel(sq, piece, marks, view));
     let s = marksSvg(marks);
-    if (c === 0) s += `<text class="coord rank" x="5" y="17">${name[1]}</text>`;
-    if (r === 5) s += `<text class="coord file" x="5" y="95">${name[0]}</text>`;
+    // The coordinates in the corners no disc reaches, large and dark
+    // enough to read at a glance (a light halo keeps them clear of the strokes).
+    if (c === 0) s += `<text class="coord rank" x="4" y="24">${name[1]}</text>`;
+    if (r === 5) s += `<text class="coord file" x="4" y="95">${name[0]}</text>`;
     if (view.manaSquare === sq) s += '<text class="bird" x="84" y="22">✦</text>';
     if (piece) s += pieceSvg(piece);
     if (view.targets.has(sq)) s += `<circle class="dot" cx="50" cy="50" r="${piece ? 39 : 14}"/>`;

@@ -4,12 +4,15 @@
 // game as a record (the one text format of a whole game, options and start
 // position included) and gets back moves as text.  Two kinds of request:
 //
-//   a move:    in  { id, record, kind, limits }
+//   a move:    in  { id, record, kind, limits, clock }
 //              out { id, move, stats } | { id, error }
+//              clock: null, or the clocks the bot plays on, { wtime, btime,
+//              winc, binc } in ms (Bot.choose: the library's time manager
+//              gives the side to move its budget from them)
 //   analysis:  in  { id, record, analyse: true, budgetMs }
 //              out, once per completed depth of ab (1, 2, 3, ...):
 //                  { id, analysis: true, final, depth, nodes, score, mate,
-//                    pv: [move text], multipv: [{ score, mate, pv }] }
+//                    best, pv: [move text], multipv: [{ score, mate, pv }] }
 //              | { id, error }
 //
 // An analysis reply's score is centi-Ronins from the view of the side to
@@ -17,7 +20,8 @@
 // loss (< 0) for it (Bot.stats).  pv is the best line as text: the bot's
 // principal variation when Bot.stats has one (stats.pv, moves as integers),
 // else the one move the search chose; multipv the other lines of the
-// MultiPV search (Bot.lines after the first: [{ score, mate, pv }]).
+// MultiPV search (Bot.lines after the first: [{ score, mate, pv }]); best
+// the best move as its mana_move integer (for the board's arrow).
 // Each depth is a fresh ab bot with a depth limit, so a reply is the same
 // as `new Bot('ab', { depth })` gives anywhere.  Deepening stops when a
 // mate is found, when a depth adds nothing (setup searches are shallow),
@@ -51,12 +55,12 @@ function botFor(mana, kind, limits) {
 const MAX_DEPTH = 60; // ab's deepest iteration (BotLimits.depth)
 let latest = 0; // the newest request: older analyses stop
 
-async function choose({ id, record, kind, limits }) {
+async function choose({ id, record, kind, limits, clock }) {
   const mana = await ready;
   const bot = botFor(mana, kind, limits);
   const { game } = mana.readRecord(record);
   try {
-    const move = bot.choose(game);
+    const move = bot.choose(game, clock ?? {});
     return { id, move: game.format(move), stats: bot.stats };
   } finally {
     game.free();
@@ -91,7 +95,7 @@ function analyseDepth(mana, game, depth) {
     const pv = Array.isArray(s.pv) && s.pv.length ? s.pv : [move];
     const multipv = bot.lines.slice(1)
       .map((l) => ({ score: l.score, mate: l.mate, pv: lineText(game, l.pv) }));
-    return { depth: s.depth, nodes: s.nodes, score: s.score, mate: s.mate, pv: lineText(game, pv), multipv };
+    return { depth: s.depth, nodes: s.nodes, score: s.score, mate: s.mate, best: pv[0], pv: lineText(game, pv), multipv };
   } finally {
     bot.free();
   }

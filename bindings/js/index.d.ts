@@ -285,8 +285,15 @@ export declare class Game {
    * without control characters; empty values are left out.  ManaError
    * EINVAL for a bad tag or one the library owns (Rules, Result, MFN, an
    * option name), ESPACE for more than 16 tags.
+   *
+   * `options.result` ("1-0", "0-1", "1/2-1/2" or "*"): the Result of a game
+   * that ended off the board, which the moves leave unfinished (a time
+   * forfeit, a resignation); the library writes it only with a
+   * `Termination` tag saying why (e.g. `{ termination: 'time forfeit' }`),
+   * and refuses with ManaError EINVAL a result without one or one that
+   * contradicts a finished game.  Absent or null: the game's own result.
    */
-  writeRecord(tags?: Record<string, string | number>): string;
+  writeRecord(tags?: Record<string, string | number>, options?: { result?: '1-0' | '0-1' | '1/2-1/2' | '*' | null }): string;
   /**
    * The position as a standalone SVG picture (mana_svg): marks as strokes,
    * pieces, the last move and the Mana tinted, the Mana bird, coordinates
@@ -396,8 +403,21 @@ export declare class Bot {
    * searchmoves`): the root moves it may choose among, as values or text,
    * each legal in game (ManaError EILLEGAL if not, EPARSE for bad text,
    * EINVAL for more than 128); empty or null: every move.
+   *
+   * Clocks (the protocol's `go wtime btime winc binc movestogo`, for this
+   * call only): `wtime`/`btime` the milliseconds left on White's and
+   * Black's clock (null or absent: no clock), `winc`/`binc` their
+   * increments a move, `movestogo` the moves to the next time control (0:
+   * none, the time manager assumes 30).  With the side to move's clock
+   * the bot spends what the library's time manager gives it
+   * (mana_bot_time_budget, man 3 mana_bot_choose: about a thirtieth of the
+   * time left plus three quarters of the increment, never past a margin
+   * kept on the clock), at most the bot's timeMs when that is set too; the
+   * other side's clock is not read.  ManaError EINVAL for a value that is
+   * not a whole number >= 0.
    */
-  choose(game: Game, options?: { searchmoves?: ReadonlyArray<number | string> | null }): number;
+  choose(game: Game, options?: { searchmoves?: ReadonlyArray<number | string> | null;
+    wtime?: number | null; btime?: number | null; winc?: number; binc?: number; movestogo?: number }): number;
   /** Statistics of the last choose(). */
   readonly stats: BotStats;
   /** The last choose()'s lines, best first: MultiPV of them (fewer with fewer moves; one for mcts and random). */

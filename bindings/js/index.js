@@ -112,6 +112,7 @@ function bind(M) {
     botFree: c('mjs_bot_free', null, ['number']),
     botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number', 'number', 'number']),
     botClear: c('mjs_bot_clear', null, ['number']),
+    botClock: c('mjs_bot_clock', null, ['number', 'number', 'number', 'number', 'number', 'number']),
     botStats: c('mjs_bot_stats', null, ['number', 'number']),
     botPv: c('mjs_bot_pv', 'number', ['number', 'number']),
     botDescribe: c('mjs_bot_describe', 'string', ['number']),
@@ -123,6 +124,8 @@ function bind(M) {
     headersInit: c('mana_record_headers_init', 'number', ['number', 'number']),
     headersPreset: c('mjs_headers_preset', 'number', ['number']),
     headersResult: c('mjs_headers_result', 'number', ['number']),
+    headersSetResult: c('mjs_headers_set_result', null, ['number', 'number']),
+    resultParse: c('mana_result_parse', 'number', ['string']),
     tagCount: c('mjs_headers_tag_count', 'number', ['number']),
     tagKey: c('mjs_headers_tag_key', 'string', ['number', 'number']),
     tagValue: c('mjs_headers_tag_value', 'string', ['number', 'number']),
@@ -402,12 +405,17 @@ function bind(M) {
       if (color !== Color.WHITE && color !== Color.BLACK) fail(ERR.EINVAL, 'read a reserve', `not a colour: ${color} (Color.WHITE or Color.BLACK)`);
       return check(C.reserve(this._h(), color), 'read a reserve');
     }
-    writeRecord(tags = {}) {
+    writeRecord(tags = {}, { result = null } = {}) {
       return withHeaders(this._rules, (h) => {
         for (const [k, v] of Object.entries(tags)) {
           if (v === undefined || v === null || v === '') continue;
           const key = k.charAt(0).toUpperCase() + k.slice(1);
           check(C.tagSet(h, text(key, 'tag'), text(String(v), `tag ${key}`)), 'set a record tag');
+        }
+        if (result !== null) {
+          const status = typeof result === 'string' && !result.includes('\0') ? C.resultParse(result) : -1;
+          if (status < 0) fail(ERR.EINVAL, 'write a record', `result: 1-0, 0-1, 1/2-1/2 or *, not ${shown(result)}`);
+          C.headersSetResult(h, status);
         }
         return sized((buf, size) => C.recordWrite(this._h(), h, buf, size), 'write a record');
       });
@@ -530,10 +538,19 @@ function bind(M) {
       return this._b;
     }
     get description() { return C.botDescribe(this._h()); }
-    choose(game, { searchmoves = null } = {}) {
+    choose(game, { searchmoves = null, wtime = null, btime = null, winc = 0, binc = 0, movestogo = 0 } = {}) {
       const status = game.status;
       if (status >= Status.WHITE_WON)
         fail(ERR.EOVER, 'choose a move', ['White won', 'Black won', 'drawn'][status - 2]);
+      // The clocks (ms; null: no clock for that side) hold for this call only.
+      const whole = (k, v, unit) => {
+        if (!Number.isSafeInteger(v) || v < 0 || (k === 'movestogo' && v > INT_MAX))
+          fail(ERR.EINVAL, 'choose a move', `${k}: a whole number of ${unit} >= 0, not ${shown(v)}`);
+        return v;
+      };
+      const clock = [wtime === null ? -1 : whole('wtime', wtime, 'milliseconds'),
+        btime === null ? -1 : whole('btime', btime, 'milliseconds'), whole('winc', winc, 'milliseconds'),
+        whole('binc', binc, 'milliseconds'), whole('movestogo', movestogo, 'moves')];
       const moves = searchmoves ?? [];
       if (!Array.isArray(moves) || moves.length > MAX_MOVES)
         fail(ERR.EINVAL, 'choose a move', `searchmoves: an array of at most ${MAX_MOVES} moves`);
@@ -541,8 +558,10 @@ function bind(M) {
       const buf = values.length > 0 ? M._malloc(4 * values.length) : 0;
       try {
         values.forEach((v, i) => { M.HEAPU32[(buf >> 2) + i] = v; });
+        C.botClock(this._h(), ...clock);
         check(C.botChoose(this._h(), game._h(), buf, values.length, scratch), 'choose a move');
       } finally {
+        C.botClock(this._h(), -1, -1, 0, 0, 0); // the clocks hold for this call only
         if (buf) M._free(buf);
       }
       return u32(0);

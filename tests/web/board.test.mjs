@@ -2,10 +2,14 @@
 // The web board in headless Chromium (puppeteer-core): a whole game against
 // a bot played by clicks and a drag, illegal tries refused with the
 // library's reason, undo, keyboard, a record loaded, a position pasted, the
-// game-over banner, the review of a finished game, the analysis, the page
-// opened from file://, and screenshots at 1366x657, 1280x720 and 390x844,
-// mid-game and at game over, in which every occupied square's mark digit is
-// checked to be on screen (saved to SHOT_DIR for a person to look at).
+// game-over banner, the review of a finished game, the analysis (its
+// evaluation bar, best-move arrow and lines 2 and 3), the rules panel, the
+// coordinates' size, a reload mid-game, a game opened from a link (and a
+// bad link refused), a game lost on time, a corrupt saved game refused, the
+// page opened from file://, and screenshots at 1366x657, 1280x720 and
+// 390x844, mid-game, at game over, lost on time and with the analysis, in
+// which every occupied square's mark digit is checked to be on screen
+// (saved to SHOT_DIR for a person to look at).
 // Run by `make check-web`:  node tests/web/board.test.mjs
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,6 +139,33 @@ await step('new game dialog: jactalea with a ply limit, easy bot', async () => {
   await page.$eval('input[name="plyLimit"]', (e) => { e.value = '80'; });
   await page.click('#start-game');
   assert.match(await text('#status'), /your choice/);
+});
+
+await step('the rules panel names the edition and its options, the changed one marked', async () => {
+  assert.equal(await text('#rules-title'), 'Rules: Jactalea (2005), 1 option changed');
+  await page.click('#rules-panel summary');
+  const rows = await page.$$eval('#rules-body tr', (l) => l.map((r) => [r.dataset.option, r.className, r.textContent]));
+  assert.equal(rows.length, 8, 'the eight rule options the new game dialog offers');
+  const by = Object.fromEntries(rows.map(([k, c, t]) => [k, [c, t]]));
+  assert.deepEqual(by.plyLimit, ['changed', 'Ply limitdrawn after 80 plies of play (the edition: off)']);
+  assert.deepEqual(by.orientation, ['', 'Orientationchosen by Black (the first setup move)']);
+  assert.deepEqual(by.setupArea, ['', 'Setup areathe home two ranks']);
+  assert.deepEqual(by.blocked, ['', 'A player with no legal movepasses']);
+  assert.match(await text('#rules-body'), /Black chooses how the board lies.*Capturing the enemy Damyo wins\..*The Mana: /s);
+  await page.click('#rules-panel summary');
+});
+
+await step('coordinates readable at a glance: at least 14 px on a laptop, 11 px on a phone, dark on light', async () => {
+  for (const [size, least] of [[SIZES[0], 14], [SIZES[2], 11]]) {
+    await page.setViewport(size);
+    const [h, fill] = await page.$eval('.coord', (e) => [e.getBBox().height * e.ownerSVGElement.getBoundingClientRect().height / 100,
+      getComputedStyle(e).fill]);
+    // The text box of a font is about 1.2 times its size.
+    assert.ok(h / 1.2 >= least, `${size.width}x${size.height}: coordinates ${(h / 1.2).toFixed(1)} px`);
+    const [r, g, b] = fill.match(/\d+/g).map(Number);
+    assert.ok(r + g + b < 200, `the coordinates' ink ${fill} is dark`);
+  }
+  await page.setViewport(WORK);
 });
 
 await step('setup by clicks: orientation, an illegal placement refused, pieces placed', async () => {
@@ -443,6 +474,125 @@ await step('cosmoludo as White: the bot sets up first, "place for me", then play
   assert.match(await text('#mana'), /White is bound to \d marks?/);
 });
 
+/** The game as the page shows it: the moves, the MFN, the status. */
+const shown = async () => ({ moves: await page.$$eval('#moves button', (l) => l.map((b) => b.textContent)),
+  mfn: await text('#mfn'), status: await text('#status') });
+
+/** Opens the page (no link) with the storage as write() leaves it. */
+async function openWithSaved(write) {
+  await page.goto('about:blank');
+  const { identifier } = await page.evaluateOnNewDocument(write);
+  await page.goto(`${server.url}/web/`, { waitUntil: 'load' });
+  await page.removeScriptToEvaluateOnNewDocument(identifier);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+}
+
+await step('a reload mid-game keeps the game: moves, position, side, and the link in the address', async () => {
+  const before = await shown();
+  assert.ok(before.moves.length > 12, 'in play');
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#rules=cosmoludo&moves=[^&]*D@/, 'the address holds the game');
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  assert.deepEqual(await shown(), before);
+  assert.match(await text('#message'), /^The game in progress is back\./);
+  assert.match(await text('#reserve-bottom'), /^White \(you\)/);
+  assert.equal(await page.evaluate(() => location.hash), hash);
+  // A saved game that does not read back is refused with the reason, and the
+  // page goes on.  (The storage is written as the page opens, before its
+  // scripts: the board saves its game when it is left.)
+  await openWithSaved(() => localStorage.setItem('libmana-web/game/v1',
+    '{"record": "Rules: chess\\n", "link": "", "human": 1, "level": "random"}'));
+  assert.match(await text('#message'), /^The saved game could not be restored: its record was refused: \d+:\d+: .*chess.*A new game instead\.$/);
+  assert.match(await text('#status'), /Black chooses the orientation: your choice/);
+  await openWithSaved(() => { localStorage.removeItem('libmana-web/game/v1'); localStorage.setItem('libmana-web/game/v0', '{}'); });
+  assert.match(await text('#message'), /saved by another version of this page \(libmana-web\/game\/v0\)/);
+});
+
+await step('a link with a position opens it, to play on or review; a bad link is refused with the library\'s reason', async () => {
+  const start = 'rrdrrr/6/6/6/6/RRRDRR b - 0';
+  const g = new mana.Game({ position: start });
+  const first = g.format(g.legalMoves()[0]);
+  g.play(first);
+  const after = g.position;
+  g.free();
+  await page.goto('about:blank');
+  await page.goto(`${server.url}/web/#rules=jactalea&mfn=${start.replace(/ /g, '+')}&moves=${first}`, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await page.waitForFunction((p) => document.getElementById('mfn').textContent === p, { timeout: 5000 }, after);
+  assert.match(await text('#message'), /^Opened the game of the link: 1 moves; you play White; White is to move — your turn/);
+  assert.deepEqual((await shown()).moves, [first]);
+  await page.click('#nav-first');
+  assert.equal(await text('#mfn'), start, 'the start of the link\'s game');
+  assert.match(await page.evaluate(() => location.hash), /&ply=0$/);
+  await page.click('#nav-last');
+  // Bad links: an MFN and a move the library refuses; the page starts a new game.
+  for (const [hash, why] of [['#mfn=rrdrrr/6/6+b+-+0', /refused: .*rank|refused: .*field/],
+    ['#moves=O0+O9', /refused: move 2 'O9': /], ['#rules=chess', /refused: unknown rules "chess"/]]) {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/web/${hash}`, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    assert.match(await text('#message'), why);
+    assert.match(await text('#message'), /A new game instead\.$/);
+    assert.match(await text('#status'), /Black chooses the orientation: your choice/);
+    assert.match(await page.evaluate(() => location.hash), /^#rules=jactalea$/, 'the address now holds the new game');
+  }
+  await page.click('[data-orientation="1"]'); // usable: the game goes on
+  await myTurn();
+  assert.match(await page.evaluate(() => location.hash), /^#rules=jactalea&moves=O1$/);
+});
+
+await step('clocks: the bot plays on its clock; a game lost on time ends, in the record too', async () => {
+  await page.select('#level', 'ab-medium');
+  await page.click('#new-game');
+  await page.select('select[name="rules"]', 'jactalea');
+  await page.select('select[name="human"]', '0');
+  const offered = await page.$$eval('#clock-select option', (l) => l.map((o) => o.value));
+  assert.deepEqual(offered, ['none', '1+0', '3+2', '5+3', '10+5', 'custom']);
+  await page.select('#clock-select', 'custom');
+  await page.$eval('input[name="clockMinutes"]', (e) => { e.value = '0.05'; }); // 3 s
+  await page.$eval('input[name="clockInc"]', (e) => { e.value = '0'; });
+  await page.click('#start-game');
+  await myTurn(); // Black (the bot) chose the orientation and placed its pieces
+  assert.equal(await text('#clock-bottom'), '0:03.0', 'the clocks wait during the setup');
+  // White's Damyo on rank 1, out of reach of Black's first move (at most 3
+  // steps from rank 5), so that the game goes on to White's clock.
+  await page.click('#pick-damyo');
+  await click((await targets()).find((sq) => sq.endsWith('1')));
+  await myTurn();
+  await page.click('#place-for-me');
+  // Black (the bot) makes the first move of play on its 3 s clock, with the
+  // time manager's budget (a fraction of it), not the level's 0.5 s alone...
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 14, { timeout: 30000 });
+  // ...then White's clock (the person's) runs out.
+  await page.waitForFunction(() => /wins/.test(document.getElementById('banner-result').textContent), { timeout: 30000 });
+  assert.equal(await text('#banner-result'), 'Black wins (0-1)');
+  assert.equal(await text('#banner-reason'), '— White ran out of time.');
+  assert.equal(await text('#clock-bottom'), '0:00.0');
+  assert.equal(await page.$eval('#clock-bottom', (e) => e.classList.contains('flagged')), true);
+  const black = await text('#clock-top');
+  assert.match(black, /^0:0[0-2]\.\d$/, `Black's clock ran during its move: ${black}`);
+  assert.match(await page.evaluate(() => location.hash), /&flag=white$/);
+  await click('a1');
+  assert.match(await text('#message'), /lost on time/);
+  assert.equal(await page.$eval('#undo', (b) => b.disabled), true, 'no taking back a loss on time');
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('libmana-web/game/v1')));
+  assert.match(saved.record, /^TimeControl: 3\+0$/m);
+  assert.match(saved.record, /^Termination: time forfeit$/m);
+  const r = mana.readRecord(saved.record);
+  assert.equal(r.result, '0-1');
+  assert.equal(r.game.result, '*', 'the moves alone leave the game on');
+  assert.equal(r.game.historyValues().length, 14, 'the setup (13 moves) and Black\'s first move');
+  r.game.free();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot('lost-on-time');
+  await shootSizes('time');
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  assert.equal(await text('#banner-reason'), '— White ran out of time.', 'still lost on time after a reload');
+  await page.select('#level', 'ab-easy');
+});
+
 /** The analysis of a pasted position, once the page's deepening ends:
  * [evaluation, detail, best line, depth]. */
 async function analysed(mfn, side) {
@@ -471,6 +621,24 @@ await step('analysis: the bot\'s evaluation in words from the side ahead, and it
   assert.equal(ev, 'White wins in 1 ply');
   assert.match(detail, /^\(ab, depth 1, [\d,]+ nodes\)$/);
   assert.equal(pv.split(' ')[0], 'c4xc6');
+  // The bar, from the bottom side's view (White, the person): mate in 1, full.
+  assert.equal(await page.$eval('#evalbar', (e) => e.dataset.eval), 'M1');
+  assert.equal(await page.$eval('#evalbar-fill', (e) => e.style.height), '100%');
+  // The arrow runs from c4's centre to c6's.
+  assert.equal(await page.$eval('#arrows', (e) => e.dataset.move), 'c4xc6');
+  const ends = await page.$eval('#arrows', (svg) => {
+    const r = svg.getBoundingClientRect(), l = svg.querySelector('.best-arrow line');
+    const at = (x, y) => [r.left + (x * r.width) / 600, r.top + (y * r.height) / 600];
+    const tip = svg.querySelector('.best-arrow polygon').points[0];
+    const centre = (sq) => {
+      const b = document.querySelector(`[data-square="${sq}"]`).getBoundingClientRect();
+      return [b.left + b.width / 2, b.top + b.height / 2];
+    };
+    return { from: at(l.x1.baseVal.value, l.y1.baseVal.value), tip: at(tip.x, tip.y), c4: centre('c4'), c6: centre('c6'),
+      square: document.querySelector('.sq').getBoundingClientRect().width };
+  });
+  assert.ok(Math.hypot(ends.from[0] - ends.c4[0], ends.from[1] - ends.c4[1]) < 3, `the arrow starts at c4: ${JSON.stringify(ends)}`);
+  assert.ok(Math.hypot(ends.tip[0] - ends.c6[0], ends.tip[1] - ends.c6[1]) < ends.square / 6, `the arrow ends at c6: ${JSON.stringify(ends)}`);
   // The same board after Black's Ronins left it: White to move has six
   // pieces, but Black re-enters five Ronins (reserve 5) and wins; ab says
   // mate in 6 plies against the mover (-6), which is Black winning.
@@ -479,6 +647,8 @@ await step('analysis: the bot\'s evaluation in words from the side ahead, and it
   assert.equal(lost.mate, -6);
   assert.equal(ev, 'Black wins in 6 plies');
   assert.equal(pv.split(' ')[0], lost.move);
+  assert.equal(await page.$eval('#evalbar', (e) => e.dataset.eval), '-M6', 'White (at the bottom) is mated in 6 plies');
+  assert.equal(await page.$eval('#evalbar-fill', (e) => e.style.height), '0%');
   // A quiet position: the score is Node's ab at the same depth, turned to
   // the side that is ahead.
   const quiet = 'rrdrrr/6/6/6/6/RRRDRR b - 0';
@@ -491,15 +661,26 @@ await step('analysis: the bot\'s evaluation in words from the side ahead, and it
   assert.equal(detail, `(ab, depth ${depth}, ${q.nodes.toLocaleString('en')} nodes)`);
   assert.equal(pv.split(' ')[0], q.move);
   assert.ok(depth >= 2, `the analysis deepened to ${depth} only`);
-  // MultiPV: the next two lines listed under the best, each its own first
-  // move, in the order of their scores, as Node's bot finds them.
+  // The bar from Black's view (the person, at the bottom; Black moves here).
+  const bar = q.score >= 0 ? `+${(q.score / 100).toFixed(2)}` : `-${(-q.score / 100).toFixed(2)}`;
+  assert.equal(await page.$eval('#evalbar', (e) => e.dataset.eval), bar);
+  assert.equal(await page.$eval('#arrows', (e) => e.dataset.move), q.move);
+  // MultiPV: the next two lines listed under the best as lines 2 and 3, each
+  // its own first move, in the order of their scores, as Node's bot finds them.
   const others = await page.$$eval('#multipv li', (els) => els.map((e) => e.textContent));
   assert.equal(others.length, 2, `two more lines: ${others}`);
-  assert.deepEqual(others.map((t) => t.split(': ')[1].split(' ')[0]), q.others.map((o) => o[0]));
+  assert.match(await text('#analysis'), /Line 1 \(best, the arrow\):/);
+  assert.deepEqual(others.map((t) => t.split(': ')[0]), ['Line 2', 'Line 3']);
+  assert.deepEqual(await page.$$eval('#multipv .pv', (els) => els.map((e) => e.textContent.split(' ')[0])),
+    q.others.map((o) => o[0]));
   assert.equal(new Set([q.move, ...q.others.map((o) => o[0])]).size, 3, 'three distinct first moves');
   assert.ok(q.score >= q.others[0][1] && q.others[0][1] >= q.others[1][1], 'ordered by score');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot('analysis');
+  await shootSizes('analysis');
   await page.click('#analysis-on');
   assert.equal(await page.$eval('#analysis', (e) => e.hidden), true, 'off hides it');
+  assert.equal(await page.$eval('#arrows', (e) => e.childElementCount), 0, 'and the arrow');
 });
 
 await step('phone-sized screen: the board fits the width', async () => {

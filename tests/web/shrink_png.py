@@ -11,7 +11,7 @@ import sys
 
 from PIL import Image
 
-SHOTS = ("play-picked", "setup-orientation", "game-over", "phone")
+SHOTS = ("play-picked", "setup-orientation", "game-over", "phone", "analysis", "lost-on-time")
 
 
 def main(src: str, dst: str) -> None:

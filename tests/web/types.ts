@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const m: number = ab.choose(g);
   const depth: number = ab.stats.depth;
   const record: string = g.writeRecord({ white: 'ab', black: 'me', round: 3 });
+  const onClock: number = ab.choose(g, { wtime: 60000, btime: 59000, winc: 2000, binc: 2000, movestogo: 0 });
+  const lost: string = g.writeRecord({ termination: 'time forfeit' }, { result: '0-1' });
   const why: number = g.endReason === mana.EndReason.NONE ? 0 : g.endReason;
   const pic: string = g.svg({ width: 200, flipped: true });
   const many = mana.readRecords(record + record);
@@ -44,9 +46,13 @@ async function main(): Promise<void> {
   new Game({ colour: 'red' });
   // @ts-expect-error: a move is a number or its text
   g.play({ from: 'a1' });
+  // @ts-expect-error: a result is a record's result token
+  g.writeRecord({}, { result: 'White' });
+  // @ts-expect-error: clocks are numbers of milliseconds
+  ab.choose(g, { wtime: '1:00' });
   // @ts-expect-error: hash is a bigint
   const h: number = g.hash;
-  console.log(mfn, leaves, hash, o, blocked, kind, m, depth, start, h, why, pic, tags);
+  console.log(mfn, leaves, hash, o, blocked, kind, m, depth, start, h, why, pic, tags, onClock, lost);
   g.free();
   ab.free();
 }

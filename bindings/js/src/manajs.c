@@ -127,6 +127,20 @@ MJS void mjs_bot_free(mjs_bot *mb)
     free(mb);
 }
 
+/* Sets the clocks of the next mjs_bot_choose (mana_bot_limits' time_ms,
+ * inc_ms and movestogo): ms left for White and Black (negative: off),
+ * increments (ms) and moves to the next time control (0: none).  The bot
+ * spends what mana_bot_time_budget gives the side to move; choose checks
+ * the values (MANA_EINVAL for a negative increment or movestogo). */
+MJS void mjs_bot_clock(mjs_bot *mb, double wtime, double btime, double winc, double binc, int movestogo)
+{
+    mb->lim.time_ms[MANA_WHITE] = (int64_t)wtime;
+    mb->lim.time_ms[MANA_BLACK] = (int64_t)btime;
+    mb->lim.inc_ms[MANA_WHITE] = (int64_t)winc;
+    mb->lim.inc_ms[MANA_BLACK] = (int64_t)binc;
+    mb->lim.movestogo = movestogo;
+}
+
 /* The bot's move in g, among searchmoves[0..count-1] (borrowed; NULL with
  * 0: every move), as mana_bot_choose. */
 MJS int mjs_bot_choose(mjs_bot *mb, const mana_game *g, const mana_move *searchmoves, int count, mana_move *out)
@@ -186,6 +200,13 @@ MJS size_t mjs_headers_size(void)
 MJS int mjs_headers_preset(const mana_record_headers *h)
 {
     return h->preset;
+}
+
+/* Sets the Result a record is written with (mana_record_write: a final
+ * result of a game the moves leave unfinished, with a Termination tag). */
+MJS void mjs_headers_set_result(mana_record_headers *h, int status)
+{
+    h->result = status;
 }
 
 /* The Result header read: a mana_status value, or -1 when there is none. */
