@@ -58,14 +58,15 @@ FUZZ_MAXLEN_mfn := 128
 FUZZ_MAXLEN_move := 64
 FUZZ_MAXLEN_api := 1024
 FUZZ_MAXLEN_record := 4096
-CI_PACKAGES := clang libclang-rt-14-dev valgrind cppcheck lcov
+# += (not :=): fragments read before this one (mk/abi.mk) add to both lists.
+CI_PACKAGES += clang libclang-rt-14-dev valgrind cppcheck lcov
 
 STRICT_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 INV_SRC := tests/invariants.c tests/ref_movegen.c
 INV_HDR := tests/invariants.h tests/ref_movegen.h
 TEST_PROG_CFLAGS = $(BASE_CFLAGS) -Itests -D_POSIX_C_SOURCE=200809L $(CFLAGS)
 
-CI_STEPS := warnings cppcheck check-clang sanitize tsan valgrind soak coverage fuzz-ci check-setups
+CI_STEPS += warnings cppcheck check-clang sanitize tsan valgrind soak coverage fuzz-ci check-setups
 
 .PHONY: ci ci-deps warnings cppcheck check-clang sanitize tsan valgrind soak \
     coverage fuzz fuzz-ci fuzz-build check-soak check-oom check-fuzz-corpus clean-ci

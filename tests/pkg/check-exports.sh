@@ -40,7 +40,7 @@ fi
 
 # Every defined dynamic symbol, with the version suffix (@@MANA_0) removed.
 # The only absolute (A) symbols a version script adds are its version nodes
-# (MANA_0, MANA_BOTS_0, ...); anything else counts as an export.  Of an
+# (MANA_0, MANA_0.3, MANA_BOTS_0, ...); anything else counts as an export.  Of an
 # archive: every global definition but the reserved ones (nm prints
 # "value type name", and a line "member.o:" before each member's).
 case $lib in
@@ -48,7 +48,7 @@ case $lib in
 *) "$NM" -D --defined-only "$lib" >"$tmp/nm" ;;
 esac
 awk '{ name = $NF; sub(/@.*/, "", name);
-       if ($(NF-1) == "A" && name ~ /^MANA_([A-Z]+_)?[0-9_]+$/) next;
+       if ($(NF-1) == "A" && name ~ /^MANA_([A-Z]+_)?[0-9_.]+$/) next;
        print name }' "$tmp/nm" | sort -u >"$tmp/nm.names"
 
 # Every function declared MANA_API in the headers.
