@@ -13,12 +13,20 @@
 # winpthreads are linked into the DLLs and mana-cli.exe, which so need
 # only Windows' own DLLs.
 #
-# On the build machine:
-#   make check-wine   that build, then under Wine (wine64): the exports of
-#                     the DLLs, the mana-cli tests (tests/cli/run.sh), the
-#                     bots' checks and the same-answers test against
-#                     x86-64 Linux's transcript
+# On the build machine (make ci runs it):
+#   make check-wine   that build (warnings are errors), then: the DLLs
+#                     export exactly tests/exports.txt and
+#                     tests/exports-bots.txt and need only Windows' own
+#                     DLLs; the C examples (examples/c: perft, a random
+#                     game, a game between bots, over the public API)
+#                     linked with the DLLs' import libraries run under
+#                     Wine and print, byte for byte but for the CRLF line
+#                     ends of Windows' text-mode stdout, what the Linux
+#                     build's print.  mana-cli.exe is not built yet (its
+#                     POSIX calls have no Windows layer).
 #   make wine-deps    installs the Debian packages it needs
+# WINE (default wine) runs a Windows program; WINE_BUILD is the build
+# directory of the mingw-w64 build.
 
 ifeq ($(TARGET_OS),windows)
 WIN_DLL_LIBS := -static-libgcc -Wl,-Bstatic -lpthread -Wl,-Bdynamic
@@ -53,3 +61,48 @@ $(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)
 	$(call say,LD,$@)
 	$(Q)$(CC) -static $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BOTS_A) $(LIB_A) -lm -lpthread
 endif
+
+# ---- check-wine (on the build machine) --------------------------------------
+WINE ?= wine
+MINGW ?= x86_64-w64-mingw32
+WINE_BUILD ?= $(B)/mingw
+WINE_PACKAGES := gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64
+WINE_EXAMPLES := perft:7 play_game: bot_game:
+CI_STEPS += check-wine
+CI_PACKAGES += $(WINE_PACKAGES)
+
+.PHONY: check-wine wine-deps
+wine-deps:
+	@missing=; for p in $(WINE_PACKAGES); do \
+	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	    echo "make wine-deps: installing$$missing with apt-get"; \
+	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
+	    $$sudo apt-get -o DPkg::Lock::Timeout=900 update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq $$missing; \
+	fi
+
+check-wine: wine-deps $(EXAMPLES_BIN)
+	$(Q)set -e; w=$(WINE_BUILD); \
+	$(MAKE) --no-print-directory -j$(CI_JOBS) CC=$(MINGW)-gcc AR=$(MINGW)-ar OBJCOPY=$(MINGW)-objcopy \
+	    CFLAGS='-O2 -g -Werror' BUILD_DIR=$$w $$w/libmana.dll $$w/libmana-bots.dll $$w/libmana.a \
+	    $$w/libmana-bots.a $$w/libmana-embed.dll; \
+	for d in libmana:exports libmana-bots:exports-bots; do \
+	    $(MINGW)-objdump -p $$w/$${d%%:*}.dll | \
+	        awk '/\[Ordinal\/Name Pointer\] Table/ { t = 1; next } t && /\[/ { print $$NF } t && /^$$/ { t = 0 }' \
+	        >$$w/$${d%%:*}.exports; \
+	    grep -v '^#' tests/$${d#*:}.txt | diff - $$w/$${d%%:*}.exports || \
+	        { echo "check-wine: $${d%%:*}.dll exports differ from tests/$${d#*:}.txt"; exit 1; }; \
+	    deps=$$($(MINGW)-objdump -p $$w/$${d%%:*}.dll | sed -n 's/^.*DLL Name: //p' | \
+	        grep -v -i -x -e KERNEL32.dll -e msvcrt.dll -e libmana.dll | tr '\n' ' '); \
+	    [ -z "$$deps" ] || { echo "check-wine: $${d%%:*}.dll needs $$deps"; exit 1; }; \
+	done; \
+	echo "check-wine: libmana.dll and libmana-bots.dll export exactly the listed names"; \
+	for e in $(WINE_EXAMPLES); do \
+	    n=$${e%%:*}; a=$${e#*:}; \
+	    $(MINGW)-gcc $(WARN) -Werror -O2 -Iinclude -o $$w/$$n.exe examples/c/$$n.c -L$$w -lmana-bots -lmana; \
+	    $(B)/examples/c/$$n $$a >$$w/$$n.linux.txt; \
+	    (cd $$w && WINEDEBUG=-all $(WINE) ./$$n.exe $$a) | tr -d '\r' >$$w/$$n.wine.txt; \
+	    cmp $$w/$$n.linux.txt $$w/$$n.wine.txt || { echo "check-wine: $$n differs under Wine"; exit 1; }; \
+	    echo "check-wine: $$n $$a: the Linux answers under Wine ($$(wc -l <$$w/$$n.linux.txt) lines)"; \
+	done
