@@ -24,6 +24,12 @@
 #                     ends of Windows' text-mode stdout, what the Linux
 #                     build's print.  mana-cli.exe is not built yet (its
 #                     POSIX calls have no Windows layer).
+#   make python-wheel-windows  the Python package's Windows wheel
+#                     (mana-X-cpNN-cpNN-win_amd64.whl, carrying
+#                     mana/_libmana.dll) in $(B)/python-win/dist, built on
+#                     this machine by setup.py with the mingw-w64 compiler;
+#                     check-wine builds it and holds the DLL's exports to
+#                     tests/exports.txt with tests/exports-bots.txt
 #   make wine-deps    installs the Debian packages it needs
 # WINE (default wine) runs a Windows program; WINE_BUILD is the build
 # directory of the mingw-w64 build.
@@ -71,7 +77,7 @@ WINE_EXAMPLES := perft:7 play_game: bot_game:
 CI_STEPS += check-wine
 CI_PACKAGES += $(WINE_PACKAGES)
 
-.PHONY: check-wine wine-deps
+.PHONY: check-wine wine-deps python-wheel-windows
 wine-deps:
 	@missing=; for p in $(WINE_PACKAGES); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -106,3 +112,22 @@ check-wine: wine-deps $(EXAMPLES_BIN)
 	    cmp $$w/$$n.linux.txt $$w/$$n.wine.txt || { echo "check-wine: $$n differs under Wine"; exit 1; }; \
 	    echo "check-wine: $$n $$a: the Linux answers under Wine ($$(wc -l <$$w/$$n.linux.txt) lines)"; \
 	done
+
+# The Windows wheel: the package's own build (bindings/python/setup.py)
+# with the mingw-w64 compiler, tagged win_amd64.
+PY_WIN := $(B)/python-win
+python-wheel-windows:
+	$(Q)rm -rf $(PY_WIN) && mkdir -p $(PY_WIN)
+	$(Q)cd bindings/python && CC=$(MINGW)-gcc $(PY_SYS) setup.py -q bdist_wheel --plat-name win_amd64 \
+	    -b $(abspath $(PY_WIN))/bdist -d $(abspath $(PY_WIN))/dist >$(abspath $(PY_WIN))/build.log 2>&1 || \
+	    { cat $(abspath $(PY_WIN))/build.log; exit 1; }
+	$(Q)cd $(PY_WIN) && $(PY_SYS) -c 'import glob, sys, zipfile; \
+	    w = glob.glob("dist/*-win_amd64.whl"); assert len(w) == 1, w; \
+	    open("_libmana.dll", "wb").write(zipfile.ZipFile(w[0]).read("mana/_libmana.dll"))'
+	$(Q)$(MINGW)-objdump -p $(PY_WIN)/_libmana.dll | \
+	    awk '/\[Ordinal\/Name Pointer\] Table/ { t = 1; next } t && /\[/ { print $$NF } t && /^$$/ { t = 0 }' \
+	    >$(PY_WIN)/exports
+	$(Q)grep -h -v '^#' tests/exports.txt tests/exports-bots.txt | LC_ALL=C sort | diff - $(PY_WIN)/exports || \
+	    { echo "python-wheel-windows: mana/_libmana.dll exports differ from tests/exports*.txt"; exit 1; }
+	@echo "python-wheel-windows: $$(ls $(PY_WIN)/dist) carries mana/_libmana.dll with the public API"
+check-wine: python-wheel-windows
