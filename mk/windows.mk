@@ -118,7 +118,8 @@ check-wine: wine-deps $(EXAMPLES_BIN)
 PY_WIN := $(B)/python-win
 python-wheel-windows:
 	$(Q)rm -rf $(PY_WIN) && mkdir -p $(PY_WIN)
-	$(Q)cd bindings/python && CC=$(MINGW)-gcc $(PY_SYS) setup.py -q bdist_wheel --plat-name win_amd64 \
+	$(Q)cd bindings/python && CC=$(MINGW)-gcc $(PY_SYS) setup.py -q build --build-base $(abspath $(PY_WIN))/build \
+	    bdist_wheel --plat-name win_amd64 \
 	    -b $(abspath $(PY_WIN))/bdist -d $(abspath $(PY_WIN))/dist >$(abspath $(PY_WIN))/build.log 2>&1 || \
 	    { cat $(abspath $(PY_WIN))/build.log; exit 1; }
 	$(Q)cd $(PY_WIN) && $(PY_SYS) -c 'import glob, sys, zipfile; \
