@@ -19,6 +19,7 @@
 
 VERSION := $(shell sh tools/version.sh)
 MAJOR := $(firstword $(subst ., ,$(VERSION)))
+MINOR := $(word 2,$(subst ., ,$(VERSION)))
 
 CC ?= cc
 HOSTCC ?= cc
@@ -60,13 +61,49 @@ endif
 # SHLIB are the bare file names, as installed).
 BUILD_DIR ?= build
 B := $(BUILD_DIR)
+
+# ---- the target platform -------------------------------------------------------
+# What the compiler builds for (its -dumpmachine; uname -s for a compiler
+# that does not say) decides the kind of shared library and how it is
+# linked: ELF with GNU ld (Linux, the BSDs: the default), Windows
+# (mingw-w64: DLLs with import libraries, programs named .exe) or Darwin
+# (.dylib with an install name, Apple's ld).  Nothing else differs.
+CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
+ifneq ($(findstring mingw,$(CC_MACHINE))$(findstring cygwin,$(CC_MACHINE)),)
+TARGET_OS := windows
+else ifneq ($(findstring apple,$(CC_MACHINE))$(findstring darwin,$(CC_MACHINE)),)
+TARGET_OS := darwin
+else ifeq ($(if $(CC_MACHINE),,$(shell uname -s)),Darwin)
+TARGET_OS := darwin
+else
+TARGET_OS := elf
+endif
+
+ifeq ($(TARGET_OS),windows)
+# libmana.dll, its import library libmana.dll.a (what -lmana finds: the
+# development link) and mana-cli.exe.  MSVCRT's printf knows neither %zu
+# nor %llu; mingw-w64's own (C99) stdio does, and gcc then checks the
+# formats as C99's.
+EXE := .exe
+SONAME := libmana.dll
+SHLIB := libmana.dll
+LIB_SO := $(B)/libmana.dll.a
+BASE_CFLAGS += -D__USE_MINGW_ANSI_STDIO=1
+else ifeq ($(TARGET_OS),darwin)
+EXE :=
+SONAME := libmana.$(MAJOR).dylib
+SHLIB := libmana.$(VERSION).dylib
+LIB_SO := $(B)/libmana.dylib
+else
+EXE :=
 SONAME := libmana.so.$(MAJOR)
 SHLIB := libmana.so.$(VERSION)
-LIB_A := $(B)/libmana.a
 LIB_SO := $(B)/libmana.so
+endif
+LIB_A := $(B)/libmana.a
 LIB_SONAME := $(B)/$(SONAME)
 LIB_SHLIB := $(B)/$(SHLIB)
-CLI := $(B)/mana-cli
+CLI := $(B)/mana-cli$(EXE)
 CHECK_BIN := $(B)/tests/check_mana
 
 # The reach tables, written at build time by tools/mkreach.c, a program
@@ -81,7 +118,6 @@ PUBLIC_HDR := include/mana.h include/mana_ml.h
 LIB_HDR := $(PUBLIC_HDR) $(wildcard libmana/*.h)
 # On x86, perft's two-ply counter is also built with the POPCNT
 # instruction, as a second object chosen at run time (libmana/leaves2.c).
-CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
 ifneq ($(filter x86_64-% i386-% i486-% i586-% i686-%,$(CC_MACHINE)),)
 LIB_POPCNT := leaves2_popcnt
 endif
@@ -101,10 +137,20 @@ BOT_SRC := $(sort $(wildcard bots/*.c))
 BOT_HDR := include/mana_bot.h $(wildcard bots/*.h)
 BOT_OBJ := $(BOT_SRC:%.c=$(B)/%.o)
 BOT_PIC := $(BOT_SRC:%.c=$(B)/%.pic.o)
+ifeq ($(TARGET_OS),windows)
+BOTS_SONAME := libmana-bots.dll
+BOTS_SHLIB := libmana-bots.dll
+BOTS_SO := $(B)/libmana-bots.dll.a
+else ifeq ($(TARGET_OS),darwin)
+BOTS_SONAME := libmana-bots.$(MAJOR).dylib
+BOTS_SHLIB := libmana-bots.$(VERSION).dylib
+BOTS_SO := $(B)/libmana-bots.dylib
+else
 BOTS_SONAME := libmana-bots.so.$(MAJOR)
 BOTS_SHLIB := libmana-bots.so.$(VERSION)
-BOTS_A := $(B)/libmana-bots.a
 BOTS_SO := $(B)/libmana-bots.so
+endif
+BOTS_A := $(B)/libmana-bots.a
 BOTS_SONAME_LINK := $(B)/$(BOTS_SONAME)
 BOTS_SHLIB_FILE := $(B)/$(BOTS_SHLIB)
 BOT_CFLAGS = $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
@@ -124,7 +170,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 CHECK_STEPS :=
 CLEAN_FILES :=
 
-.PHONY: all demo check check-unit check-version deps clean version print-check-parts
+.PHONY: all demo check check-unit check-version deps clean version print-check-parts print-embed
 all: $(LIB_SO) $(LIB_A) $(BOTS_SO) $(BOTS_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
@@ -176,6 +222,9 @@ ifdef LIB_POPCNT
 $(B)/libmana/leaves2.o $(B)/libmana/leaves2.pic.o: CPPFLAGS += -DMANA_POPCNT_DISPATCH
 endif
 
+# The shared library, here with GNU ld; mk/windows.mk and mk/darwin.mk
+# link the DLL and the .dylib.
+ifeq ($(TARGET_OS),elf)
 $(LIB_SHLIB): $(LIB_PIC) libmana/libmana.map
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=libmana/libmana.map \
@@ -186,6 +235,7 @@ $(LIB_SONAME): $(LIB_SHLIB)
 
 $(LIB_SO): $(LIB_SONAME)
 	$(Q)ln -sf $(SONAME) $@
+endif
 
 $(LIB_A): $(LIB_OBJ)
 	$(call say,AR,$@)
@@ -220,16 +270,21 @@ $(B)/bots/%.pic.o: bots/%.c
 # the second objcopy makes them global again (hidden still).  Elsewhere
 # no such name exists and it changes nothing.
 $(BOT_OBJ): Makefile
+# (Apple's ld -r makes hidden names local itself, and PE objects have no
+# visibility: mk/darwin.mk and mk/windows.mk link this object there.)
+ifeq ($(TARGET_OS),elf)
 $(BOTS_A_OBJ): $(BOT_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) -r -nostdlib -o $@.tmp $(BOT_OBJ) && $(OBJCOPY) --localize-hidden $@.tmp $@.tmp2 && \
 	    $(OBJCOPY) --wildcard --globalize-symbol='__x86.get_pc_thunk.*' $@.tmp2 $@ && \
 	    rm -f $@.tmp $@.tmp2
+endif
 
 $(BOTS_A): $(BOTS_A_OBJ)
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && $(AR) rcs $@ $(BOTS_A_OBJ)
 
+ifeq ($(TARGET_OS),elf)
 $(BOTS_SHLIB_FILE): $(BOT_PIC) bots/libmana-bots.map $(LIB_SO)
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared -Wl,-soname,$(BOTS_SONAME) -Wl,--version-script=bots/libmana-bots.map \
@@ -240,6 +295,7 @@ $(BOTS_SONAME_LINK): $(BOTS_SHLIB_FILE)
 
 $(BOTS_SO): $(BOTS_SONAME_LINK)
 	$(Q)ln -sf $(BOTS_SONAME) $@
+endif
 
 # ---- libmana and libmana-bots in one private shared object --------------------
 # For a binding that carries its own copy (the Python wheel's
@@ -248,11 +304,17 @@ $(BOTS_SO): $(BOTS_SONAME_LINK)
 # dependency on libmana.so, so it works under any name and in any
 # directory.  libmana/libmana.map exports mana_* (the bots' mana_bot_*
 # among them) and nothing else.  Not installed.
+# (libmana-embed.dll on Windows, libmana-embed.dylib on Darwin: make -s
+# print-embed names it.)
+ifeq ($(TARGET_OS),elf)
 EMBED_SO := $(B)/libmana-embed.so
 $(EMBED_SO): $(LIB_PIC) $(BOT_PIC) libmana/libmana.map
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared -Wl,--version-script=libmana/libmana.map \
 	    $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_PIC) $(BOT_PIC) -lm -lpthread
+endif
+print-embed:
+	@echo $(EMBED_SO)
 
 # ---- the CLI (public APIs only, linked statically so it runs in place) ----
 $(B)/cli/%.o: cli/%.c
@@ -260,9 +322,11 @@ $(B)/cli/%.o: cli/%.c
 	$(call say,CC,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -Ibots -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
+ifneq ($(TARGET_OS),windows)
 $(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BOTS_A) $(LIB_A) -lm -lpthread
+endif
 
 # The version, for scripts: make -s version
 version:

@@ -38,6 +38,15 @@
 
 #include "mana_bot.h"
 
+/* The format checks of printf-like functions: as C99's printf, which
+ * is mingw-w64's own stdio on Windows (the Makefile selects it there:
+ * MSVCRT's knows no %zu), whose archetype gcc names gnu_printf. */
+#if defined(__MINGW32__) && defined(__USE_MINGW_ANSI_STDIO) && !defined(__clang__)
+#define BOT_PRINTF gnu_printf
+#else
+#define BOT_PRINTF printf
+#endif
+
 /* WebAssembly built without pthreads has no threads to start: Threads > 1
  * is refused there (bot.c), and ab searches on one thread. */
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__) && !defined(MANA_BOT_NO_THREADS)
@@ -115,7 +124,7 @@ struct mana_bot {
 /* Sets the error detail of this thread (printf format); returns code. */
 int bot_fail(int code, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(BOT_PRINTF, 2, 3)))
 #endif
     ;
 

@@ -9,6 +9,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef _WIN32
+#include <malloc.h> /* _aligned_malloc */
+#endif
 #include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -45,6 +48,19 @@ static void *large_alloc(size_t size)
 }
 #endif
 
+/* size bytes aligned to align (a power of two, a multiple of the size
+ * of a pointer), NULL when refused: posix_memalign, or on Windows, which
+ * has none, _aligned_malloc (freed by _aligned_free). */
+static void *aligned_table(size_t align, size_t size)
+{
+#ifdef _WIN32
+    return _aligned_malloc(size, align);
+#else
+    void *p = NULL;
+    return posix_memalign(&p, align, size) == 0 ? p : NULL;
+#endif
+}
+
 /* The size bot_table_alloc gives for bytes, 0 if too large. */
 static size_t table_size(size_t bytes, size_t *align)
 {
@@ -63,8 +79,8 @@ void *bot_table_alloc(size_t bytes)
     if (align == LARGE_PAGE)
         return large_alloc(size);
 #endif
-    void *p = NULL;
-    if (posix_memalign(&p, align, size) != 0)
+    void *p = aligned_table(align, size);
+    if (p == NULL)
         return NULL;
     memset(p, 0, size); /* every page faulted in now, not in a search */
     return p;
@@ -82,7 +98,11 @@ void bot_table_free(void *p, size_t bytes)
     }
 #endif
     (void)size;
+#ifdef _WIN32
+    _aligned_free(p);
+#else
     free(p);
+#endif
 }
 
 static _Thread_local char detail[256];

@@ -48,7 +48,19 @@ extern "C" {
 /* MAJOR * 10000 + MINOR * 100 + PATCH */
 #define MANA_VERSION_NUMBER (MANA_VERSION_MAJOR * 10000 + MANA_VERSION_MINOR * 100 + MANA_VERSION_PATCH)
 
-#if defined(__GNUC__) && __GNUC__ >= 4
+/* MANA_API marks the public functions.  On ELF and Mach-O they are the
+ * only names of default visibility (the libraries are built with
+ * -fvisibility=hidden); a Windows DLL exports what its own objects mark
+ * dllexport, so the build of libmana.dll and libmana-bots.dll defines
+ * MANA_BUILD_DLL.  A program using the DLLs needs nothing: the import
+ * libraries give the calls their addresses. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(MANA_BUILD_DLL)
+#define MANA_API __declspec(dllexport)
+#else
+#define MANA_API
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
 #define MANA_API __attribute__((visibility("default")))
 #else
 #define MANA_API

@@ -46,6 +46,15 @@
 #include "bitboard.h"
 #include "mana.h"
 
+/* The format checks of printf-like functions: as C99's printf, which
+ * is mingw-w64's own stdio on Windows (the Makefile selects it there:
+ * MSVCRT's knows no %zu), whose archetype gcc names gnu_printf. */
+#if defined(__MINGW32__) && defined(__USE_MINGW_ANSI_STDIO) && !defined(__clang__)
+#define MANA_PRINTF gnu_printf
+#else
+#define MANA_PRINTF printf
+#endif
+
 /* A position: everything the rules look at, plus its hash. */
 struct mana_pos {
     mana_bb occ[2]; /* pieces of MANA_WHITE / MANA_BLACK */
@@ -128,7 +137,7 @@ static inline int mana__ronins_off_board(const struct mana_pos *p, int c)
 /* error.c: records the detail of a failure and returns err. */
 int mana__fail(int err, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(MANA_PRINTF, 2, 3)))
 #endif
     ;
 /* "1 mark", "3 marks", "0 moves": n and noun, with an s unless n is 1.

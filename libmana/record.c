@@ -51,7 +51,7 @@ static void locate(const char *text, size_t at, size_t *line, size_t *col)
 
 static int fail_at(const struct reader *rd, size_t at, int err, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 4, 5)))
+    __attribute__((format(MANA_PRINTF, 4, 5)))
 #endif
     ;
 

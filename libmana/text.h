@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "game.h" /* MANA_PRINTF */
+
 struct mana_text {
     char *buf;   /* the caller's buffer, or NULL to only count */
     size_t size; /* its size in bytes */
@@ -27,7 +29,7 @@ void mana__text_str(struct mana_text *t, const char *s);
  * on the locale). */
 void mana__text_fmt(struct mana_text *t, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(MANA_PRINTF, 2, 3)))
 #endif
     ;
 /* Ends the text: NUL-terminates it and returns its length, or fails with

@@ -61,7 +61,7 @@ install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	$(Q)$(INSTALL) -m 644 $(PUBLIC_HDR) '$(DESTDIR)$(INCLUDEDIR)'
 	$(Q)$(INSTALL) -m 755 $(LIB_SHLIB) '$(DESTDIR)$(LIBDIR)/$(SHLIB)'
 	$(Q)ln -sf $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SONAME)'
-	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/libmana.so'
+	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))'
 	$(Q)$(INSTALL) -m 644 $(LIB_A) '$(DESTDIR)$(LIBDIR)/libmana.a'
 	$(Q)$(INSTALL) -m 644 $(MANA_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
 	$(Q)for f in $(MAN3) $(MAN7); do \
@@ -77,7 +77,7 @@ install-bots: $(BOTS_SHLIB_FILE) $(BOTS_A) $(MANA_BOTS_PC) install-lib-dirs
 	$(Q)$(INSTALL) -m 644 include/mana_bot.h '$(DESTDIR)$(INCLUDEDIR)'
 	$(Q)$(INSTALL) -m 755 $(BOTS_SHLIB_FILE) '$(DESTDIR)$(LIBDIR)/$(BOTS_SHLIB)'
 	$(Q)ln -sf $(BOTS_SHLIB) '$(DESTDIR)$(LIBDIR)/$(BOTS_SONAME)'
-	$(Q)ln -sf $(BOTS_SONAME) '$(DESTDIR)$(LIBDIR)/libmana-bots.so'
+	$(Q)ln -sf $(BOTS_SONAME) '$(DESTDIR)$(LIBDIR)/$(notdir $(BOTS_SO))'
 	$(Q)$(INSTALL) -m 644 $(BOTS_A) '$(DESTDIR)$(LIBDIR)/libmana-bots.a'
 	$(Q)$(INSTALL) -m 644 $(MANA_BOTS_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana-bots.pc'
 install-lib-dirs:
@@ -86,7 +86,7 @@ install-lib-dirs:
 uninstall: uninstall-bots
 uninstall-bots:
 	$(Q)rm -f '$(DESTDIR)$(INCLUDEDIR)/mana_bot.h' '$(DESTDIR)$(LIBDIR)/$(BOTS_SHLIB)' \
-	    '$(DESTDIR)$(LIBDIR)/$(BOTS_SONAME)' '$(DESTDIR)$(LIBDIR)/libmana-bots.so' \
+	    '$(DESTDIR)$(LIBDIR)/$(BOTS_SONAME)' '$(DESTDIR)$(LIBDIR)/$(notdir $(BOTS_SO))' \
 	    '$(DESTDIR)$(LIBDIR)/libmana-bots.a' '$(DESTDIR)$(PKGCONFIGDIR)/mana-bots.pc'
 .PHONY: install-bots uninstall-bots install-lib-dirs
 
@@ -106,7 +106,7 @@ uninstall:
 	$(call say,RM,$(DESTDIR)$(PREFIX))
 	$(Q)rm -f '$(DESTDIR)$(INCLUDEDIR)/mana.h' '$(DESTDIR)$(INCLUDEDIR)/mana_ml.h' \
 	    '$(DESTDIR)$(LIBDIR)/$(SHLIB)' '$(DESTDIR)$(LIBDIR)/$(SONAME)' \
-	    '$(DESTDIR)$(LIBDIR)/libmana.so' '$(DESTDIR)$(LIBDIR)/libmana.a' \
+	    '$(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))' '$(DESTDIR)$(LIBDIR)/libmana.a' \
 	    '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
 	$(Q)for f in $(notdir $(MAN3)); do rm -f "$(DESTDIR)$(MANDIR)/man3/$$f"; done
 	$(Q)for f in $(notdir $(MAN7)); do rm -f "$(DESTDIR)$(MANDIR)/man7/$$f"; done

@@ -5,7 +5,8 @@ The library is found in exactly one place, never by a search:
 
 1. the file named by the environment variable ``MANA_LIBRARY`` (a path:
    an installed ``/usr/local/lib/libmana.so.0`` for instance), when set;
-2. otherwise ``_libmana.so`` next to this file, the copy the wheel carries.
+2. otherwise ``_libmana.so`` next to this file (``_libmana.dll`` on
+   Windows), the copy the wheel carries.
 
 ``ctypes.util.find_library`` and the system loader's search path are never
 used: Debian's RDMA package ibverbs-providers installs an unrelated
@@ -17,12 +18,13 @@ wrong and why.
 
 import ctypes
 import os
+import sys
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._version import __version__
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-BUNDLED = os.path.join(_HERE, "_libmana.so")
+BUNDLED = os.path.join(_HERE, "_libmana.dll" if sys.platform == "win32" else "_libmana.so")
 
 
 class LibraryError(ImportError):
