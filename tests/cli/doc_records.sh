@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # doc_records.sh - every example game record the documentation shows
-# (docs/record-format.md, README.md, the record comment of include/mana.h,
+# (docs/record-format.md, docs/cli.md, the record comment of include/mana.h,
 # mana_record_read(3), mana-cli(1)) is a legal game: `mana-cli replay`
 # accepts it whole and the game it plays ends as its Result header says.
 #   usage: doc_records.sh MANA-CLI [SOURCE-DIR]
@@ -37,12 +37,12 @@ from_header() {
 }
 
 from_markdown "$src/docs/record-format.md" record-format
-from_markdown "$src/README.md" readme
+from_markdown "$src/docs/cli.md" cli
 from_header "$src/include/mana.h" mana.h
 from_mdoc "$src/man/man3/mana_record_read.3" mana_record_read.3
 from_mdoc "$src/man/man1/mana-cli.1" mana-cli.1
 
-for doc in record-format readme mana.h mana_record_read.3 mana-cli.1; do
+for doc in record-format cli mana.h mana_record_read.3 mana-cli.1; do
     checks=$((checks + 1))
     ls "$tmp/$doc".* >/dev/null 2>&1 || fail "$doc: no example record found"
 done

@@ -1,15 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# readme.sh - the engine-protocol example of README.md is what
+# readme.sh - the engine-protocol example of docs/cli.md is what
 # `mana-cli engine` answers to its `>` lines, word for word but for the
 # times and rates (time, nps), which vary from run to run, and the search's
 # figures short of a mate (score cp, nodes, the pv of a cp score), which
-# change with the evaluation: the README is regenerated then, but a tuning
+# change with the evaluation: the example is regenerated then, but a tuning
 # does not fail here.
-#   usage: readme.sh MANA-CLI [README]
+#   usage: readme.sh MANA-CLI [DOC]
 set -u
 CLI=$1
-readme=${2:-$(dirname "$0")/../../README.md}
+readme=${2:-$(dirname "$0")/../../docs/cli.md}
 NAME=readme.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -22,7 +22,7 @@ sed -n 's/^< //p' "$tmp/example" | vary >"$tmp/want"
 "$CLI" engine <"$tmp/input" 2>&1 | vary >"$tmp/got"
 checks=$((checks + 1))
 if ! cmp -s "$tmp/want" "$tmp/got"; then
-    fail "README's engine example is not the engine's output:"
+    fail "the engine example of $readme is not the engine's output:"
     diff "$tmp/want" "$tmp/got" | sed 's/^/    | /' >&2
 fi
 finish
