@@ -101,8 +101,8 @@ static void put_binding(struct mana_text *t, const mana_game *g)
     if (!mana)
         mana__text_fmt(t, "%s to move; no Mana yet: any piece may move\n", who);
     else if (!(b & MANA_BINDING_EXCEPTION) || (!steps && !drops)) /* blocked: a pass or nothing */
-        mana__text_fmt(t, "%s to move; Mana %d: %s must move a piece on a %d-mark square (%c)\n", who, mana, who,
-                       mana, BOUND_MARK);
+        mana__text_fmt(t, "%s to move; Mana %d: %s must move a piece on a %d-mark square (%c)\n", who, mana, who, mana,
+                       BOUND_MARK);
     else
         mana__text_fmt(t, "%s to move; Mana %d, but no %s piece on a %d-mark square (%c) can move: %s\n", who, mana,
                        who, mana, BOUND_MARK,
@@ -148,8 +148,7 @@ MANA_API int mana_board_text(const mana_game *g, unsigned flags, char *buf, size
     mana__text_str(&t, "   a   b   c   d   e   f\n");
     for (int rank = MANA_RANK_COUNT - 1; rank >= 0; rank--)
         put_rank(&t, g, rank, (flags & MANA_TEXT_COLOR) != 0);
-    mana__text_fmt(&t, "   a   b   c   d   e   f    (piece or '.', then marks; %c the Mana binds)\n",
-                   BOUND_MARK);
+    mana__text_fmt(&t, "   a   b   c   d   e   f    (piece or '.', then marks; %c the Mana binds)\n", BOUND_MARK);
     put_state(&t, g);
     return mana__text_end(&t, "mana_board_text");
 }

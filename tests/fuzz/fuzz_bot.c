@@ -113,11 +113,31 @@ static void on_info(void *ctx, const mana_bot_info *info)
 
 /* ---- options --------------------------------------------------------------- */
 
-static const char *const names[] = {"Seed", "Hash", "Threads", "MultiPV", "Eval", "multipv", "THREADS",
-                                    "Seeds", "",     "Rules",   "eval"};
-static const char *const values[] = {"0", "1", "2", "3", "4", "16", "17", HASH_MAX_MB, "257", "65537", "-1", "", "x",
-                                     "linear", "LEARNED", "18446744073709551615", "18446744073709551616", "1 ", " 1",
-                                     "+1", "0x10", "00003", "99999999999999999999999"};
+static const char *const names[] = {"Seed",    "Hash",  "Threads", "MultiPV", "Eval", "multipv",
+                                    "THREADS", "Seeds", "",        "Rules",   "eval"};
+static const char *const values[] = {"0",
+                                     "1",
+                                     "2",
+                                     "3",
+                                     "4",
+                                     "16",
+                                     "17",
+                                     HASH_MAX_MB,
+                                     "257",
+                                     "65537",
+                                     "-1",
+                                     "",
+                                     "x",
+                                     "linear",
+                                     "LEARNED",
+                                     "18446744073709551615",
+                                     "18446744073709551616",
+                                     "1 ",
+                                     " 1",
+                                     "+1",
+                                     "0x10",
+                                     "00003",
+                                     "99999999999999999999999"};
 #define NNAMES (sizeof names / sizeof names[0])
 #define NVALS (sizeof values / sizeof values[0])
 
@@ -198,7 +218,9 @@ static void op_get_option(const mana_bot *b, struct input *in)
     }
     FUZZ_CHECK(NULL, n > 0 && m == n, "get_option %s: %d then %d", name, n, m);
     if (size > 0)
-        FUZZ_CHECK(NULL, strlen(small) == ((size_t)n < size ? (size_t)n : size - 1) && strncmp(small, full, strlen(small)) == 0,
+        FUZZ_CHECK(NULL,
+                   strlen(small) == ((size_t)n < size ? (size_t)n : size - 1) &&
+                       strncmp(small, full, strlen(small)) == 0,
                    "get_option %s cut to %zu: '%s' of '%s'", name, size, small, full);
 }
 
@@ -301,7 +323,8 @@ static void check_result(mana_bot *b, const mana_game *g, int kind, int multipv,
     FUZZ_CHECK(g, mana_is_legal(g, res->move) == 1, "chose an illegal move %u", (unsigned)res->move);
     if (lim->searchmoves_count > 0)
         FUZZ_CHECK(g, among(lim->searchmoves, lim->searchmoves_count, res->move), "chose a move not searched");
-    FUZZ_CHECK(g, res->info.line.pv_len >= 1 && res->info.line.pv[0] == res->move, "the line does not begin with the move");
+    FUZZ_CHECK(g, res->info.line.pv_len >= 1 && res->info.line.pv[0] == res->move,
+               "the line does not begin with the move");
     check_line(g, kind, &res->info.line, multipv);
     FUZZ_CHECK(g, res->lines >= 1 && res->lines <= (kind == 1 ? multipv : 1), "%d lines (MultiPV %d)", res->lines,
                multipv);
@@ -371,7 +394,9 @@ static void op_describe(const mana_bot *b, struct input *in)
         FUZZ_CHECK(NULL, n == MANA_EINVAL && m == MANA_EINVAL, "describe of a bad limit: %d", n);
         return;
     }
-    FUZZ_CHECK(NULL, n > 0 && (size_t)n < sizeof full && m == n && strncmp(full, mana_bot_kind(b), strlen(mana_bot_kind(b))) == 0,
+    FUZZ_CHECK(NULL,
+               n > 0 && (size_t)n < sizeof full && m == n &&
+                   strncmp(full, mana_bot_kind(b), strlen(mana_bot_kind(b))) == 0,
                "describe: %d, %d: '%s'", n, m, full);
     if (size > 0)
         FUZZ_CHECK(NULL, strncmp(small, full, size - 1) == 0 && strlen(small) < size, "describe cut: '%s'", small);
@@ -381,8 +406,8 @@ static void op_describe(const mana_bot *b, struct input *in)
  * when it holds a second or more; bad arguments refused. */
 static void op_budget(struct input *in)
 {
-    static const int64_t picks[] = {0, 1, 49, 50, 1000, 60000, INT32_MAX, INT64_MAX / 3, INT64_MAX - 1, INT64_MAX, -1,
-                                    INT64_MIN};
+    static const int64_t picks[] = {0,         1,  49,       50, 1000, 60000, INT32_MAX, INT64_MAX / 3, INT64_MAX - 1,
+                                    INT64_MAX, -1, INT64_MIN};
     mana_bot_limits lim;
     mana_bot_limits_init(&lim);
     int side = (int)(byte(in) % 3) - (byte(in) % 8 == 0 ? 5 : 0);
@@ -392,8 +417,8 @@ static void op_budget(struct input *in)
     lim.movestogo = (int)(byte(in) % 4 == 0 ? (int)u64(in) : (int)(byte(in) % 60));
     int64_t soft = -7, hard = -7;
     int rc = mana_bot_time_budget(&lim, side, &soft, &hard);
-    int refuse = (side != MANA_WHITE && side != MANA_BLACK) || lim.time_ms[side & 1] < 0 ||
-                 lim.inc_ms[side & 1] < 0 || lim.movestogo < 0;
+    int refuse = (side != MANA_WHITE && side != MANA_BLACK) || lim.time_ms[side & 1] < 0 || lim.inc_ms[side & 1] < 0 ||
+                 lim.movestogo < 0;
     if (refuse) {
         FUZZ_CHECK(NULL, rc == MANA_EINVAL && bot_fail_detail(), "time_budget accepted side %d clock %" PRId64, side,
                    lim.time_ms[side & 1]);
@@ -418,15 +443,17 @@ static void op_nulls(void)
     mana_bot_set_info(NULL, NULL, NULL);
     mana_bot_limits_init(NULL);
     FUZZ_CHECK(NULL, strcmp(mana_bot_kind(NULL), "") == 0, "kind(NULL)");
-    FUZZ_CHECK(NULL, mana_bot_choose(NULL, NULL, NULL, &res) == MANA_EINVAL && res.move == MANA_MOVE_NONE, "choose(NULL)");
+    FUZZ_CHECK(NULL, mana_bot_choose(NULL, NULL, NULL, &res) == MANA_EINVAL && res.move == MANA_MOVE_NONE,
+               "choose(NULL)");
     FUZZ_CHECK(NULL, mana_bot_set_option(NULL, "Seed", "1") == MANA_EINVAL, "set_option(NULL)");
     FUZZ_CHECK(NULL, mana_bot_get_option(NULL, "Seed", buf, sizeof buf) == MANA_EINVAL, "get_option(NULL)");
     FUZZ_CHECK(NULL, mana_bot_describe(NULL, NULL, buf, sizeof buf) == MANA_EINVAL, "describe(NULL)");
     FUZZ_CHECK(NULL, mana_bot_line_at(NULL, 1, &l) == MANA_EINVAL, "line_at(NULL)");
     FUZZ_CHECK(NULL, mana_bot_pv_format(NULL, NULL, 0, buf, sizeof buf) == MANA_EINVAL, "pv_format(NULL)");
     FUZZ_CHECK(NULL, mana_bot_time_budget(NULL, 0, NULL, NULL) == MANA_EINVAL, "time_budget(NULL)");
-    FUZZ_CHECK(NULL, mana_bot_option_info(-1, NULL, NULL, NULL, NULL) == MANA_EINVAL &&
-                         mana_bot_option_info(mana_bot_option_count(), NULL, NULL, NULL, NULL) == MANA_EINVAL,
+    FUZZ_CHECK(NULL,
+               mana_bot_option_info(-1, NULL, NULL, NULL, NULL) == MANA_EINVAL &&
+                   mana_bot_option_info(mana_bot_option_count(), NULL, NULL, NULL, NULL) == MANA_EINVAL,
                "option_info out of range");
 }
 

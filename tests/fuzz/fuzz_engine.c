@@ -29,7 +29,8 @@
 #define MAX_LINE 512
 #define GO_CAP " nodes 300 iterations 100"
 
-struct catch {
+struct catch
+{
     int bestmoves;
     int lines;
     int echo; /* FUZZ_ECHO set: each line to stderr too, to read a run */
@@ -108,8 +109,7 @@ static void sink(void *ctx, const char *line)
     }
     int ok = starts(line, "id name ") || starts(line, "id author ") ||
              (starts(line, "option name ") && strstr(line, " type ") != NULL) || strcmp(line, "manaok") == 0 ||
-             strcmp(line, "readyok") == 0 || (starts(line, "info string ") && line[12] != '\0') ||
-             is_search_info(line);
+             strcmp(line, "readyok") == 0 || (starts(line, "info string ") && line[12] != '\0') || is_search_info(line);
     FUZZ_CHECK(NULL, ok, "not a protocol line: '%s'", line);
 }
 

@@ -301,7 +301,8 @@ static void extreme_rows(void)
         CHECK(mana_batch_new(g, sizes[i], 1, 0) == NULL, "a batch of %d", sizes[i]);
     mana_batch *b = mana_batch_new(g, 3, UINT64_MAX, 0);
     CHECK(b != NULL && mana_batch_game(b, -1) == NULL && mana_batch_game(b, 3) == NULL &&
-              mana_batch_game(b, INT_MAX) == NULL && mana_batch_game(b, INT_MIN) == NULL && mana_batch_game(b, 2) != NULL,
+              mana_batch_game(b, INT_MAX) == NULL && mana_batch_game(b, INT_MIN) == NULL &&
+              mana_batch_game(b, 2) != NULL,
           "batch game index out of range");
     CHECK(mana_batch_reset(b, UINT64_MAX) == MANA_OK, "batch reset seed 2^64-1");
     mana_batch_free(b);
