@@ -22,6 +22,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
                                  rule)
 
 import mana  # noqa: E402
+from conftest import NEEDS_BOTS  # noqa: E402
 import mana.engine  # noqa: E402
 import mana.env  # noqa: E402
 
@@ -260,7 +261,7 @@ class EnvMachine(RuleBasedStateMachine):
 
 TestGameMachine = GameMachine.TestCase
 TestGameMachine.settings = SETTINGS
-TestBotMachine = BotMachine.TestCase
+TestBotMachine = NEEDS_BOTS(BotMachine.TestCase)
 TestBotMachine.settings = settings(SETTINGS, max_examples=max(5, EXAMPLES // 2), stateful_step_count=20)
 TestEnvMachine = EnvMachine.TestCase
 TestEnvMachine.settings = SETTINGS
