@@ -170,7 +170,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 CHECK_STEPS :=
 CLEAN_FILES :=
 
-.PHONY: all demo check check-unit check-version deps clean version print-check-parts print-embed
+.PHONY: all demo check check-unit check-version check-deb-install deps clean version print-check-parts print-embed
 all: $(LIB_SO) $(LIB_A) $(BOTS_SO) $(BOTS_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
@@ -332,6 +332,10 @@ endif
 version:
 	@echo $(VERSION)
 
+# tools/deb-install.sh, the one install script, against a stand-in apt-get.
+check-deb-install:
+	$(Q)sh tests/pkg/check-deb-install.sh
+
 check-version:
 	$(Q)sh tools/version.sh --check
 
@@ -346,11 +350,7 @@ deps:
 	pkg-config --exists check 2>/dev/null || missing="$$missing check"; \
 	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
-	if [ -n "$$missing" ]; then \
-	    echo "make check: installing the missing Debian packages$$missing with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-	    $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
-	fi
+	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make check" $$missing; fi
 
 # The tests read their data (tests/data/) from this tree unless
 # MANA_TEST_DATA names another directory.
@@ -372,7 +372,7 @@ check-unit: $(CHECK_BIN)
 # one failure does not hide the others; the last line counts them.
 # README.md's table "What `make check` runs" is the one description of
 # them (check-parts holds it to this list).
-CHECK_PARTS = check-unit check-version $(CHECK_STEPS)
+CHECK_PARTS = check-unit check-version check-deb-install $(CHECK_STEPS)
 print-check-parts:
 	@for p in $(CHECK_PARTS); do echo $$p; done
 

@@ -154,12 +154,7 @@ ci:
 ci-deps:
 	@missing=; for p in $(CI_PACKAGES); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	    echo "make ci-deps: installing$$missing with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-	    $$sudo apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make ci-deps" $$missing; fi
 
 warnings: $(REACH_C)
 	@for cc in gcc clang; do \

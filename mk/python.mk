@@ -48,11 +48,7 @@ python-deps:
 	$(PY_SYS) -c 'import numpy' 2>/dev/null || missing="$$missing python3-numpy"; \
 	$(PY_SYS) -c 'import distributed' 2>/dev/null || missing="$$missing python3-distributed"; \
 	$(PY_SYS) -c 'import hypothesis' 2>/dev/null || missing="$$missing python3-hypothesis"; \
-	if [ -n "$$missing" ]; then \
-	    echo "make python-deps: installing$$missing with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-	    $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing; \
-	fi
+	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make python-deps" $$missing; fi
 
 $(PY_VENV)/bin/python: | python-deps
 	$(call say,VENV,$(PY_VENV))

@@ -42,14 +42,7 @@ WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
 # web-deps).
 define apt_need
 missing=; for p in $(1); do command -v "$${p%%:*}" >/dev/null 2>&1 || missing="$$missing $${p##*:}"; done; \
-if [ -n "$$missing" ]; then \
-    if [ "$$(id -u)" = 0 ]; then sudo=; \
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
-    else echo "make $@: missing the Debian packages$$missing; install them with: sudo apt-get install$$missing" >&2; exit 1; fi; \
-    echo "make $@: installing$$missing with apt-get"; \
-    { $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; } || \
-        { echo "make $@: apt-get failed; install the Debian packages$$missing" >&2; exit 1; }; \
-fi
+if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make $@" $$missing || exit 1; fi
 endef
 
 wasm-deps:

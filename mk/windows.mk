@@ -81,12 +81,7 @@ CI_PACKAGES += $(WINE_PACKAGES)
 wine-deps:
 	@missing=; for p in $(WINE_PACKAGES); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	    echo "make wine-deps: installing$$missing with apt-get"; \
-	    if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-	    $$sudo apt-get -o DPkg::Lock::Timeout=900 update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq $$missing; \
-	fi
+	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make wine-deps" $$missing; fi
 
 check-wine: wine-deps $(EXAMPLES_BIN)
 	$(Q)set -e; w=$(WINE_BUILD); \
