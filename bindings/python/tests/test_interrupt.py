@@ -51,11 +51,20 @@ bot.close()
 ''' % MIDGAME
 
 
+def _as_at_a_terminal() -> None:
+    """In the child before exec: SIGINT back to its default disposition.
+    A shell without job control starts background commands with SIGINT
+    ignored (POSIX), and CI may run the tests so; python3 keeps an ignored
+    SIGINT ignored and Ctrl-C would never reach it, as it does at a
+    terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("kind,how", [("ab", "play"), ("ab", "callback"), ("mcts", "play"),
                                       ("ab", "analyse")])
 def test_sigint_stops_a_search_with_keyboard_interrupt(kind: str, how: str) -> None:
     child = subprocess.Popen([sys.executable, "-c", CHILD, kind, how], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, preexec_fn=_as_at_a_terminal)
     try:
         assert child.stdout is not None
         assert child.stdout.readline() == "searching\n"
@@ -105,7 +114,8 @@ def test_sigint_to_the_process_group_stops_perft_and_engine_waits(how: str) -> N
     if how == "engine" and not os.access(CLI, os.X_OK):
         pytest.skip("no mana-cli")
     child = subprocess.Popen([sys.executable, "-c", OTHER_CHILD, how, CLI], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=_as_at_a_terminal)
     try:
         assert child.stdout is not None
         assert child.stdout.readline() == "searching\n"
