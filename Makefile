@@ -9,7 +9,7 @@
 #                   groff-base packages with apt-get first if they are
 #                   missing, saying so in one line); each part runs even if another failed,
 #                   and the output ends with the line `N passed, N failed`
-#                   (N: parts of the check; README.md, "What `make check`
+#                   (N: parts of the check; tests/README.md, "What `make check`
 #                   runs", lists them; make -s print-check-parts names them)
 #   make V=1 ...    show the commands
 #   make SANITIZE=1 check   the same tests under ASan + UBSan
@@ -370,7 +370,7 @@ check-unit: $(CHECK_BIN)
 
 # The parts of `make check`, each run on its own after the build so that
 # one failure does not hide the others; the last line counts them.
-# README.md's table "What `make check` runs" is the one description of
+# tests/README.md's table "What `make check` runs" is the one description of
 # them (check-parts holds it to this list).
 CHECK_PARTS = check-unit check-version check-deb-install $(CHECK_STEPS)
 print-check-parts:

@@ -9,7 +9,7 @@
 #                     <!-- bench:begin --> and <!-- bench:end --> (summary,
 #                     table, JSON block); the rest of the file is kept
 #
-# check-alloc and check-bench are parts of `make check` (the README lists
+# check-alloc and check-bench are parts of `make check` (tests/README.md lists
 # them all).  check-bench runs the benchmark for a few seconds (figures kept
 # in a file, never judged) and records a quick run twice into a copy of
 # BENCHMARKS.md (tests/bench/check-record.sh).

@@ -113,7 +113,7 @@ $(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuz
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c \
 	    $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
 
-# ---- quick steps of `make check` (README.md lists every part) -------------
+# ---- quick steps of `make check` (tests/README.md lists every part) ------
 
 check-soak: $(SOAK_BIN)
 	$(SOAK_BIN) --plies $(CHECK_SOAK_PLIES) --seed $(SOAK_SEED) --quiet

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # cli.mk - tests of mana-cli's play loop, game records, bots, match and
-# engine protocol, run by `make check` as check-cli (README.md lists every
+# engine protocol, run by `make check` as check-cli (tests/README.md lists every
 # part of `make check`):
 #   tests/cli/botcheck   the bots (C, linked with libmana-bots.a)
 #   tests/cli/botsearch  MultiPV, searchmoves, Hash, Threads (C, the public API)

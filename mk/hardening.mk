@@ -73,7 +73,7 @@ CI_STEPS += tsan-races
 # ---- the C rows of the object table (docs/objects-c.md) -------------------
 #   make check-objects  tests/soak/objects (a million games, 300 bots, fork,
 #                       signals: about a second, but a step of `make ci`
-#                       until README.md's table of make check's parts,
+#                       until tests/README.md's table of make check's parts,
 #                       which check-parts compares, lists it)
 
 OBJECTS_BIN := $(B)/tests/soak/objects

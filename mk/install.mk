@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # install.mk - make install / uninstall, mana.pc and mana-bots.pc, and the
 # packaging checks of `make check` (check-exports, check-header, check-man,
-# check-examples, check-layering, check-doc-names, check-parts: README.md's
+# check-examples, check-layering, check-doc-names, check-parts: tests/README.md's
 # table says what each checks).  libmana-bots installs beside libmana: its
 # header mana_bot.h, libmana-bots.so (needing libmana.so) and .a,
 # mana-bots.pc (Requires: mana) and the mana_bot_* pages of man/man3.
@@ -128,9 +128,9 @@ $(OWN_NAMES): tests/pkg/own_names.c $(BOTS_A) $(LIB_A) include/mana.h include/ma
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 check-exports: $(OWN_NAMES)
 
-# README.md's table of the parts of `make check` against $(CHECK_PARTS).
+# tests/README.md's table of the parts of `make check` against $(CHECK_PARTS).
 check-parts:
-	$(Q)sh tests/pkg/check-parts.sh README.md $(CHECK_PARTS)
+	$(Q)sh tests/pkg/check-parts.sh tests/README.md $(CHECK_PARTS)
 
 # No circle between the files of a folder: each calls only files above it
 # in the folder's map (read from the objects with nm): libmana/game.h's,

@@ -6,7 +6,7 @@
 # alone (before the library, so that the archive's object of that file
 # is not needed: the plain object defines all it does), makes sure the
 # other build's function is absent, and runs some suites.  Parts of
-# make check (README.md lists every part), a few seconds each.
+# make check (tests/README.md lists every part), a few seconds each.
 #
 #   make check-setup-plain   setup_random.c with MANA_SETUP_PLAIN: the
 #                            placements without BMI2; the setup suite

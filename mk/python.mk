@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # python.mk - the `mana` Python package (bindings/python).
 #
-#   make check-python   (part of `make check`; README.md lists them) builds the package with pip
+#   make check-python   (part of `make check`; tests/README.md lists them) builds the package with pip
 #                       into a venv (build/python/venv, made with Debian's
 #                       python3 and its site packages), runs its pytest
 #                       suite against that installed copy from outside the

@@ -5,7 +5,7 @@
 #                              tools/tune/tune.py (weights of ab_eval.c)
 #   $(B)/tools/strength/solve  exact forced Damyo captures within N plies
 #                              (the setup cap of docs/strength.md)
-# `make check-tune` (part of `make check`, a few seconds; README.md lists
+# `make check-tune` (part of `make check`, a few seconds; tests/README.md lists
 # every part) plays two short games, extracts their features and fits
 # weights on them with the tuning script's own test mode.  `make
 # check-solve` (part of `make check`, about a second) solves positions

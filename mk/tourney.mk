@@ -4,7 +4,7 @@
 #   make check-match        tests/cli/matchcheck: Elo, LOS and GSPRT LLR
 #                           against values computed by fishtest; time
 #                           controls and clocks (a part of make check:
-#                           README.md lists them)
+#                           tests/README.md lists them)
 #   make match-long         tests/cli/match_long.sh: a gauntlet of ab, mcts
 #                           and an external engine under a clock, and an
 #                           SPRT of ab against an external random engine

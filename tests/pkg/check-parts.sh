@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# check-parts.sh - the README's table of the parts of `make check` (the
+# check-parts.sh - tests/README.md's table of the parts of `make check` (the
 # rows between the lines <!-- check-parts:begin --> and
 # <!-- check-parts:end -->, first column) names exactly the parts the
 # Makefile runs, in the same order, each once.
 #
-#   usage: tests/pkg/check-parts.sh README PART...
+#   usage: tests/pkg/check-parts.sh TABLE.md PART...
 #   (make check-parts passes $(CHECK_PARTS); make -s print-check-parts
 #   prints them)
 set -eu
