@@ -3,10 +3,14 @@
 # check-breaks.sh - tools/abi.sh (make abi-check) made to fail.  In a copy
 # of the sources, one change at a time, each built and checked:
 #   1. the copy as it is passes (against abi/ for libmana, against a
-#      baseline dumped from the copy itself for libmana-bots, which has no
-#      release stored yet);
-#   2. the new functions put in 0.2.0's node (the map of 0.2.0): fails,
-#      naming mana_binding and the node MANA_0;
+#      baseline dumped from the copy itself for libmana-bots, so that the
+#      check holds before and after its first stored release);
+#   2. a function added since the last release (RELEASE, the newest
+#      abi/libmana-*.abi) without a node of its own, so in the released
+#      node MANA_0 by the mana_* pattern: fails, naming it and MANA_0;
+#      and 0.2.0's map (MANA_0 only) in place of today's: fails, naming
+#      mana_binding and MANA_0 (new in a released node before 0.3.0,
+#      moved out of MANA_0.3 after);
 #   3. mana_action_transform no longer exported (MANA_API dropped from its
 #      declaration and definition): fails, abidiff reporting 1 removed
 #      function, that one;
@@ -76,11 +80,20 @@ check "$lib" abi && st=0 || st=$?
 check "$bots" "$tmp/bots-abi" && st=0 || st=$?
 [ "$st" = 0 ] || { bad "1: the unchanged bots fail against their own ABI:"; cat "$tmp/out" >&2; }
 
-# 2. New functions in the released node.
+# 2. New functions in a released node.
+release=$(ls "$t"/abi/libmana-[0-9]*.abi | sort -V | tail -n 1)
+release=${release##*/libmana-}
+release=${release%.abi}
+printf '%s\n' '/* SPDX-License-Identifier: MIT */' '#include "mana.h"' \
+    'MANA_API int mana_abi_probe(void);' 'int mana_abi_probe(void) { return 1; }' >"$t/libmana/abi_probe.c"
+build
+check "$lib" abi && st=0 || st=$?
+expect_fail "2 (a function added in MANA_0)" "mana_abi_probe is new since $release but in its version node MANA_0"
+rm -f "$t/libmana/abi_probe.c"
 cp "$t/tests/abi/libmana-0.2.0.map" "$t/libmana/libmana.map"
 build
 check "$lib" abi && st=0 || st=$?
-expect_fail "2 (new functions in MANA_0)" "mana_binding is new since 0.2.0 but in its version node MANA_0"
+expect_fail "2 (0.2.0's map)" "mana_binding .*version node MANA_0"
 restore libmana/libmana.map
 
 # 3. An export removed.
@@ -94,7 +107,7 @@ expect_fail "3 (mana_action_transform removed)" "1 Removed" "\[D\] 'function int
 edit include/mana.h 's/^#define MANA_VERSION_MAJOR 0$/#define MANA_VERSION_MAJOR 1/'
 build
 check "$lib" abi && st=0 || st=$?
-if [ "$st" != 0 ] || ! grep -q "soname libmana.so.1, 0.2.0 had libmana.so.0: a new ABI" "$tmp/out"; then
+if [ "$st" != 0 ] || ! grep -q "soname libmana.so.1, $release had libmana.so.0: a new ABI" "$tmp/out"; then
     bad "4 (major number 1): abi-check did not pass as a new ABI (status $st):"
     sed 's/^/    /' "$tmp/out" >&2
 fi
