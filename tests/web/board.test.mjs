@@ -269,7 +269,9 @@ await step('a whole game against the bot, by clicks (and a drag); mid-game scree
   for (let n = 0; n < 200; n++) {
     const s = await myTurn();
     if (/wins|Drawn/.test(s)) break;
-    if (n === 1) { await shootSizes('mid'); midShots = true; } // random play can end soon
+    // Random play can end within a move or two: shots at the first turn of
+    // play, taken again at the second when there is one.
+    if (n <= 1) { await shootSizes('mid'); midShots = true; }
     const before = await movesCount();
     await humanMove();
     await page.waitForFunction((k) => document.querySelectorAll('#moves li').length > k, { timeout: 5000 }, before);
