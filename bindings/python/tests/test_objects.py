@@ -406,9 +406,11 @@ def test_engines_left_to_the_collector_end_their_processes() -> None:
         del eng
     gc.collect()
     assert [r for r in refs if r() is not None] == []
-    assert len(children()) == kids
-    assert threading.active_count() == threads
-    assert len(os.listdir("/proc/self/fd")) == fds
+    # (at most: a thread or pipe of an earlier test may end meanwhile; each
+    # engine kept alive would add one process, one thread and two pipes)
+    assert len(children()) <= kids
+    assert threading.active_count() <= threads
+    assert len(os.listdir("/proc/self/fd")) <= fds
 
 
 if sys.platform != "linux":  # pragma: no cover - fork and ru_maxrss in KiB are Linux's
