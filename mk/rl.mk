@@ -21,9 +21,10 @@ bench-rl: $(RL_BENCH_BIN) $(PY_STAMP)
 	$(RL_BENCH_BIN) $(RL_BENCH_ARGS)
 	cd $(PY_BUILD) && venv/bin/python '$(CURDIR)/tests/rlbench/bench_env.py' $(RL_BENCH_ARGS)
 
-# The self-play run on a real Dask cluster that loses a worker, and a
-# driver killed mid-run (bindings/python/tests/test_selfplay.py, about
-# a minute): part of `make ci`.
+# The self-play run on a real Dask cluster that loses a worker, on one
+# whose scheduler is restarted mid-run, and a driver killed mid-run
+# (bindings/python/tests/test_selfplay.py, about two and a half minutes):
+# part of `make ci`.
 .PHONY: check-selfplay
 CI_STEPS += check-selfplay
 check-selfplay: $(PY_STAMP)

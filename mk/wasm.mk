@@ -42,7 +42,7 @@ WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createManaModule \
 # web-deps).
 define apt_need
 missing=; for p in $(1); do command -v "$${p%%:*}" >/dev/null 2>&1 || missing="$$missing $${p##*:}"; done; \
-if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make $@" $$missing || exit 1; fi
+if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make $@" --commands-missing $$missing || exit 1; fi
 endef
 
 wasm-deps:

@@ -182,6 +182,9 @@ export class Analysis {
     barText.textContent = text;
     bar.dataset.eval = text;
     bar.classList.toggle('ahead', share >= 0.5);
+    // The fill is the bottom side's share, in that side's colour: dark when
+    // Black is at the bottom, so that light always reads as White's.
+    bar.classList.toggle('black-bottom', this.view.bottom === 1);
     bar.setAttribute('aria-label', `evaluation for ${COLOR_NAME[this.view.bottom]} (the bottom side): ${text}`);
   }
 }

@@ -70,5 +70,10 @@ f=open(sys.argv[1],"a"); fcntl.lockf(f,fcntl.LOCK_EX); print("held",flush=True);
     grep -q "waiting for it" "$t/err" && fail "a free lock was announced as held"
 fi
 
+# 7. --commands-missing: an installed package whose command the caller did
+# not find (make's apt_need) is installed all the same, not skipped.
+run --commands-missing dpkg || fail "--commands-missing dpkg failed"
+grep -q " install -y -qq dpkg" "$t/log" || fail "--commands-missing skipped an installed package: $(cat "$t/log")"
+
 [ $fails = 0 ] || exit 1
-echo "check-deb-install: 6 cases ok (lock wait said, update retried, failures named)"
+echo "check-deb-install: 7 cases ok (lock wait said, update retried, failures named, commands missing)"

@@ -269,7 +269,9 @@ await step('a whole game against the bot, by clicks (and a drag); mid-game scree
   for (let n = 0; n < 200; n++) {
     const s = await myTurn();
     if (/wins|Drawn/.test(s)) break;
-    if (n === 1) { await shootSizes('mid'); midShots = true; } // random play can end soon
+    // Random play can end within a move or two: shots at the first turn of
+    // play, taken again at the second when there is one.
+    if (n <= 1) { await shootSizes('mid'); midShots = true; }
     const before = await movesCount();
     await humanMove();
     await page.waitForFunction((k) => document.querySelectorAll('#moves li').length > k, { timeout: 5000 }, before);
@@ -496,6 +498,7 @@ await step('a reload mid-game keeps the game: moves, position, side, and the lin
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
   assert.deepEqual(await shown(), before);
   assert.match(await text('#message'), /^The game in progress is back\./);
+  await shootSizes('reload');
   assert.match(await text('#reserve-bottom'), /^White \(you\)/);
   assert.equal(await page.evaluate(() => location.hash), hash);
   // A saved game that does not read back is refused with the reason, and the
@@ -522,6 +525,7 @@ await step('a link with a position opens it, to play on or review; a bad link is
   await page.waitForFunction((p) => document.getElementById('mfn').textContent === p, { timeout: 5000 }, after);
   assert.match(await text('#message'), /^Opened the game of the link: 1 moves; you play White; White is to move — your turn/);
   assert.deepEqual((await shown()).moves, [first]);
+  await shootSizes('link');
   await page.click('#nav-first');
   assert.equal(await text('#mfn'), start, 'the start of the link\'s game');
   assert.match(await page.evaluate(() => location.hash), /&ply=0$/);
@@ -536,6 +540,15 @@ await step('a link with a position opens it, to play on or review; a bad link is
     assert.match(await text('#message'), /A new game instead\.$/);
     assert.match(await text('#status'), /Black chooses the orientation: your choice/);
     assert.match(await page.evaluate(() => location.hash), /^#rules=jactalea$/, 'the address now holds the new game');
+    if (hash.startsWith('#mfn')) { // the refusal, readable at each size (an empty board: no digits to check)
+      for (const size of SIZES) {
+        await page.setViewport(size);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await assertInViewport(page, '#message', `the refusal at ${size.width}x${size.height}`);
+        await shoot(`bad-link-${size.width}x${size.height}`);
+      }
+      await page.setViewport(WORK);
+    }
   }
   await page.click('[data-orientation="1"]'); // usable: the game goes on
   await myTurn();
@@ -587,6 +600,13 @@ await step('clocks: the bot plays on its clock; a game lost on time ends, in the
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot('lost-on-time');
   await shootSizes('time');
+  for (const size of SIZES) { // the banner and both clocks on screen, unscrolled
+    await page.setViewport(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const sel of ['#banner', '#clock-top', '#clock-bottom'])
+      await assertInViewport(page, sel, `lost on time at ${size.width}x${size.height}`);
+  }
+  await page.setViewport(WORK);
   await page.reload({ waitUntil: 'load' });
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
   assert.equal(await text('#banner-reason'), '— White ran out of time.', 'still lost on time after a reload');
@@ -624,6 +644,10 @@ await step('analysis: the bot\'s evaluation in words from the side ahead, and it
   // The bar, from the bottom side's view (White, the person): mate in 1, full.
   assert.equal(await page.$eval('#evalbar', (e) => e.dataset.eval), 'M1');
   assert.equal(await page.$eval('#evalbar-fill', (e) => e.style.height), '100%');
+  // The fill is the bottom side's share in its colour: light for White.
+  const ink = (sel) => page.$eval(sel, (e) => getComputedStyle(e).backgroundColor.match(/\d+/g).slice(0, 3)
+    .map(Number).reduce((a, b) => a + b));
+  assert.ok(await ink('#evalbar-fill') > 600, 'White at the bottom: a light fill');
   // The arrow runs from c4's centre to c6's.
   assert.equal(await page.$eval('#arrows', (e) => e.dataset.move), 'c4xc6');
   const ends = await page.$eval('#arrows', (svg) => {
@@ -664,6 +688,8 @@ await step('analysis: the bot\'s evaluation in words from the side ahead, and it
   // The bar from Black's view (the person, at the bottom; Black moves here).
   const bar = q.score >= 0 ? `+${(q.score / 100).toFixed(2)}` : `-${(-q.score / 100).toFixed(2)}`;
   assert.equal(await page.$eval('#evalbar', (e) => e.dataset.eval), bar);
+  assert.ok(await ink('#evalbar-fill') < 200 && await ink('#evalbar') > 600,
+    'Black at the bottom: its share dark, White\'s light');
   assert.equal(await page.$eval('#arrows', (e) => e.dataset.move), q.move);
   // MultiPV: the next two lines listed under the best as lines 2 and 3, each
   // its own first move, in the order of their scores, as Node's bot finds them.

@@ -416,6 +416,18 @@ def _protocol_value(value: Union[str, int, bool]) -> str:
     return str(need_int(value, "an option value", "a str, an int or a bool"))
 
 
+def _read_lines(out: Optional[IO[str]], lines: "queue.Queue[Tuple[float, Optional[str]]]") -> None:
+    """The engine's reader thread: each line of out with the time of its
+    arrival, then None at the end of the output."""
+    assert out is not None
+    try:
+        for line in out:
+            lines.put((time.monotonic(), line.rstrip("\r\n")))
+    except (OSError, ValueError):
+        pass
+    lines.put((time.monotonic(), None))
+
+
 class SimpleEngine(NotCopyable):
     """A running engine process, driven synchronously.
 
@@ -446,8 +458,11 @@ class SimpleEngine(NotCopyable):
         self._searching = False
         # The options set by configure(), by advertised name, as sent.
         self._values: Dict[str, str] = {}
-        self._reader = threading.Thread(target=self._read, name="mana-engine-reader",
-                                        daemon=True)
+        # The reader holds the pipe and the queue, not the engine: a thread
+        # holding the engine would keep an engine left without close()
+        # alive for ever, and its process with it.
+        self._reader = threading.Thread(target=_read_lines, args=(process.stdout, self._lines),
+                                        name="mana-engine-reader", daemon=True)
         self._reader.start()
         try:
             self._handshake()
@@ -477,16 +492,6 @@ class SimpleEngine(NotCopyable):
         return cls(proc, timeout)
 
     # ---- transport -----------------------------------------------------------
-    def _read(self) -> None:
-        out = self.process.stdout
-        assert out is not None
-        try:
-            for line in out:
-                self._lines.put((time.monotonic(), line.rstrip("\r\n")))
-        except (OSError, ValueError):
-            pass
-        self._lines.put((time.monotonic(), None))
-
     def send(self, line: str) -> None:
         """Writes one command line to the engine."""
         if "\n" in line or "\r" in line:
@@ -806,6 +811,15 @@ class SimpleEngine(NotCopyable):
             pass
         # The process is gone, so its output ends: the reader stops.
         self._reader.join(1.0)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for pipe in (self.process.stdin, self.process.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except (OSError, ValueError):
+                pass
 
     def __repr__(self) -> str:
         name = self.id.get("name")
@@ -820,7 +834,15 @@ class SimpleEngine(NotCopyable):
         self.close()
 
     def __del__(self) -> None:
+        # An engine left to the collector without close(): its process is
+        # killed and reaped, its pipes closed, its reader thread ends.
         proc = getattr(self, "process", None)
-        if proc is not None and proc.returncode is None:
+        if proc is None:
+            return
+        if proc.returncode is None:
             proc.kill()
             proc.wait()
+        reader = getattr(self, "_reader", None)
+        if reader is not None and reader.is_alive():
+            reader.join(1.0)
+        self._close_pipes()

@@ -30,8 +30,10 @@ placements are actions).
 arrays in, arrays out, finished games reset at once.  It needs numpy.
 """
 
+import contextlib
 import hashlib
 import random
+import threading
 from typing import Any, Dict, Iterator, List, Optional, Sequence, SupportsIndex, Tuple
 
 from . import actions as _a
@@ -356,6 +358,12 @@ class ManaEnv:
         self.game.close()
 
 
+def _busy() -> RuntimeError:
+    return RuntimeError(
+        "this ManaVectorEnv is being used by another thread: an env belongs to "
+        "one thread at a time (give each thread its own)")
+
+
 class ManaVectorEnv(NotCopyable):
     """N games of Mana stepped together by one library call.
 
@@ -397,6 +405,10 @@ class ManaVectorEnv(NotCopyable):
         self._preset_name, self._ply_limit = str(preset), need_int(ply_limit, "ply_limit")
         self._random_setup = bool(random_setup)
         self._b = None
+        # One thread at a time: the C calls drop the GIL and share the batch
+        # and the arrays, so a second thread is refused (as a Game's is),
+        # never let in to race or to free the batch under a step.
+        self._lock = threading.Lock()
         g = self._start._enter()
         try:
             s = check_u64(seed, "seed", "create batched games")
@@ -431,11 +443,22 @@ class ManaVectorEnv(NotCopyable):
             "" if self._b else " closed")
 
     def close(self) -> None:
-        """Frees the games now (also done when the env is collected)."""
-        b, self._b = self._b, None
-        if b:
-            _a.c_function("mana_batch_free")(b)
-        self._start.close()
+        """Frees the games now (also done when the env is collected).
+        Safe to call more than once; RuntimeError while another thread is
+        inside a call of this env."""
+        lock = getattr(self, "_lock", None)
+        if lock is not None and not lock.acquire(False):
+            raise _busy()
+        try:
+            b, self._b = getattr(self, "_b", None), None
+            if b:
+                _a.c_function("mana_batch_free")(b)
+        finally:
+            if lock is not None:
+                lock.release()
+        start = getattr(self, "_start", None)
+        if start is not None:
+            start.close()
 
     def __del__(self) -> None:
         try:
@@ -443,10 +466,18 @@ class ManaVectorEnv(NotCopyable):
         except Exception:  # pragma: no cover - interpreter shutdown
             pass
 
-    def _ptr(self) -> int:
-        if not self._b:
-            raise ValueError("operation on a closed ManaVectorEnv")
-        return int(self._b)
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[int]:
+        """The batch, held by this thread for the call: ValueError once
+        closed, RuntimeError while another thread is inside a call."""
+        if not self._lock.acquire(False):
+            raise _busy()
+        try:
+            if not self._b:
+                raise ValueError("operation on a closed ManaVectorEnv")
+            yield int(self._b)
+        finally:
+            self._lock.release()
 
     def reset(self, seed: Optional[SupportsIndex] = None) -> Tuple[Any, Any]:
         """Resets every game to the start (seed: restart the seed sequence
@@ -455,25 +486,25 @@ class ManaVectorEnv(NotCopyable):
         replays from its seeds).  The first reset after the constructor,
         or after another reset, with no step between, leaves the games as
         they are: they are at their start already."""
-        b = self._ptr()
-        if seed is not None:
-            self._seed_base, self._resets = check_u64(seed, "seed", "reset the batched games"), 0
-            new: Optional[int] = self._seed_base
-        elif self._moved:
-            self._resets += 1
-            digest = hashlib.sha256(b"%d/%d" % (self._seed_base, self._resets)).digest()
-            new = int.from_bytes(digest[:8], "little")
-        else:
-            new = None
-        if new is not None:
-            rc = _a.c_function("mana_batch_reset")(b, new)
+        with self._held() as b:
+            if seed is not None:
+                self._seed_base, self._resets = check_u64(seed, "seed", "reset the batched games"), 0
+                new: Optional[int] = self._seed_base
+            elif self._moved:
+                self._resets += 1
+                digest = hashlib.sha256(b"%d/%d" % (self._seed_base, self._resets)).digest()
+                new = int.from_bytes(digest[:8], "little")
+            else:
+                new = None
+            if new is not None:
+                rc = _a.c_function("mana_batch_reset")(b, new)
+                if rc < 0:
+                    fail(rc, "reset the batched games")
+                self._moved = False
+            rc = _a.c_function("mana_batch_observe")(b, self._flags, self._ptrs[0], self._ptrs[1])
             if rc < 0:
-                fail(rc, "reset the batched games")
-            self._moved = False
-        rc = _a.c_function("mana_batch_observe")(b, self._flags, self._ptrs[0], self._ptrs[1])
-        if rc < 0:
-            fail(rc, "observe the batched games")
-        return self.observations, self.masks
+                fail(rc, "observe the batched games")
+            return self.observations, self.masks
 
     def step(self, actions: Sequence[int]) -> Tuple[Any, Any, Any, Any, Any]:
         """Plays one action per game (see the class docstring): actions is
@@ -484,19 +515,19 @@ class ManaVectorEnv(NotCopyable):
         for a shape other than (N,): never a silently wrapped or truncated
         id."""
         np = _np
-        b = self._ptr()
-        if isinstance(actions, np.ndarray) and actions.dtype == np.int32 and \
-                actions.flags.c_contiguous and actions.shape == (self.num_envs,):
-            acts = actions
-        else:
-            acts = self.actions
-            acts[:] = self._checked_actions(actions)
-        o, m, r, d = self._ptrs
-        rc = self._step(b, acts.ctypes.data, self._flags, o, m, r, d)
-        self._moved |= rc >= 0 or rc == ErrorCode.ENOMEM  # an illegal action moves no game
-        if rc < 0:
-            fail(rc, "step the batched games")
-        return self.observations, self.masks, self.rewards, self.dones == _a.BATCH_TERMINATED, self.dones == _a.BATCH_TRUNCATED
+        with self._held() as b:
+            if isinstance(actions, np.ndarray) and actions.dtype == np.int32 and \
+                    actions.flags.c_contiguous and actions.shape == (self.num_envs,):
+                acts = actions
+            else:
+                acts = self.actions
+                acts[:] = self._checked_actions(actions)
+            o, m, r, d = self._ptrs
+            rc = self._step(b, acts.ctypes.data, self._flags, o, m, r, d)
+            self._moved |= rc >= 0 or rc == ErrorCode.ENOMEM  # an illegal action moves no game
+            if rc < 0:
+                fail(rc, "step the batched games")
+            return self.observations, self.masks, self.rewards, self.dones == _a.BATCH_TERMINATED, self.dones == _a.BATCH_TRUNCATED
 
     def _checked_actions(self, actions: Any) -> Any:
         """actions as an integer array of shape (N,): TypeError for floats,
@@ -522,10 +553,11 @@ class ManaVectorEnv(NotCopyable):
     def game(self, i: SupportsIndex) -> Game:
         """An independent copy (a mana.Game) of game i as it stands."""
         k = check_arg(i, "index", 0, self.num_envs - 1, "read a batched game")
-        g = _a.c_function("mana_batch_game")(self._ptr(), k)
-        if not g:
-            fail(-1, "read batched game %d" % k)
-        c = lib.mana_clone(g)
+        with self._held() as b:
+            g = _a.c_function("mana_batch_game")(b, k)
+            if not g:
+                fail(-1, "read batched game %d" % k)
+            c = lib.mana_clone(g)
         if not c:
             fail(-6, "copy batched game %d" % k)
         return Game._adopt(c, self._start.preset, None)
@@ -545,9 +577,10 @@ class ManaVectorEnv(NotCopyable):
         """Plays every game to its end with uniformly random moves (in C)
         and resets them; returns (final statuses int32 (N,): 2 White won,
         3 Black won, 4 drawn; plies int32 (N,))."""
-        rc = _a.c_function("mana_batch_playout")(self._ptr(), self._results.ctypes.data,
-                                                 self._plies.ctypes.data)
-        self._moved |= rc >= 0 or rc == ErrorCode.ENOMEM
-        if rc < 0:
-            fail(rc, "play the batched games out")
-        return self._results, self._plies
+        with self._held() as b:
+            rc = _a.c_function("mana_batch_playout")(b, self._results.ctypes.data,
+                                                     self._plies.ctypes.data)
+            self._moved |= rc >= 0 or rc == ErrorCode.ENOMEM
+            if rc < 0:
+                fail(rc, "play the batched games out")
+            return self._results, self._plies

@@ -386,3 +386,21 @@ def test_move_errors_are_value_errors() -> None:
     # A record whose move the rules refuse where it stands.
     with pytest.raises(mana.IllegalMoveError):
         mana.read_record("Rules: jactalea\n\nO0 a1-a6\n")
+
+
+def test_python_chess_names_in_the_docs_table() -> None:
+    # docs/python.md, "python-chess's names": the rows for push_san/push_uci,
+    # san/uci, is_legal, fen/set_fen and ply.  Black's first move of play
+    # from START (rank 6 Black, rank 1 White, no Mana yet).
+    g = mana.Game(position=START)
+    first = g.legal_moves()[0]
+    text = str(first)
+    assert g.parse_move(text) == first and g.is_legal(text) and g.is_legal(first)
+    assert g.is_legal("a1-a6") is False and g.is_legal("no move") is False
+    g.push(text)
+    assert g.peek() == first and g.ply == 1 and isinstance(type(g).ply, property)
+    other = mana.Game(position=g.position)
+    assert other.position == g.position
+    other.position = START
+    assert other.position == START and other.is_legal(text)
+

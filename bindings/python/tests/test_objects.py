@@ -13,7 +13,8 @@ import pickle
 import resource
 import sys
 import threading
-from typing import Any, Callable
+import weakref
+from typing import Any, Callable, List
 
 import numpy as np
 import pytest
@@ -270,6 +271,61 @@ def test_vector_env_refuses_copies_and_closes_once() -> None:
     bounded(lambda: mana.env.ManaVectorEnv(64, seed=1).reset(), 400)
 
 
+def test_vector_env_in_two_threads() -> None:
+    # The batch calls drop the GIL: a second thread inside the same env
+    # would race the first on the games and the arrays, or free the batch
+    # under its step.  It gets RuntimeError instead (as a Game's does).
+    v = mana.env.ManaVectorEnv(8, seed=3)
+    obs, masks = v.reset()
+    before = obs.copy()
+    busy, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with v._lock:  # another thread inside a call of v (as a long playout is)
+            busy.set()
+            release.wait(10)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    busy.wait(10)
+    try:
+        for call in (v.reset, lambda: v.step([0] * 8), v.playout, lambda: v.game(0), v.close):
+            with pytest.raises(RuntimeError, match="ManaVectorEnv is being used by another thread"):
+                call()
+    finally:
+        release.set()
+        t.join()
+    assert (v.reset()[0] == before).all()  # nothing changed, and usable
+    # Two threads playing out the same env at once: each call either runs
+    # whole or is refused; a close from the other thread never frees the
+    # batch under a playout.
+    outcomes: List[str] = []
+
+    def playouts() -> None:
+        for _ in range(50):
+            try:
+                statuses, _ = v.playout()
+                outcomes.append("ok" if set(statuses.tolist()) <= {2, 3, 4} else "bad")
+            except RuntimeError:
+                outcomes.append("refused")
+            except ValueError:  # closed by the other thread: the end
+                return
+
+    a, b = threading.Thread(target=playouts), threading.Thread(target=playouts)
+    a.start()
+    b.start()
+    a.join()
+    b.join()
+    assert "bad" not in outcomes and "ok" in outcomes
+    while True:
+        try:
+            v.close()
+            break
+        except RuntimeError:  # pragma: no cover - only while a playout runs
+            pass
+    assert repr(v).endswith(" closed>")
+
+
 def test_vector_env_extreme_arguments() -> None:
     for bad, kind in ((0, ValueError), (10 ** 6 + 1, ValueError), (2 ** 64, OverflowError), (2.0, TypeError)):
         with pytest.raises(kind):
@@ -298,6 +354,63 @@ def test_engine_refuses_copies_and_closes_twice() -> None:
     assert eng.process.returncode == 0
     with pytest.raises(mana.engine.EngineTerminatedError):
         eng.play(mana.Game(position=MIDGAME), mana.engine.Limit(depth=1))
+
+
+@pytest.mark.skipif(not os.access(CLI, os.X_OK), reason="no mana-cli")
+def test_engine_in_two_threads() -> None:
+    eng = mana.engine.SimpleEngine.popen([CLI, "engine"])
+    busy, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with eng._lock:  # another thread inside play (a long search)
+            busy.set()
+            release.wait(10)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    busy.wait(10)
+    try:
+        with pytest.raises(RuntimeError, match="searching for another thread"):
+            eng.play(mana.Game(position=MIDGAME), mana.engine.Limit(depth=1))
+    finally:
+        release.set()
+        t.join()
+    assert eng.play(mana.Game(position=MIDGAME), mana.engine.Limit(depth=1)).move in \
+        mana.Game(position=MIDGAME).legal_moves()
+    eng.close()
+
+
+def children() -> List[str]:
+    """The pids of this process's children (of any of its threads)."""
+    out: List[str] = []
+    for task in os.listdir("/proc/self/task"):
+        with open("/proc/self/task/%s/children" % task) as f:
+            out += f.read().split()
+    return out
+
+
+@pytest.mark.skipif(not os.access(CLI, os.X_OK), reason="no mana-cli")
+def test_engines_left_to_the_collector_end_their_processes() -> None:
+    # Engines dropped without close(), each after a search.  Their reader
+    # thread used to hold them (its target was a bound method), so none was
+    # ever collected: 30 engines left 30 live mana-cli processes, 30
+    # threads and 60 pipes for the life of the program.  Now each is
+    # collected, its process killed and reaped, its pipes closed.
+    gc.collect()
+    kids, threads, fds = len(children()), threading.active_count(), len(os.listdir("/proc/self/fd"))
+    refs = []
+    for _ in range(30):
+        eng = mana.engine.SimpleEngine.popen([CLI, "engine"])
+        assert eng.play(mana.Game(position=MIDGAME), mana.engine.Limit(depth=1)).move is not None
+        refs.append(weakref.ref(eng))
+        del eng
+    gc.collect()
+    assert [r for r in refs if r() is not None] == []
+    # (at most: a thread or pipe of an earlier test may end meanwhile; each
+    # engine kept alive would add one process, one thread and two pipes)
+    assert len(children()) <= kids
+    assert threading.active_count() <= threads
+    assert len(os.listdir("/proc/self/fd")) <= fds
 
 
 if sys.platform != "linux":  # pragma: no cover - fork and ru_maxrss in KiB are Linux's

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """mana.selfplay: shards are pure functions of (seed, index), the manifest
 decides what is done, a rerun resumes and a finished run is left alone;
-and (MANA_SLOW_TESTS=1, `make check-selfplay`, about a minute) a real Dask
-cluster that loses a worker mid-run, and a driver killed mid-run, still
-give the exact shard set."""
+and (MANA_SLOW_TESTS=1, `make check-selfplay`, two or three minutes) a real Dask
+cluster that loses a worker mid-run, a scheduler restarted mid-run, and a
+driver killed mid-run, still give the exact shard set."""
 
 import hashlib
 import json
@@ -20,6 +20,7 @@ import pytest
 import mana
 from mana import _dask_run, selfplay
 from conftest import NEEDS_BOTS
+from dask_cluster import Cluster
 
 SLOW = os.environ.get("MANA_SLOW_TESTS") == "1"
 
@@ -130,13 +131,19 @@ def check_exact(out: str, reference: str) -> None:
     assert games == 1200
 
 
+def reference(tmp: str) -> str:
+    """The 12 shards any complete run of driver() must hold, computed here."""
+    ref = os.path.join(tmp, "ref")
+    os.makedirs(ref)
+    for i in range(12):
+        selfplay.make_shard(dict(params(ref, 1200, 100), seed=9, ply_limit=400), i)
+    return ref
+
+
 @pytest.mark.skipif(not SLOW, reason="slow: MANA_SLOW_TESTS=1 (make check-selfplay)")
 def test_worker_killed_and_driver_interrupted(tmp_path: object) -> None:
     tmp = str(tmp_path)
-    ref = os.path.join(tmp, "ref")
-    os.makedirs(ref)
-    for i in range(12):  # what any complete run must hold, computed here
-        selfplay.make_shard(dict(params(ref, 1200, 100), seed=9, ply_limit=400), i)
+    ref = reference(tmp)
     sched_file = os.path.join(tmp, "scheduler.json")
     procs: List["subprocess.Popen[bytes]"] = []
     try:
@@ -182,6 +189,46 @@ def test_worker_killed_and_driver_interrupted(tmp_path: object) -> None:
             if p.poll() is None:
                 p.kill()
             p.wait()
+
+
+def shard_stamps(out: str) -> Dict[str, int]:
+    """The modification times of the files of the shards the manifest holds."""
+    with open(os.path.join(out, selfplay.MANIFEST)) as f:
+        shards = json.load(f)["shards"]
+    return {name: os.stat(os.path.join(out, name)).st_mtime_ns
+            for entry in shards.values() for name in entry["files"]}
+
+
+@pytest.mark.skipif(not SLOW, reason="slow: MANA_SLOW_TESTS=1 (make check-selfplay)")
+def test_a_scheduler_restart_mid_run_loses_nothing(tmp_path: object) -> None:
+    # The scheduler of --scheduler killed and started again on its address
+    # once the first shard is in the manifest (the workers restarted by
+    # their supervisor): the driver waits for it, submits the shards not
+    # finished again, and ends with the exact shard set of a run that lost
+    # nothing.  Nothing finished is lost or made again: the files of the
+    # shards recorded before the restart are never rewritten.
+    tmp = str(tmp_path)
+    ref = reference(tmp)
+    out = os.path.join(tmp, "run")
+    log = os.path.join(tmp, "run.log")
+    cluster = Cluster(tmp)
+    try:
+        d = driver(out, log, "--scheduler", cluster.address, "--reconnect", "120")
+        wait_shards(out, 1, d)
+        before = shard_stamps(out)
+        cluster.restart_scheduler()
+        assert d.wait(timeout=600) == 0, open(log).read()
+    finally:
+        if d.poll() is None:
+            d.kill()
+            d.wait()
+        cluster.stop()
+    text = open(log).read()
+    assert "Traceback" not in text, text
+    assert "lost the Dask scheduler at %s" % cluster.address in text  # the restart came mid-run
+    check_exact(out, ref)
+    after = shard_stamps(out)
+    assert before and {n: after[n] for n in before} == before
 
 
 @NEEDS_BOTS
