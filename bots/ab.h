@@ -11,7 +11,7 @@
  *               the learned evaluation (its weights in ab_learned.c), and
  *               the evaluation cache the search reads views through
  *   ab_setup.c  setup play (placements and orientation)
- * (bot_time.c holds the time policy of its iterations; bot_impl.h the
+ * (bot_time.c holds the time policy of its iterations; bots.h the
  * order of all the bots' files.)
  * Everything about the rules comes from libmana: moves from
  * mana_legal_moves, consequences from mana_play / mana_undo, and what a
@@ -21,7 +21,7 @@
 #ifndef MANA_BOTS_AB_H
 #define MANA_BOTS_AB_H
 
-#include "bot_impl.h"
+#include "bots.h"
 
 #define AB_MAX_PLY 64
 #define AB_INF 32000

@@ -24,7 +24,7 @@
  * a number stored is 0 only for a proof; nothing is stored once the
  * budget ran out.
  */
-#include "bot_impl.h"
+#include "bots.h"
 
 #define DF_LEAF 4 /* nodes this near the horizon are solved by the plain search */
 #define DF_EPS 4  /* 1 + 1/DF_EPS: the threshold's margin over the second best */

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_impl.h"
+#include "bots.h"
 
 #define MATE_ORDER_DEPTH 5 /* attacker moves are sorted from this depth on */
 #define MATE_CHECK 1023    /* the clock is read every 1,024 moves played */

@@ -6,7 +6,7 @@
  * the winning line of the win found; and the line of any forced result a
  * bot reports, up to the Damyo's capture (bot_forced_line).
  */
-#include "bot_impl.h"
+#include "bots.h"
 
 #define MATE_PLAIN_PLIES 11 /* the plain search's longest win; df-pn beyond */
 

@@ -16,7 +16,7 @@
  * target doubles, never past 80% of the hard budget, which the search
  * never passes.
  */
-#include "bot_impl.h"
+#include "bots.h"
 
 #define BRANCHING 3.0 /* an iteration costs about this many times the last */
 #define HORIZON 30    /* moves still to play when movestogo is not given */

@@ -10,7 +10,7 @@
 #ifndef MANA_BOTS_MCTS_H
 #define MANA_BOTS_MCTS_H
 
-#include "bot_impl.h"
+#include "bots.h"
 
 /* Proven values, from the view of the side they are given for. */
 enum { MCTS_LOSS = -1, MCTS_UNKNOWN = 0, MCTS_WIN = 1 };

@@ -134,10 +134,10 @@ check-parts:
 
 # No circle between the files of a folder: each calls only files above it
 # in the folder's map (read from the objects with nm): libmana/game.h's,
-# bots/bot_impl.h's, cli/cli.h's (which takes cli/match.h's).
+# bots/bots.h's, cli/cli.h's (which takes cli/match.h's).
 check-layering: $(LIB_A) $(BOTS_A) $(CLI)
 	$(Q)sh tests/pkg/check-layering.sh $(B)/libmana libmana/game.h
-	$(Q)sh tests/pkg/check-layering.sh $(B)/bots bots/bot_impl.h .
+	$(Q)sh tests/pkg/check-layering.sh $(B)/bots bots/bots.h .
 	$(Q)sh tests/pkg/check-layering.sh $(B)/cli cli/cli.h .
 
 check-header:

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_impl.h"
+#include "bots.h"
 #include "mana_bot.h"
 
 #define TEST_NAME "matecheck"

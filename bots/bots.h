@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_impl.h - the inside of a bot, shared by the files of bots/ only.
+ * bots.h - the inside of a bot, shared by the files of bots/ only.
  * include/mana_bot.h is the public interface they implement.
  *
  * The bots' files, in data-flow order (each calls only those above it):
@@ -30,8 +30,8 @@
  * rng.h (the generator, inline) and ab.h, mcts.h (the parts of ab and
  * mcts) are headers only.
  */
-#ifndef MANA_BOTS_BOT_IMPL_H
-#define MANA_BOTS_BOT_IMPL_H
+#ifndef MANA_BOTS_BOTS_H
+#define MANA_BOTS_BOTS_H
 
 #include <stdatomic.h>
 #include <time.h>
