@@ -6,8 +6,9 @@
  * The bots' files, in data-flow order (each calls only those above it):
  *   bot_util.c     the helpers: the bot's clock, the stop test, progress
  *                  reports, captures, the error detail
- *   bot_time.c     the time manager (mana_bot_time_budget) and the
- *                  iteration policy of a timed search
+ *   bot_time.c     the time manager (mana_bot_time_budget), the
+ *                  iteration policy of a timed search and when it
+ *                  starts the mate search (ab's and mcts's one rule)
  *   bot_mate.c     the exact search for a forced capture of the Damyo
  *                  (ab's and mcts's mate search): plain AND/OR
  *   bot_dfpn.c     proof-number search (df-pn) for the longer ones, with
@@ -22,7 +23,8 @@
  *   ab_search.c    ab's principal variation search, move ordering
  *   ab_setup.c     ab's setup play: sampled completions searched
  *   bot_ab.c       the ab bot: iterative deepening, aspiration windows
- *   mcts_mate.c    mcts's exact short search for forced Damyo captures
+ *   mcts_proof.c   mcts's proofs of root children: a three-valued
+ *                  search under a budget of moves, before the tree grows
  *   bot_mcts.c     the mcts bot: UCT, MCTS-Solver, guided playouts
  *   bot_random.c   the random bot
  *   bot.c          the public entry points: lifecycle, options, limits,
@@ -188,6 +190,29 @@ int bot_captures(const mana_game *g, mana_move m);
 /* Returns 1 if another iteration of a deepening search should start, given
  * the last iteration's time and whether the best move is unsettled. */
 int bot_time_next(const bot *b, double last_iter_ms, int unsettled);
+
+/* When a timed search starts the mate search (bot_mate_search), the one
+ * rule of ab and mcts: only under a time limit (movetime or a clock, no
+ * depth, node or iteration limit, one line, not pondering), once the bot
+ * has used a quarter of the move time (of the soft budget on a clock),
+ * and only for a position the bot already judges good: from `trigger`
+ * (ab: +100 centi-Ronin; mcts: a win rate of 64%) it runs, once, for at
+ * most 40% of the time; from `trigger_low` (ab: +25; mcts: 55%) it buys
+ * one shorter look (30%), and the long one still if the value rises.  A
+ * value at `won` or beyond is a forced win already: no search.  (Searching
+ * every position so cost 55 Elo, docs/strength.md.)  A forced capture is
+ * proven there much faster than either bot finds it. */
+typedef struct bot_mate_rule {
+    double won;         /* a value proven won: nothing to look for */
+    double trigger;     /* the long look from this value */
+    double trigger_low; /* one shorter look from this value */
+} bot_mate_rule;
+
+/* The share of the move time the mate search should have now, the bot's
+ * value of its position being value (0: none); *tried holds the looks
+ * already had (1: the short one, 2: the long one, after which there is
+ * none). */
+double bot_mate_share(const bot *b, const bot_mate_rule *rule, double value, int *tried);
 
 /* ---- bot_mate.c, bot_dfpn.c, bot_mate_root.c ---- */
 

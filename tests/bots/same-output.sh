@@ -16,7 +16,7 @@ mkdir -p "$dir"
 
 # The clock words of the engine's info lines and the match's summary.
 unclock() {
-    sed -e 's/ nps [0-9]*//' -e 's/ time [0-9]*//' -e 's/ in [0-9.]* s,/,/' -e '/^Date: /d'
+    sed -e 's/ nps [0-9]*//' -e 's/ time [0-9]*//' -e 's/ in [0-9.]* s,/,/' -e 's/, [0-9]* ms\]/]/' -e '/^Date: /d'
 }
 
 "$cli" match --white ab --black mcts --nodes 2000 --games 6 --seed 7 --jobs 1 \
@@ -31,8 +31,8 @@ rm -f "$dir"/match*/match-journal.txt
 for s in 1 2 3 42; do
     "$cli" selfplay --seed $s -q >"$dir/selfplay-$s.txt"
 done
-"$cli" play --white random --black ab --depth 2 --seed 5 -q </dev/null >"$dir/play-random-ab.txt"
-"$cli" play --white mcts --black random --nodes 300 --seed 5 -q </dev/null >"$dir/play-mcts-random.txt"
+"$cli" play --white random --black ab --depth 2 --seed 5 -q </dev/null | unclock >"$dir/play-random-ab.txt"
+"$cli" play --white mcts --black random --nodes 300 --seed 5 -q </dev/null | unclock >"$dir/play-mcts-random.txt"
 
 # Positions: a forced capture in 3 (d4xc3), a start, a setup, a middle game
 # (botreports.c), and the solver-labelled wins of matecheck.c.
@@ -46,8 +46,8 @@ r3d1/2r3/1rrr1R/3R2/6/DR1R1R b 2 2'
 # sent: a `quit` or a `position` read while it searches would stop it.
 engine_session() { # bot out
     fifo=$dir/.in
-    rm -f "$fifo" && mkfifo "$fifo"
-    "$cli" engine <"$fifo" >"$2.raw" &
+    rm -f "$fifo" && mkfifo "$fifo" && : >"$2.raw"
+    "$cli" engine <"$fifo" >>"$2.raw" &
     pid=$!
     exec 3>"$fifo"
     said=0
