@@ -29,8 +29,8 @@
  *   bot_random.c   the random bot
  *   bot.c          the public entry points: lifecycle, options, limits,
  *                  choose (dispatching to the kinds), stop, clear
- * rng.h (the generator, inline) and ab.h, mcts.h (the parts of ab and
- * mcts) are headers only.
+ * ab.h and mcts.h (the parts of ab and mcts) are headers only; the
+ * generator is shared/rng.h (inline), which mana-cli uses as well.
  */
 #ifndef MANA_BOTS_BOTS_H
 #define MANA_BOTS_BOTS_H
