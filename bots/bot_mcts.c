@@ -39,7 +39,7 @@
 
 #include "ab.h"
 #include "mcts.h"
-#include "../shared/rng.h"
+#include "../common/rng.h"
 
 /* The exploration constant, results being in [0, 1]: once the children
  * had priors, 0.5 beat 1.0 by +50 Elo [+18, +82] at --time 30, and 0.3

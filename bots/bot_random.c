@@ -2,7 +2,7 @@
 /* bot_random.c - the `random` bot: a uniform choice among the legal moves,
  * setup included, drawn from the bot's own seeded generator. */
 #include "bots.h"
-#include "../shared/rng.h"
+#include "../common/rng.h"
 
 int bot_random_choose(bot *b, const mana_game *g, mana_move *out)
 {

@@ -30,7 +30,7 @@
  *   bot.c          the public entry points: lifecycle, options, limits,
  *                  choose (dispatching to the kinds), stop, clear
  * ab.h and mcts.h (the parts of ab and mcts) are headers only; the
- * generator is shared/rng.h (inline), which mana-cli uses as well.
+ * generator is common/rng.h (inline), which mana-cli uses as well.
  */
 #ifndef MANA_BOTS_BOTS_H
 #define MANA_BOTS_BOTS_H

@@ -4,16 +4,16 @@
  * and Flood 2014), shared by libmana-bots, mana-cli and the test programs:
  * the bots draw from it, and mana-cli derives the seed of each game and
  * each player from the match's (rng_mix), so a seeded match replays.
- * shared/ holds what several components use and none owns: header-only,
- * included by its path ("../shared/rng.h"), so no build needs a flag for
+ * common/ holds what several components use and none owns: header-only,
+ * included by its path ("../common/rng.h"), so no build needs a flag for
  * it and no component reaches into another's private headers.
  *
  * The whole state is one uint64_t owned by the caller, so every bot
  * carries its own generator and the same seed gives the same sequence on
  * every platform.  No global state: thread-safe per state.
  */
-#ifndef MANA_SHARED_RNG_H
-#define MANA_SHARED_RNG_H
+#ifndef MANA_COMMON_RNG_H
+#define MANA_COMMON_RNG_H
 
 #include <stdint.h>
 
