@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mcts.h - the parts of the `mcts` bot, shared by its files only:
- *   bot_mcts.c  the tree: UCT selection, MCTS-Solver proofs, expansion with
+ *   mcts.c      the tree: UCT selection, MCTS-Solver proofs, expansion with
  *               decisive and anti-decisive moves, guided playouts, setup
  *   mcts_proof.c the proofs the tree starts from: a three-valued exact
  *               search (won, lost, unknown) of each root child, under a
  *               budget of moves played, so that an iteration limit keeps
  *               it deterministic, and the one-ply look of a new child.
- *               Not the bots' mate search (bot_mate.c, which proves the
+ *               Not the bots' mate search (mate.c, which proves the
  *               nearest win under a time limit with its tables and
  *               df-pn): this one also proves root children *lost* and
  *               runs under node and iteration limits too.

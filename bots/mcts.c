@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_mcts.c - the `mcts` bot: Monte Carlo tree search with the UCT
+ * mcts.c - the `mcts` bot: Monte Carlo tree search with the UCT
  * selection rule (Kocsis and Szepesvari 2006) and playouts guided by what
  * `ab` knows.
  *

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_dfpn.c - depth-first proof-number search (df-pn, Nagai 2002) for the
+ * mate_dfpn.c - depth-first proof-number search (df-pn, Nagai 2002) for the
  * longer forced captures of the enemy Damyo: the part of the bots' mate
- * search (bot_mate.c) beyond the plain search's 11 plies.
+ * search (mate.c) beyond the plain search's 11 plies.
  *
  * Each node has a proof number phi and a disproof number delta from the
  * view of its side to move (phi = 0: that side has won; delta = 0: it has

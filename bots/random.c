@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* bot_random.c - the `random` bot: a uniform choice among the legal moves,
+/* random.c - the `random` bot: a uniform choice among the legal moves,
  * setup included, drawn from the bot's own seeded generator. */
 #include "bots.h"
 #include "../common/rng.h"
