@@ -320,7 +320,7 @@ print-embed:
 $(B)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -Ibots -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 ifneq ($(TARGET_OS),windows)
 $(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ab.h - the parts of the `ab` bot, shared by its files only:
- *   bot_ab.c    entry points, iterative deepening, aspiration windows,
+ *   ab.c        entry points, iterative deepening, aspiration windows,
  *               MultiPV, the helper threads of Lazy SMP
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
@@ -11,7 +11,7 @@
  *               the learned evaluation (its weights in ab_learned.c), and
  *               the evaluation cache the search reads views through
  *   ab_setup.c  setup play (placements and orientation)
- * (bot_time.c holds the time policy of its iterations; bot_impl.h the
+ * (bot_time.c holds the time policy of its iterations; bots.h the
  * order of all the bots' files.)
  * Everything about the rules comes from libmana: moves from
  * mana_legal_moves, consequences from mana_play / mana_undo, and what a
@@ -21,7 +21,7 @@
 #ifndef MANA_BOTS_AB_H
 #define MANA_BOTS_AB_H
 
-#include "bot_impl.h"
+#include "bots.h"
 
 #define AB_MAX_PLY 64
 #define AB_INF 32000
@@ -190,7 +190,7 @@ typedef struct ab_state {
     ab_ev_entry ev[1 << AB_EV_BITS]; /* the evaluation cache */
 } ab_state;
 
-/* The threads of one Lazy SMP search (bot_ab.c): what they share. */
+/* The threads of one Lazy SMP search (ab.c): what they share. */
 typedef struct ab_smp {
     _Alignas(8) _Atomic uint64_t nodes; /* all threads' nodes, added 64 at a time */
     atomic_int halt;                    /* raised by the main thread: helpers end */

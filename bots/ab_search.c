@@ -17,7 +17,7 @@
  * verification and -6 Elo (H0) with a verification search.
  */
 #include "ab.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 #define Q_MAX_PLIES 8 /* quiescence plies beyond the horizon */
 #define LMR_MIN_DEPTH 3

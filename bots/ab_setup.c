@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "ab.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 #define SETUP_ROUNDS 16         /* completions per candidate at most, untimed */
 #define SETUP_ROUNDS_TIMED 4096 /* at most, with a time limit: its time is used */

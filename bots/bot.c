@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_impl.h"
+#include "bots.h"
 
 static const char *const kind_names[] = {"random", "ab", "mcts"};
 

@@ -15,8 +15,11 @@
  * unsettled (it changed in the last iteration, or its score fell) the
  * target doubles, never past 80% of the hard budget, which the search
  * never passes.
+ *
+ * The same file holds when a timed search starts the mate search
+ * (bot_mate_share), the one rule ab and mcts follow.
  */
-#include "bot_impl.h"
+#include "bots.h"
 
 #define BRANCHING 3.0 /* an iteration costs about this many times the last */
 #define HORIZON 30    /* moves still to play when movestogo is not given */
@@ -49,6 +52,27 @@ int mana_bot_time_budget(const mana_bot_limits *lim, int side, int64_t *soft_ms,
     *soft_ms = s < 1 ? 1 : s;
     *hard_ms = h < *soft_ms ? *soft_ms : h;
     return MANA_OK;
+}
+
+#define MATE_AFTER 0.25    /* the mate search waits for this share of the time */
+#define MATE_SHARE 0.4     /* the long look's share of the move time */
+#define MATE_SHARE_LOW 0.3 /* the shorter look's */
+
+double bot_mate_share(const bot *b, const bot_mate_rule *rule, double value, int *tried)
+{
+    const bot_limits *l = &b->lim;
+    if (l->time_ms <= 0 || l->depth != 0 || l->nodes != 0 || l->iterations != 0 || b->multipv != 1 || b->pondering ||
+        value >= rule->won || bot_clock_ms(b) < MATE_AFTER * l->time_ms || (*tried & 2))
+        return 0;
+    if (value >= rule->trigger) {
+        *tried = 3;
+        return MATE_SHARE;
+    }
+    if (value >= rule->trigger_low && !(*tried & 1)) {
+        *tried = 1;
+        return MATE_SHARE_LOW;
+    }
+    return 0;
 }
 
 int bot_time_next(const bot *b, double last_iter_ms, int unsettled)

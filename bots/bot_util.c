@@ -17,7 +17,7 @@
 #include <sys/mman.h>
 #endif
 
-#include "bot_impl.h"
+#include "bots.h"
 
 #define LARGE_PAGE ((size_t)2 << 20)
 

@@ -11,7 +11,7 @@
 
 #include "engine.h"
 #include "match.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 mana_game *match_new_game(const match *m)
 {

@@ -19,7 +19,7 @@
 #include "cli.h"
 #include "options.h"
 #include "record.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 typedef struct player {
     const char *name; /* "human" or a bot kind */

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "options.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 /* Plays the random bot's moves to the end, printing each move and
  * (unless quiet) the board; counts the plies played in *plies. */

@@ -1,18 +1,14 @@
 # SPDX-License-Identifier: MIT
 # bots-reports.mk - the truth of the bots' reports, run by `make check` as
-# check-bot-reports: tests/cli/botreports (C, the public API of
+# check-bot-reports: tests/bots/botreports (C, the public API of
 # libmana-bots): mates with their sign for every bot, a mate's whole line
 # up to the Damyo's capture, no forced result in setup.  About a second.
 # And check-match-interval: tests/cli/match_interval.sh, the Elo interval
 # of mana-cli match's report.
 
-BOTREPORTS := $(B)/tests/cli/botreports
-
-$(BOTREPORTS): tests/cli/botreports.c tests/cli/botutil.h $(BOTS_A) $(LIB_A) $(BOT_HDR) include/mana.h
-	@mkdir -p $(@D)
-	$(call say,LD,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) \
-	    -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+# (tests/bots/botreports: its rule is mk/bots.mk's, for the bots' suites;
+# its name is set here, since this fragment is read first)
+BOTREPORTS := $(B)/tests/bots/botreports
 
 .PHONY: check-bot-reports
 check-bot-reports: $(BOTREPORTS)

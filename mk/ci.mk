@@ -13,7 +13,7 @@
 #   make sanitize     `make check SANITIZE=1` (ASan + UBSan), then a soak
 #                     under the same sanitizers
 #   make tsan         tests/soak/threads (perft and random games in several
-#                     threads at once) and tests/cli/botsearch (ab on 2 and
+#                     threads at once) and tests/bots/botsearch (ab on 2 and
 #                     4 threads: Lazy SMP, mcts with Threads 2) under
 #                     -fsanitize=thread
 #   make valgrind     CK_FORK=no valgrind --error-exitcode=1 --leak-check=full
@@ -193,9 +193,9 @@ sanitize:
 
 tsan:
 	$(Q)set -e; d=$(CI_DIR)/tsan; \
-	$(call sub_make,tsan,SANITIZE=thread $$d/tests/soak/threads $$d/tests/cli/botsearch); \
+	$(call sub_make,tsan,SANITIZE=thread $$d/tests/soak/threads $$d/tests/bots/botsearch); \
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/threads; \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/cli/botsearch
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/bots/botsearch
 
 valgrind: $(CHECK_BIN)
 	$(Q)CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full $(CHECK_BIN)

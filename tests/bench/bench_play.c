@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "rng.h"
+#include "../../common/rng.h"
 #include "bench.h"
 
 #define PLY_LIMIT 400    /* every playout ends: drawn after 400 plies */

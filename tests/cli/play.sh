@@ -9,7 +9,7 @@ CLI=$1
 NAME=play.sh
 . "$(dirname "$0")/lib.sh"
 
-# Positions (orientation 0; the marks are drawn in tests/cli/botcheck.c):
+# Positions (orientation 0; the marks are drawn in tests/bots/botcheck.c):
 # IN3: White R d4 (2 marks), R b2 (1), D e1 (1); Black d a1, r c3 (1).
 #      White to move, bound to 2: only d4 may move (docs/rules.md "The Mana").
 # IN1: Black d a2, White R b2, R c3, D e1; White to move, Mana 2, and no

@@ -13,7 +13,7 @@
 
 #include <mana.h>
 
-#include "rng.h"
+#include "../../common/rng.h"
 #include "malloc_count.h"
 
 #define GAME_BYTES_MAX 128

@@ -31,7 +31,7 @@
 
 #include <mana.h>
 
-#include "rng.h"
+#include "../../common/rng.h"
 
 #define NPOS 5
 #define PLAYOUTS 2000

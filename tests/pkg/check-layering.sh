@@ -15,7 +15,7 @@
 #
 #   usage: tests/pkg/check-layering.sh [OBJDIR [MAP [PATTERN]]]
 #   defaults: build/libmana libmana/game.h '^mana_'
-#   e.g.      tests/pkg/check-layering.sh build/bots bots/bot_impl.h .
+#   e.g.      tests/pkg/check-layering.sh build/bots bots/bots.h .
 set -eu
 
 objdir=${1:-build/libmana}

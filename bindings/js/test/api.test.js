@@ -152,7 +152,7 @@ test('bots: ab and mcts pick legal moves within their limits, deterministic by s
 });
 
 test('bot stats: the line, its score and the reply to ponder on', () => {
-  // The capture in 3 plies of tests/cli/botcheck.c: d4xc3 forces the Damyo
+  // The capture in 3 plies of tests/bots/botcheck.c: d4xc3 forces the Damyo
   // on a1 to move (a1-a2 or a1-b1), after which the Ronin on b2 takes it.
   withGame({ position: '6/6/3R2/2r3/1R4/d3D1 w 2 0' }, (g) => {
     const ab = new Bot('ab', { depth: 3 });

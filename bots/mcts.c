@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_mcts.c - the `mcts` bot: Monte Carlo tree search with the UCT
+ * mcts.c - the `mcts` bot: Monte Carlo tree search with the UCT
  * selection rule (Kocsis and Szepesvari 2006) and playouts guided by what
  * `ab` knows.
  *
@@ -24,7 +24,7 @@
  * 2010), or when some reply is proven won.  Selection never enters a
  * proven-lost child, a walk that ends on a proof credits its result
  * without a playout, and the search ends once the root is proven.  Before
- * the tree grows, an exact short search (mcts_mate.c) proves what it can
+ * the tree grows, an exact short search (mcts_proof.c) proves what it can
  * of the root's children, a few plies deep.  The move played is a proven
  * win, else the most visited child not proven lost.
  *
@@ -39,7 +39,7 @@
 
 #include "ab.h"
 #include "mcts.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 /* The exploration constant, results being in [0, 1]: once the children
  * had priors, 0.5 beat 1.0 by +50 Elo [+18, +82] at --time 30, and 0.3
@@ -434,32 +434,32 @@ static int choose_setup(bot *b, const mana_game *g, mana_move *out)
     return MANA_OK;
 }
 
-/* Plies of the longest forced line the root's mate search looks for. */
-#define MATE_PLIES 9
+/* Plies of the longest forced line the root's proofs look for. */
+#define PROOF_PLIES 9
 
-/* The root's mate search, before the tree grows: each root child not yet
- * proven is searched exactly (mcts_mate_value) to depths 3, 4, ...
- * MATE_PLIES plies from the root, while its budget lasts: a fifth of the
+/* The root's proofs, before the tree grows: each root child not yet
+ * proven is searched exactly (mcts_proof_value) to depths 3, 4, ...
+ * PROOF_PLIES plies from the root, while its budget lasts: a fifth of the
  * move time, or 20 moves played per playout of an iteration limit.  A
  * child proven won is then played at once; one proven lost (a forced
  * capture of our Damyo) is never selected.  lost_at[k] gets the depth at
  * which child k was proven lost.  Returns the plies of the win proven
  * (the nearest: depths grow), else 0. */
-static int root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
+static int root_proofs(bot *b, tree *t, mana_game *w, int *lost_at)
 {
     const bot_limits *lim = &b->lim;
-    mcts_mate s = {b, 0, UINT64_MAX, lim->time_ms / 5.0, 0};
+    mcts_proof s = {b, 0, UINT64_MAX, lim->time_ms / 5.0, 0};
     if (lim->iterations > 0)
         s.budget = 20 * lim->iterations;
     else if (lim->nodes > 0)
         s.budget = 20 * lim->nodes;
     node *r = &t->n[0];
-    for (int depth = 2; depth < MATE_PLIES && !s.aborted && r->proof == MCTS_UNKNOWN; depth++) {
+    for (int depth = 2; depth < PROOF_PLIES && !s.aborted && r->proof == MCTS_UNKNOWN; depth++) {
         for (int32_t k = 0; k < r->nchild && !s.aborted; k++) {
             node *c = &t->n[r->first + k];
             if (c->proof != MCTS_UNKNOWN || mana_play(w, c->move) != MANA_OK)
                 continue;
-            int v = -mcts_mate_value(&s, w, depth, MCTS_LOSS, MCTS_WIN);
+            int v = -mcts_proof_value(&s, w, depth, MCTS_LOSS, MCTS_WIN);
             mana_undo(w);
             if (v != MCTS_UNKNOWN && !s.aborted) {
                 c->proof = (int16_t)v;
@@ -475,40 +475,12 @@ static int root_mate(bot *b, tree *t, mana_game *w, int *lost_at)
     return 0;
 }
 
-/* Under a time limit, once the tree has had MATE_AFTER of the move time
- * and the most visited root child wins at least MATE_TRIGGER of its
- * playouts (about +100 centi-Ronin), the bots' mate search (bot_mate.c)
- * runs, once, for at most MATE_SHARE of the time, as ab's does: the
- * nearest forced capture it proves is played at once; else the tree grows
- * on in the time left.  A choice winning MATE_TRIGGER_LOW buys one
- * shorter look (MATE_SHARE_LOW), and the long one still if it rises.
+/* When mcts starts the bots' mate search (bot_mate_share, as ab): once
+ * the most visited root child wins 64% of its playouts (about +100
+ * centi-Ronin; a shorter look from 55%), unless it is proven won.
  * Iteration and node limits, MultiPV, pondering and Threads above 1 skip
  * it. */
-#define MATE_AFTER 0.25
-#define MATE_TRIGGER 0.64
-#define MATE_SHARE 0.4
-#define MATE_TRIGGER_LOW 0.55 /* a shorter look at choices winning less */
-#define MATE_SHARE_LOW 0.3
-
-/* The share of the move time the mate search should have now, the root's
- * choice winning p (0: none); *tried holds the looks already had (1: the
- * short one, 2: the long one, after which there is none). */
-static double mate_share(bot *b, double p, int *tried)
-{
-    const bot_limits *l = &b->lim;
-    if (l->time_ms <= 0 || l->iterations != 0 || l->nodes != 0 || l->depth != 0 || b->multipv != 1 || b->pondering ||
-        p >= 1.0 || bot_clock_ms(b) < MATE_AFTER * l->time_ms || (*tried & 2))
-        return 0;
-    if (p >= MATE_TRIGGER) {
-        *tried = 3;
-        return MATE_SHARE;
-    }
-    if (p >= MATE_TRIGGER_LOW && !(*tried & 1)) {
-        *tried = 1;
-        return MATE_SHARE_LOW;
-    }
-    return 0;
-}
+static const bot_mate_rule mcts_mate_rule = {1.0, 0.64, 0.55};
 
 /* Plays the nearest forced capture of the enemy Damyo that the mate search
  * proves within its share of the time: returns 1, the line reported (win
@@ -600,7 +572,7 @@ static int32_t root_choice(const tree *t, const int *lost_at)
     int best_at = -1;
     for (int32_t k = 0; k < r->nchild; k++) {
         const node *c = &t->n[r->first + k];
-        int at = lost_at[k] ? lost_at[k] : MATE_PLIES + 1;
+        int at = lost_at[k] ? lost_at[k] : PROOF_PLIES + 1;
         if (at > best_at || (at == best_at && c->visits > t->n[best].visits)) {
             best_at = at;
             best = r->first + k;
@@ -621,7 +593,7 @@ static double win_rate(const node *c)
  * the playouts, tree nodes and deepest walk of the search.  A child
  * proven won or lost is a mate: its line up to the Damyo's capture
  * (bot_forced_line: the winner's nearest win, the loser's longest
- * defence) and its plies, won_in where the root's mate search proved it
+ * defence) and its plies, won_in where the root's proofs proved it
  * won in won_in plies (0: not known), else the line's length; a proof
  * whose line the exact search does not reach within its budget stays a
  * win rate of 1 or 0. */
@@ -987,7 +959,7 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
     for (int32_t c = 0; c < t->n[0].nchild; c++)
         lost_at[c] = t->n[t->n[0].first + c].proof == MCTS_LOSS;
     settle(t, 0);
-    int won_in = root_mate(b, t, k.w, lost_at);
+    int won_in = root_proofs(b, t, k.w, lost_at);
     if (count > 1 && t->n[0].proof == MCTS_UNKNOWN && search_threads(&k, count, g, lost_at, out) == 0)
         goto done;
 
@@ -998,8 +970,9 @@ int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
         k.iterations++;
         if (b->info != NULL && k.iterations % 1000 == 0)
             report(b, k.w, t, root_choice(t, lost_at), k.iterations, t->len, k.seldepth, 0);
-        double share =
-            k.iterations % 64 == 0 ? mate_share(b, win_rate(&t->n[root_choice(t, lost_at)]), &mate_tried) : 0;
+        double share = k.iterations % 64 == 0
+                           ? bot_mate_share(b, &mcts_mate_rule, win_rate(&t->n[root_choice(t, lost_at)]), &mate_tried)
+                           : 0;
         if (share > 0) {
             if (mate_search(b, k.w, mv, n, share, out))
                 goto done;

@@ -309,7 +309,7 @@ static void log_playouts(void *ctx, const mana_bot_info *info)
         p->illegal++;
 }
 
-/* MCTS_BATCH of bots/bot_mcts.c: the playouts a thread claims at a time. */
+/* MCTS_BATCH of bots/mcts.c: the playouts a thread claims at a time. */
 #define MCTS_BATCH 16
 
 /* Positions mcts proves nothing of within 20000 playouts (the second of
@@ -322,7 +322,7 @@ static const char *const mcts_positions[] = {
 };
 
 /* mcts on T threads: each thread its own tree from the root, the root's
- * statistics merged (bots/bot_mcts.c). */
+ * statistics merged (bots/mcts.c). */
 static void mcts_threads(const char *threads)
 {
     int t = atoi(threads);

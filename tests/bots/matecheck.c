@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * matecheck - the bots' exact mate search (bots/bot_mate.c, bot_dfpn.c)
+ * matecheck - the bots' exact mate search (bots/mate.c, mate_dfpn.c)
  * against positions the solver labelled (tests/data/tactics.txt, its line
  * numbers below; tools/strength/solve proves each label), and the bots'
  * use of it under a time limit, through the public API.  Linked with the
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_impl.h"
+#include "bots.h"
 #include "mana_bot.h"
 
 #define TEST_NAME "matecheck"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_dfpn.c - depth-first proof-number search (df-pn, Nagai 2002) for the
+ * mate_dfpn.c - depth-first proof-number search (df-pn, Nagai 2002) for the
  * longer forced captures of the enemy Damyo: the part of the bots' mate
- * search (bot_mate.c) beyond the plain search's 11 plies.
+ * search (mate.c) beyond the plain search's 11 plies.
  *
  * Each node has a proof number phi and a disproof number delta from the
  * view of its side to move (phi = 0: that side has won; delta = 0: it has
@@ -24,7 +24,7 @@
  * a number stored is 0 only for a proof; nothing is stored once the
  * budget ran out.
  */
-#include "bot_impl.h"
+#include "bots.h"
 
 #define DF_LEAF 4 /* nodes this near the horizon are solved by the plain search */
 #define DF_EPS 4  /* 1 + 1/DF_EPS: the threshold's margin over the second best */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mcts_mate.c - the `mcts` bot's exact short search: does a side force the
- * capture of the enemy Damyo (the game's "mate") within a few plies?
+ * mcts_proof.c - the `mcts` bot's proofs: does a side force the capture
+ * of the enemy Damyo (the game's "mate") within a few plies, or is it
+ * forced to lose its own?  The values MCTS-Solver starts from at the root.
  *
  * A three-valued negamax (win, loss, unknown) with alpha-beta cut-offs:
  * a node where the Damyo can be taken is won; a node at depth 1 that
@@ -38,12 +39,12 @@ static void captures_first(const mana_game *w, mana_move *mv, int n)
         }
 }
 
-static int out_of_time(const mcts_mate *s)
+static int out_of_time(const mcts_proof *s)
 {
     return bot_out_of_time(s->b) || (s->stop_ms > 0 && bot_clock_ms(s->b) >= s->stop_ms);
 }
 
-int mcts_mate_value(mcts_mate *s, mana_game *w, int depth, int alpha, int beta)
+int mcts_proof_value(mcts_proof *s, mana_game *w, int depth, int alpha, int beta)
 {
     if (mana_damyo_capturable(w) == 1)
         return MCTS_WIN;
@@ -65,7 +66,7 @@ int mcts_mate_value(mcts_mate *s, mana_game *w, int depth, int alpha, int beta)
         s->plays++;
         int v = mcts_after_move(w);
         if (v == MCTS_UNKNOWN && mana_status(w) == MANA_PLAYING)
-            v = -mcts_mate_value(s, w, depth - 1, -beta, -(alpha > best ? alpha : best));
+            v = -mcts_proof_value(s, w, depth - 1, -beta, -(alpha > best ? alpha : best));
         mana_undo(w);
         if (v > best) {
             best = v;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * botutil.h - what the C tests of libmana-bots share (tests/cli/botcheck.c,
- * botsearch.c, abevalcheck.c; mk/cli.mk builds each from its one .c file):
+ * botutil.h - what the C tests of libmana-bots share (tests/bots/botcheck.c,
+ * botsearch.c, abevalcheck.c, matecheck.c, botreports.c; mk/bots.mk builds
+ * each from its one .c file):
  * the CHECK counter, a game set to a test position, the summary line.
  * Header-only and included once per program, which defines TEST_NAME, its
  * own name for its messages, first:

@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rng.h - a small seeded pseudo-random generator for the bots (SplitMix64,
- * Steele, Lea and Flood 2014).  The whole state is one uint64_t owned by the
- * caller, so every bot carries its own generator and the same seed gives the
- * same sequence on every platform.  No global state: thread-safe per state.
+ * rng.h - a small seeded pseudo-random generator (SplitMix64, Steele, Lea
+ * and Flood 2014), shared by libmana-bots, mana-cli and the test programs:
+ * the bots draw from it, and mana-cli derives the seed of each game and
+ * each player from the match's (rng_mix), so a seeded match replays.
+ * common/ holds what several components use and none owns: header-only,
+ * included by its path ("../common/rng.h"), so no build needs a flag for
+ * it and no component reaches into another's private headers.
+ *
+ * The whole state is one uint64_t owned by the caller, so every bot
+ * carries its own generator and the same seed gives the same sequence on
+ * every platform.  No global state: thread-safe per state.
  */
-#ifndef MANA_CLI_RNG_H
-#define MANA_CLI_RNG_H
+#ifndef MANA_COMMON_RNG_H
+#define MANA_COMMON_RNG_H
 
 #include <stdint.h>
 

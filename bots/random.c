@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* bot_random.c - the `random` bot: a uniform choice among the legal moves,
+/* random.c - the `random` bot: a uniform choice among the legal moves,
  * setup included, drawn from the bot's own seeded generator. */
-#include "bot_impl.h"
-#include "rng.h"
+#include "bots.h"
+#include "../common/rng.h"
 
 int bot_random_choose(bot *b, const mana_game *g, mana_move *out)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_ab.c - the `ab` bot: iterative deepening over the principal
+ * ab.c - the `ab` bot: iterative deepening over the principal
  * variation search of ab_search.c, with aspiration windows at the root,
  * a transposition table kept between moves (ab_tt.c), the evaluation of
  * ab_eval.c, the time policy of bot_time.c and setup play from
@@ -254,42 +254,11 @@ static int take_damyo(ab_search *s, const mana_game *w, const mana_move *mv, int
     return 0;
 }
 
-/* Under a time limit, once ab has used MATE_AFTER of the move time (of the
- * soft budget on a clock) and its score is at least MATE_TRIGGER but no
- * forced win, the mate search (bot_mate.c) runs, once, for at most
- * MATE_SHARE of the time: a forced capture is proven there much faster
- * than ab finds it, and the nearest one is played at once; else ab goes
- * on deepening in the time left.  A score from MATE_TRIGGER_LOW buys one
- * shorter look (MATE_SHARE_LOW), and the long one still if the score
- * rises.  Only a position ab already judges good pays for it (searching
- * every position so cost 55 Elo, docs/strength.md).  Depth and node
- * limits, MultiPV and pondering skip it, so that their searches stay as
- * they were. */
-#define MATE_AFTER 0.25
-#define MATE_TRIGGER 100
-#define MATE_SHARE 0.4
-#define MATE_TRIGGER_LOW 25 /* a shorter look at positions judged better */
-#define MATE_SHARE_LOW 0.3
-
-/* The share of the move time the mate search should have now, after an
- * iteration scored score (0: none); *tried holds the looks already had
- * (1: the short one, 2: the long one, after which there is none). */
-static double mate_share(bot *b, int score, int *tried)
-{
-    const bot_limits *l = &b->lim;
-    if (l->time_ms <= 0 || l->depth != 0 || l->nodes != 0 || b->multipv != 1 || b->pondering || score >= BOT_WIN_MIN ||
-        bot_clock_ms(b) < MATE_AFTER * l->time_ms || (*tried & 2))
-        return 0;
-    if (score >= MATE_TRIGGER) {
-        *tried = 3;
-        return MATE_SHARE;
-    }
-    if (score >= MATE_TRIGGER_LOW && !(*tried & 1)) {
-        *tried = 1;
-        return MATE_SHARE_LOW;
-    }
-    return 0;
-}
+/* When ab starts the mate search (bot_mate_share): from a score of +100
+ * centi-Ronin (a shorter look from +25), unless the score is a forced win
+ * already.  Depth and node limits, MultiPV and pondering skip it, so that
+ * their searches stay as they were. */
+static const bot_mate_rule ab_mate_rule = {BOT_WIN_MIN, 100, 25};
 
 /* Plays the nearest forced capture of the enemy Damyo that the mate
  * search proves within its share of the time: returns 1, the line
@@ -414,7 +383,7 @@ static void search_root(ab_search *s, mana_game *w, mana_move *mv, int n, mana_m
         if (forced_within(score, depth))
             break; /* a forced result no deeper search can shorten */
         last_ms = bot_elapsed_ms(b) - t0;
-        double share = k == 1 ? mate_share(b, score, &mate_tried) : 0;
+        double share = k == 1 ? bot_mate_share(b, &ab_mate_rule, score, &mate_tried) : 0;
         if (share > 0) {
             if (mate_search(s, w, mv, n, share, &best)) {
                 score = b->stats.score;

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_mate_root.c - the bots' mate search at the root (bot_mate_root,
- * bot_mate_line, bot_mate_search): the plain AND/OR search of bot_mate.c
- * at 1, 3 ... 11 plies, then bot_dfpn.c's proof-number search beyond, and
+ * mate_root.c - the bots' mate search at the root (bot_mate_root,
+ * bot_mate_line, bot_mate_search): the plain AND/OR search of mate.c
+ * at 1, 3 ... 11 plies, then mate_dfpn.c's proof-number search beyond, and
  * the winning line of the win found; and the line of any forced result a
  * bot reports, up to the Damyo's capture (bot_forced_line).
  */
-#include "bot_impl.h"
+#include "bots.h"
 
 #define MATE_PLAIN_PLIES 11 /* the plain search's longest win; df-pn beyond */
 

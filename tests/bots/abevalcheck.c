@@ -23,7 +23,7 @@
 
 #define TEST_NAME "abevalcheck"
 #include "botutil.h"
-#include "rng.h"
+#include "../../common/rng.h"
 
 static int count(uint64_t b)
 {

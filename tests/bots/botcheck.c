@@ -43,7 +43,7 @@
 #define TEST_NAME "botcheck"
 #include "botutil.h"
 
-#include "rng.h"
+#include "../../common/rng.h"
 
 static const char *const kinds[] = {"random", "ab", "mcts"};
 

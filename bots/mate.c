@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bot_mate.c - the bots' exact search for a forced capture of the enemy
+ * mate.c - the bots' exact search for a forced capture of the enemy
  * Damyo (the game's mate, docs/rules.md "Moving"): can the side to
  * move take it within P plies, whatever the opponent plays?
  *
@@ -17,8 +17,8 @@
  * the refutation is played before the defender's move list is made (it
  * refutes again more often than not), at 2 plies even before the
  * defender's own capture of our Damyo is looked for.
- * Beyond 11 plies bot_dfpn.c's proof-number search takes over (with this
- * search at its leaves; bot_mate_root.c joins the two): of 15 hard 13-ply wins of the tactics suite it
+ * Beyond 11 plies mate_dfpn.c's proof-number search takes over (with this
+ * search at its leaves; mate_root.c joins the two): of 15 hard 13-ply wins of the tactics suite it
  * proved 9 within 40 ms, against 5 by going on with this one.
  *
  * The table keeps, for a position (mana_hash; the side to move says
@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_impl.h"
+#include "bots.h"
 
 #define MATE_ORDER_DEPTH 5 /* attacker moves are sorted from this depth on */
 #define MATE_CHECK 1023    /* the clock is read every 1,024 moves played */
