@@ -32,7 +32,7 @@ ME=check-breaks
 root=$1
 t=$tmp/tree
 mkdir -p "$t"
-(cd "$root" && cp -R Makefile mk include libmana bots tools tests mana.pc.in mana-bots.pc.in "$t"/) ||
+(cd "$root" && cp -R Makefile mk include common libmana bots tools tests mana.pc.in mana-bots.pc.in "$t"/) ||
     die "cannot copy the sources of $root"
 cp -R "$root/$2" "$t/abi" || die "no $2 in $root"
 rm -rf "$t/build"
