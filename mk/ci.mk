@@ -66,8 +66,6 @@ INV_SRC := tests/invariants.c tests/ref_movegen.c
 INV_HDR := tests/invariants.h tests/ref_movegen.h
 TEST_PROG_CFLAGS = $(BASE_CFLAGS) -Itests -D_POSIX_C_SOURCE=200809L $(CFLAGS)
 
-CI_STEPS += warnings cppcheck check-clang sanitize tsan valgrind soak coverage fuzz-ci check-setups
-
 .PHONY: ci ci-deps warnings cppcheck check-clang sanitize tsan valgrind soak \
     coverage fuzz fuzz-ci fuzz-build check-soak check-oom check-fuzz-corpus clean-ci
 
@@ -76,7 +74,6 @@ OOM_BIN := $(B)/tests/soak/oom
 THREADS_BIN := $(B)/tests/soak/threads
 REPLAY_BIN := $(FUZZ_TARGETS:%=$(B)/tests/fuzz/replay_%)
 
-CHECK_STEPS += check-soak check-oom check-fuzz-corpus
 clean: clean-ci
 clean-ci:
 	rm -rf $(FUZZ_DIR) $(COV_DIR) $(CI_DIR)

@@ -68,8 +68,6 @@ tsan-races:
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/botrace; \
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/objects threads
 
-CI_STEPS += tsan-races
-
 # ---- the C rows of the object table (docs/objects-c.md) -------------------
 #   make check-objects  tests/soak/objects (a million games, 300 bots, fork,
 #                       signals: about a second, but a step of `make ci`
@@ -87,5 +85,3 @@ $(OBJECTS_BIN): tests/soak/objects.c $(BOT_HDR) $(PUBLIC_HDR) $(BOTS_A) $(LIB_A)
 .PHONY: check-objects
 check-objects: $(OBJECTS_BIN)
 	$(OBJECTS_BIN)
-
-CI_STEPS += check-objects

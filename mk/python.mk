@@ -31,7 +31,6 @@ PIP_QUIET := --disable-pip-version-check --no-input --no-index --no-cache-dir -q
 PIP_ARGS ?=
 
 .PHONY: check-python python-deps python-wheel install-python clean-python
-CHECK_STEPS += check-python
 clean: clean-python
 clean-python:
 	rm -rf $(PY_BUILD) bindings/python/build bindings/python/mana.egg-info
@@ -84,7 +83,6 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 # mypy --strict on the package and every typed script, once, in make ci
 # (it takes longer than the suite itself and does not change with the build).
 .PHONY: check-mypy
-CI_STEPS += check-mypy
 check-mypy: $(PY_STAMP)
 	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \
 	    venv/bin/python -m mypy --strict --no-incremental -p mana && \

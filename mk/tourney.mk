@@ -25,6 +25,3 @@ check-match: $(MATCHCHECK)
 
 match-long: $(CLI)
 	sh tests/cli/match_long.sh $(CLI)
-
-CHECK_STEPS += check-match
-CI_STEPS += match-long
