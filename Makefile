@@ -184,10 +184,16 @@ CHECK_PARTS = check-unit check-version check-deb-install check-alloc check-bench
     check-cli check-ffi check-exports check-header check-man check-examples \
     check-layering check-doc-names check-parts check-setup-plain check-list-plain \
     check-python check-tune check-solve check-tactics check-match
+# The parts that test C programs, which make ci runs again in its other
+# builds (check-clang, sanitize); not the Python, packaging and document
+# parts, whose result no compiler or sanitizer changes.
+CHECK_C_PARTS = check-unit check-alloc check-bot-reports check-match-interval \
+    check-soak check-oom check-fuzz-corpus check-cli check-header check-examples \
+    check-setup-plain check-list-plain check-solve check-match
 # make ci: everything else, each once (mk/ci.mk runs them and sums up).
 CI_STEPS = abi-check check-abi-breaks warnings cppcheck check-clang sanitize tsan \
     valgrind soak coverage fuzz-ci check-setups check-cmake check-ffi-all check-format \
-    tsan-races check-objects check-mypy check-selfplay check-dask-match check-learn match-long \
+    check-objects check-mypy check-selfplay check-dask-match check-learn match-long \
     check-wine
 
 .PHONY: all demo check check-unit check-version check-deb-install deps clean version print-check-parts print-embed help
@@ -384,18 +390,17 @@ make ci: the long checks, each once (.ci/run, after make check)
   check-abi-breaks      abi-check fails on real breaks in a copy of the tree
   warnings              libmana/ -Wshadow -Wconversion -Werror, gcc and clang
   cppcheck              cppcheck on libmana/ and tools/mkreach.c
-  check-clang           the whole make check built with clang
-  sanitize              ASan+UBSan: the whole make check, a soak
-  tsan                  ThreadSanitizer: threads, bot search
+  check-clang           a clang -Werror build, and make check's C parts
+  sanitize              ASan+UBSan: make check's C parts, Python's load, a soak
+  tsan                  ThreadSanitizer: threads, bot search, the bots' races
   valgrind              the unit runner under valgrind, no error, no leak
   soak                  1,000,000 plies of random games
   coverage              line and branch coverage of libmana/, with floors
-  fuzz-ci               each libFuzzer target FUZZ_CI_SECONDS (60) s
+  fuzz-ci               each libFuzzer target FUZZ_CI_SECONDS (30) s
   check-setups          20 setups judged sound by the solver
   check-cmake           the CMake build against the Makefile's
   check-ffi-all         check-ffi, a missing interpreter failing
   check-format          every C file as .clang-format says
-  tsan-races            ThreadSanitizer on the bots' races (stop, ponderhit)
   check-objects         the C rows of docs/objects-c.md
   check-mypy            mypy --strict, once
   check-selfplay        self-play on a real Dask cluster losing a worker

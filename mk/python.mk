@@ -6,7 +6,9 @@
 #                       python3 and its site packages), runs its pytest
 #                       suite against that installed copy from outside the
 #                       source tree
-#   make check-mypy     (part of `make ci`) `mypy --strict` on the package,
+#   make check-python-asan  (in `make sanitize`) test_library.py, which loads
+#                       this build's libmana.so: there the ASan build
+#   make check-mypy     (part of `make ci`; check-python does not run it) `mypy --strict` on the package,
 #                       examples/python, tools/strength, tools/tune with
 #                       tools/learn and on the suite's typing_check.py
 #   make python-wheel   the wheel, in build/python/dist
@@ -79,6 +81,14 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	    MANA_CLI='$(abspath $(CLI))' \
 	    CC='$(CC)' $(PY_TREE_ENV) venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
 	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
+
+# The one test of the suite that loads this build's own libmana
+# (test_library.py, MANA_TREE_LIBRARY): under SANITIZE=1 (make sanitize) the
+# ASan + UBSan library, in a python3 with the ASan runtime preloaded.
+.PHONY: check-python-asan
+check-python-asan: $(PY_STAMP) $(LIB_SONAME)
+	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 $(PY_TREE_ENV) venv/bin/python -X faulthandler \
+	    -m pytest -p no:cacheprovider -q '$(CURDIR)/bindings/python/tests/test_library.py'
 
 # mypy --strict on the package and every typed script, once, in make ci
 # (it takes longer than the suite itself and does not change with the build).
