@@ -183,7 +183,7 @@ CHECK_PARTS = check-unit check-version check-deb-install check-alloc check-bench
     check-bot-reports check-match-interval check-soak check-oom check-fuzz-corpus \
     check-cli check-ffi check-exports check-header check-man check-examples \
     check-layering check-doc-names check-parts check-setup-plain check-list-plain \
-    check-python check-tune check-solve check-tactics check-match
+    check-python check-tune check-solve check-match
 # The parts that test C programs, which make ci runs again in its other
 # builds (check-clang, sanitize); not the Python, packaging and document
 # parts, whose result no compiler or sanitizer changes.
@@ -192,7 +192,7 @@ CHECK_C_PARTS = check-unit check-alloc check-bot-reports check-match-interval \
     check-setup-plain check-list-plain check-solve check-match
 # make ci: everything else, each once (mk/ci.mk runs them and sums up).
 CI_STEPS = abi-check check-abi-breaks warnings cppcheck check-clang sanitize tsan \
-    valgrind soak coverage fuzz-ci check-setups check-cmake check-ffi-all check-format \
+    valgrind soak coverage fuzz-ci check-tactics check-setups check-cmake check-ffi-all check-format \
     check-objects check-mypy check-selfplay check-dask-match check-learn match-long \
     check-wine
 
@@ -383,7 +383,6 @@ make check: the quick tier (every commit; tests/README.md describes each part)
   check-python          the Python package's pytest suite (gcc build)
   check-tune            the tuner, and the learned evaluation's C inference
   check-solve           the exact solver, and ab's wins it proves
-  check-tactics         ab and mcts on the solver-judged tactics; floors held
   check-match           the match statistics against fishtest's; clocks
 make ci: the long checks, each once (.ci/run, after make check)
   abi-check             the ABI against the stored release (abidiff)
@@ -397,6 +396,7 @@ make ci: the long checks, each once (.ci/run, after make check)
   soak                  1,000,000 plies of random games
   coverage              line and branch coverage of libmana/, with floors
   fuzz-ci               each libFuzzer target FUZZ_CI_SECONDS (30) s
+  check-tactics         ab and mcts on the solver-judged tactics; floors held
   check-setups          20 setups judged sound by the solver
   check-cmake           the CMake build against the Makefile's
   check-ffi-all         check-ffi, a missing interpreter failing

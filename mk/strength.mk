@@ -10,7 +10,7 @@
 # weights on them with the tuning script's own test mode.  `make
 # check-solve` (part of `make check`, about a second) solves positions
 # whose wins are worked out by hand, and checks that ab reports the forced
-# wins the solver proves.  `make check-tactics` (part of `make check`, about
+# wins the solver proves.  `make check-tactics` (a step of `make ci`, about
 # 20 seconds) plays ab at depth 6 and mcts at 20,000 playouts on a quarter of
 # the exact tactics suite (tests/data/tactics.txt, made by
 # tools/strength/tactics.py) and asserts today's pass counts as floors.
