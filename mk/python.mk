@@ -72,6 +72,10 @@ $(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(BOT_SRC) $(BO
 PY_TREE_ENV := MANA_TREE_LIBRARY='$(abspath $(LIB_SONAME))' MANA_TREE_SANITIZE='$(SANITIZE)' \
     MANA_ASAN_RUNTIME='$(if $(filter 1,$(SANITIZE)),$(shell $(CC) -print-file-name=libasan.so 2>/dev/null))'
 
+# The files of the suite that start Dask clusters run whole, once, in make
+# ci (check-selfplay, check-dask-match in mk/rl.mk), not here.
+PY_CI_TESTS := test_selfplay.py test_match_dask.py
+
 # Run from build/python, so that `import mana` finds the installed package
 # and not bindings/python/mana.  MANA_CLI is this build's mana-cli, which
 # tests/test_bot.py and test_engine.py compare with (mana.Bot against the
@@ -80,7 +84,8 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 MANA_PERFT_FILE='$(PY_PERFT_FILE)' \
 	    MANA_CLI='$(abspath $(CLI))' \
 	    CC='$(CC)' $(PY_TREE_ENV) venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
-	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
+	    $(if $(filter 1,$(V)),-v,-q) $(PY_CI_TESTS:%=--ignore='$(CURDIR)/bindings/python/tests/%') \
+	    '$(CURDIR)/bindings/python/tests'
 
 # The one test of the suite that loads this build's own libmana
 # (test_library.py, MANA_TREE_LIBRARY): under SANITIZE=1 (make sanitize) the
