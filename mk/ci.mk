@@ -73,6 +73,9 @@ CI_PACKAGES += clang libclang-rt-14-dev valgrind cppcheck lcov
 
 STRICT_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 INV_SRC := tests/invariants.c tests/ref_movegen.c
+# The same compiled once, as the check runner's objects, for the programs
+# below (the fuzzers proper compile the sources with their own flags).
+INV_OBJ := $(INV_SRC:%.c=$(B)/%.o)
 INV_HDR := tests/invariants.h tests/ref_movegen.h
 TEST_PROG_CFLAGS = $(BASE_CFLAGS) -Itests -D_POSIX_C_SOURCE=200809L $(CFLAGS)
 
@@ -92,33 +95,33 @@ clean-ci:
 # Built like the check runner, with the same flags ($(SAN) included), so a
 # SANITIZE=1 or COVERAGE=1 build directory covers them too.
 
-$(SOAK_BIN): tests/soak/soak.c tests/perft_data.c tests/perft_data.h $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(SOAK_BIN): tests/soak/soak.c $(B)/tests/perft_data.o $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(TEST_PROG_CFLAGS) $(TEST_DATA_DEF) -o $@ tests/soak/soak.c tests/perft_data.c $(INV_SRC) $(LIB_A) \
+	$(Q)$(CC) $(TEST_PROG_CFLAGS) $(TEST_DATA_DEF) -o $@ tests/soak/soak.c $(B)/tests/perft_data.o $(INV_OBJ) $(LIB_A) \
 	    $(LDFLAGS) -lm
 
 # Out of memory on demand: the library's malloc/calloc/realloc wrapped.
-$(OOM_BIN): tests/soak/oom.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(OOM_BIN): tests/soak/oom.c $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
-	    -o $@ tests/soak/oom.c $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
+	    -o $@ tests/soak/oom.c $(INV_OBJ) $(LIB_A) $(LDFLAGS) -lm
 
-$(THREADS_BIN): tests/soak/threads.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(THREADS_BIN): tests/soak/threads.c $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(TEST_PROG_CFLAGS) -pthread -o $@ tests/soak/threads.c $(INV_SRC) \
+	$(Q)$(CC) $(TEST_PROG_CFLAGS) -pthread -o $@ tests/soak/threads.c $(INV_OBJ) \
 	    $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 # The fuzz targets linked with a plain main() that feeds them files: runs
 # the checked-in corpora without clang (make check, coverage, sanitize).
 $(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+    $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c \
-	    $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
+	    $(INV_OBJ) $(LIB_A) $(LDFLAGS) -lm
 
 # ---- quick steps of `make check` (tests/README.md lists every part) ------
 

@@ -19,18 +19,18 @@ ENGINE_SRC := cli/engine.c cli/engine_go.c cli/engine_out.c cli/common.c cli/opt
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(B)/%.o)
 
 $(B)/tests/fuzz/replay_bot: tests/fuzz/fuzz_bot.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) $(BOT_HDR) $(BOTS_A) $(LIB_A)
+    $(INV_OBJ) $(INV_HDR) $(BOT_HDR) $(BOTS_A) $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_bot.c tests/fuzz/replay.c \
-	    $(INV_SRC) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    $(INV_OBJ) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 $(B)/tests/fuzz/replay_engine: tests/fuzz/fuzz_engine.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) $(CLI_HDR) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A)
+    $(INV_OBJ) $(INV_HDR) $(CLI_HDR) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_engine.c tests/fuzz/replay.c \
-	    $(INV_SRC) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    $(INV_OBJ) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 FUZZ_BOT_SRC := $(INV_SRC) $(BOT_SRC) $(LIB_SRC) $(REACH_C)
 
