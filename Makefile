@@ -11,6 +11,8 @@
 #                   and the output ends with the line `N passed, N failed`
 #                   (N: parts of the check; tests/README.md, "What `make check`
 #                   runs", lists them; make -s print-check-parts names them)
+#   make help       the two tiers (make check, make ci), part by part, and
+#                   the other targets
 #   make V=1 ...    show the commands
 #   make SANITIZE=1 check   the same tests under ASan + UBSan
 #
@@ -166,11 +168,35 @@ TEST_OBJ := $(TEST_SRC:%.c=$(B)/%.o)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
-# Extra steps that later fragments (mk/*.mk) add to `make check`.
-CHECK_STEPS :=
 CLEAN_FILES :=
 
-.PHONY: all demo check check-unit check-version check-deb-install deps clean version print-check-parts print-embed
+# ---- the two tiers -------------------------------------------------------------
+# What `make check` and `make ci` run, in order, written here and nowhere
+# else: no fragment of mk/ adds to these lists (check-parts fails if one
+# does).  Each part or step is a target of its own (`make PART`), most
+# defined in a fragment of mk/; `make help` says what each checks.
+#
+# make check: the quick tier, every commit (tests/README.md's table "What
+# `make check` runs" describes each part; check-parts holds it to this
+# list).
+CHECK_PARTS = check-unit check-version check-deb-install check-alloc check-bench \
+    check-bot-reports check-match-interval check-soak check-oom check-fuzz-corpus \
+    check-cli check-ffi check-exports check-header check-man check-examples \
+    check-layering check-doc-names check-parts check-setup-plain check-list-plain \
+    check-python check-tune check-solve check-match
+# The parts that test C programs, which make ci runs again in its other
+# builds (check-clang, sanitize); not the Python, packaging and document
+# parts, whose result no compiler or sanitizer changes.
+CHECK_C_PARTS = check-unit check-alloc check-bot-reports check-match-interval \
+    check-soak check-oom check-fuzz-corpus check-cli check-header check-examples \
+    check-setup-plain check-list-plain check-solve check-match
+# make ci: everything else, each once (mk/ci.mk runs them and sums up).
+CI_STEPS = abi-check check-abi-breaks warnings cppcheck check-clang sanitize tsan \
+    valgrind soak coverage fuzz-ci check-tactics check-setups check-cmake check-ffi-all check-format \
+    check-objects check-python-long check-mypy check-selfplay check-dask-match check-learn match-long \
+    check-wine
+
+.PHONY: all demo check check-unit check-version check-deb-install deps clean version print-check-parts print-embed help
 all: $(LIB_SO) $(LIB_A) $(BOTS_SO) $(BOTS_A) $(CLI)
 
 include $(sort $(wildcard mk/*.mk))
@@ -328,6 +354,74 @@ $(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)
 	$(Q)$(CC) $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BOTS_A) $(LIB_A) -lm -lpthread
 endif
 
+# ---- make help: the tiers, one line a part, and the main targets -----------
+# A part's line: its name, then what it checks.  check-parts fails if a
+# part of CHECK_PARTS or a step of CI_STEPS has no line here.
+define HELP_TEXT
+make check: the quick tier (every commit; tests/README.md describes each part)
+  check-unit            the unit suites of libmana (tests/check_*.c)
+  check-version         one version, in include/mana.h, with its NEWS.md section
+  check-deb-install     tools/deb-install.sh against a stand-in apt-get
+  check-alloc           no heap call in the hot functions of libmana
+  check-bench           a few seconds of the benchmark (figures never judged)
+  check-bot-reports     the bots' reports of forced results
+  check-match-interval  the match summary's 95% Elo interval, text and JSON
+  check-soak            20,000 plies of random games, every invariant each ply
+  check-oom             each allocating call with the allocation failing
+  check-fuzz-corpus     the fuzz targets replayed on their seed corpora
+  check-cli             the bots' suites and mana-cli through the binary
+  check-ffi             the C ABI from LuaJIT, Ruby, Node (missing ones skipped)
+  check-exports         the libraries export exactly tests/exports*.txt
+  check-header          each public header compiles alone: C99, C11, C++
+  check-man             man pages lint clean and name every export
+  check-examples        examples/c build and run
+  check-layering        no circle between the files of libmana/, bots/, cli/
+  check-doc-names       no stale document name
+  check-parts           these lists only in the Makefile; tests/README.md's table
+  check-setup-plain     the setup suite against the plain (no BMI2) build
+  check-list-plain      the move suites against the plain (no BMI1, POPCNT) build
+  check-python          the Python package's pytest suite (gcc build)
+  check-tune            the tuner, and the learned evaluation's C inference
+  check-solve           the exact solver, and ab's wins it proves
+  check-match           the match statistics against fishtest's; clocks
+make ci: the long checks, each once (.ci/run, after make check)
+  abi-check             the ABI against the stored release (abidiff)
+  check-abi-breaks      abi-check fails on real breaks in a copy of the tree
+  warnings              libmana/ -Wshadow -Wconversion -Werror, gcc and clang
+  cppcheck              cppcheck on libmana/ and tools/mkreach.c
+  check-clang           a clang -Werror build, and make check's C parts
+  sanitize              ASan+UBSan: make check's C parts, Python's load, a soak
+  tsan                  ThreadSanitizer: threads, bot search, the bots' races
+  valgrind              the unit runner under valgrind, no error, no leak
+  soak                  1,000,000 plies of random games
+  coverage              line and branch coverage of libmana/, with floors
+  fuzz-ci               each libFuzzer target FUZZ_CI_SECONDS (30) s
+  check-tactics         ab and mcts on the solver-judged tactics; floors held
+  check-setups          20 setups judged sound by the solver
+  check-cmake           the CMake build against the Makefile's
+  check-ffi-all         check-ffi, a missing interpreter failing
+  check-format          every C file as .clang-format says
+  check-objects         the C rows of docs/objects-c.md
+  check-python-long     pip install failures; the training examples end to end
+  check-mypy            mypy --strict, once
+  check-selfplay        self-play on a real Dask cluster losing a worker
+  check-dask-match      a match on a real Dask cluster losing a worker
+  check-learn           the learned evaluation's pipeline, short
+  match-long            what a match never loses; a real clock; an SPRT
+  check-wine            the Windows build under Wine
+other targets
+  all (default)         libmana, libmana-bots (.so, .a) and mana-cli in build/
+  demo                  one whole game on screen
+  install, uninstall    PREFIX, DESTDIR as usual
+  ci-deps               the Debian packages make ci needs
+  check-web             WebAssembly, the JavaScript package, the web board
+  bench, fuzz, icount   the benchmark, long fuzzing, instruction counts
+  format, clean         clang-format the tree; remove build/
+  PART                  any part or step above alone, e.g. make check-unit
+endef
+help:
+	@: $(info $(HELP_TEXT))
+
 # The version, for scripts: make -s version
 version:
 	@echo $(VERSION)
@@ -368,11 +462,9 @@ $(CHECK_BIN): $(TEST_OBJ) $(LIB_A)
 check-unit: $(CHECK_BIN)
 	$(CHECK_BIN)
 
-# The parts of `make check`, each run on its own after the build so that
-# one failure does not hide the others; the last line counts them.
-# tests/README.md's table "What `make check` runs" is the one description of
-# them (check-parts holds it to this list).
-CHECK_PARTS = check-unit check-version check-deb-install $(CHECK_STEPS)
+# The parts of `make check` (CHECK_PARTS, at the top), each run on its own
+# after the build so that one failure does not hide the others; the last
+# line counts them.
 print-check-parts:
 	@for p in $(CHECK_PARTS); do echo $$p; done
 

@@ -22,7 +22,6 @@
 
 ABI_DIR := abi
 ABI_B := $(B)/abi
-CI_STEPS += abi-check check-abi-breaks
 CI_PACKAGES += abigail-tools
 
 .PHONY: abi-check abi-dump check-abi-breaks

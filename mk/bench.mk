@@ -27,7 +27,6 @@ BENCH_OBJ := $(patsubst %.c,$(B)/%.o,$(sort $(wildcard tests/bench/*.c))) \
 ALLOC_OBJ := $(B)/tests/perf/check_alloc.o $(B)/tests/perf/malloc_count.o
 
 .PHONY: bench bench-record check-bench check-alloc
-CHECK_STEPS += check-alloc check-bench
 
 # The reference generator is built again here, without the check flags.
 $(B)/tests/bench/ref_movegen.o: tests/ref_movegen.c

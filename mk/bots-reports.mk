@@ -14,12 +14,8 @@ BOTREPORTS := $(B)/tests/bots/botreports
 check-bot-reports: $(BOTREPORTS)
 	$(BOTREPORTS)
 
-CHECK_STEPS += check-bot-reports
-
 # The Elo interval of mana-cli match's report: its own bounds (about a
 # second: one 16-game match at 300 nodes).
 .PHONY: check-match-interval
 check-match-interval: $(CLI)
 	sh tests/cli/match_interval.sh $(CLI)
-
-CHECK_STEPS += check-match-interval

@@ -3,19 +3,27 @@
 # fuzzing, soak), run by .ci/run after `make check` (as `make ci`).  Each
 # target can be run on its own:
 #
-#   make ci           all of the below, one after the other; prints a summary
-#                     and fails if any step failed (about 15 min on 2 cores)
+#   make ci           every step of CI_STEPS (the top Makefile lists them;
+#                     `make help` says what each checks), one after the
+#                     other, each once; prints a summary with each step's
+#                     time and fails if any step failed (about CI_MINUTES
+#                     on a quiet 2-core machine: see .ci/run)
 #   make warnings     libmana/ built by gcc and clang with -Wall -Wextra
 #                     -Wpedantic -Wshadow -Wconversion -Werror (and this
 #                     fragment's own test programs)
 #   make cppcheck     cppcheck --enable=warning,style,performance,portability
-#   make check-clang  the whole `make check` built with clang
-#   make sanitize     `make check SANITIZE=1` (ASan + UBSan), then a soak
-#                     under the same sanitizers
-#   make tsan         tests/soak/threads (perft and random games in several
-#                     threads at once) and tests/bots/botsearch (ab on 2 and
-#                     4 threads: Lazy SMP, mcts with Threads 2) under
-#                     -fsanitize=thread
+#   make check-clang  everything built by clang with -Werror, then the C
+#                     parts of `make check` (CHECK_C_PARTS); not the Python,
+#                     packaging and document parts, which make check ran
+#   make sanitize     the same C parts built with ASan + UBSan, the Python
+#                     package loading that libmana (check-python-asan), then
+#                     a SAN_SOAK_PLIES soak under the same sanitizers
+#   make tsan         one -fsanitize=thread build: tests/soak/threads (perft
+#                     and random games in several threads at once),
+#                     tests/bots/botsearch (ab on 2 and 4 threads: Lazy SMP,
+#                     mcts with Threads 2), tests/soak/botrace (stop,
+#                     ponderhit, clear, options, free around a search) and
+#                     tests/soak/objects threads
 #   make valgrind     CK_FORK=no valgrind --error-exitcode=1 --leak-check=full
 #                     $(BUILD_DIR)/tests/check_mana
 #   make soak         SOAK_PLIES (1,000,000) plies of random games with every
@@ -25,7 +33,9 @@
 #                     (tests/soak/oom) and the fuzz seed corpora;
 #                     fails below COV_MIN_LINES / COV_MIN_BRANCHES percent;
 #                     report in $(BUILD_DIR)/coverage/
-#   make fuzz-ci      each libFuzzer target for FUZZ_CI_SECONDS (60) seconds
+#   make fuzz-ci      each libFuzzer target for FUZZ_CI_SECONDS (30) seconds:
+#                     8 targets, about 4 min with their build, so that the
+#                     step stays under 5 min
 #   make fuzz         each libFuzzer target for FUZZ_SECONDS (600) seconds
 #
 # Builds with other flags (sanitizers, coverage, clang) go to their own
@@ -48,7 +58,7 @@ COV_MIN_LINES ?= 95
 COV_MIN_BRANCHES ?= 85
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_CI_SECONDS ?= 60
+FUZZ_CI_SECONDS ?= 30
 FUZZ_RSS_MB ?= 2048
 FUZZ_DIR ?= $(B)/fuzz
 CI_DIR := $(B)/ci
@@ -63,10 +73,11 @@ CI_PACKAGES += clang libclang-rt-14-dev valgrind cppcheck lcov
 
 STRICT_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 INV_SRC := tests/invariants.c tests/ref_movegen.c
+# The same compiled once, as the check runner's objects, for the programs
+# below (the fuzzers proper compile the sources with their own flags).
+INV_OBJ := $(INV_SRC:%.c=$(B)/%.o)
 INV_HDR := tests/invariants.h tests/ref_movegen.h
 TEST_PROG_CFLAGS = $(BASE_CFLAGS) -Itests -D_POSIX_C_SOURCE=200809L $(CFLAGS)
-
-CI_STEPS += warnings cppcheck check-clang sanitize tsan valgrind soak coverage fuzz-ci check-setups
 
 .PHONY: ci ci-deps warnings cppcheck check-clang sanitize tsan valgrind soak \
     coverage fuzz fuzz-ci fuzz-build check-soak check-oom check-fuzz-corpus clean-ci
@@ -76,7 +87,6 @@ OOM_BIN := $(B)/tests/soak/oom
 THREADS_BIN := $(B)/tests/soak/threads
 REPLAY_BIN := $(FUZZ_TARGETS:%=$(B)/tests/fuzz/replay_%)
 
-CHECK_STEPS += check-soak check-oom check-fuzz-corpus
 clean: clean-ci
 clean-ci:
 	rm -rf $(FUZZ_DIR) $(COV_DIR) $(CI_DIR)
@@ -85,33 +95,33 @@ clean-ci:
 # Built like the check runner, with the same flags ($(SAN) included), so a
 # SANITIZE=1 or COVERAGE=1 build directory covers them too.
 
-$(SOAK_BIN): tests/soak/soak.c tests/perft_data.c tests/perft_data.h $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(SOAK_BIN): tests/soak/soak.c $(B)/tests/perft_data.o $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(TEST_PROG_CFLAGS) $(TEST_DATA_DEF) -o $@ tests/soak/soak.c tests/perft_data.c $(INV_SRC) $(LIB_A) \
+	$(Q)$(CC) $(TEST_PROG_CFLAGS) $(TEST_DATA_DEF) -o $@ tests/soak/soak.c $(B)/tests/perft_data.o $(INV_OBJ) $(LIB_A) \
 	    $(LDFLAGS) -lm
 
 # Out of memory on demand: the library's malloc/calloc/realloc wrapped.
-$(OOM_BIN): tests/soak/oom.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(OOM_BIN): tests/soak/oom.c $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
-	    -o $@ tests/soak/oom.c $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
+	    -o $@ tests/soak/oom.c $(INV_OBJ) $(LIB_A) $(LDFLAGS) -lm
 
-$(THREADS_BIN): tests/soak/threads.c $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+$(THREADS_BIN): tests/soak/threads.c $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(TEST_PROG_CFLAGS) -pthread -o $@ tests/soak/threads.c $(INV_SRC) \
+	$(Q)$(CC) $(TEST_PROG_CFLAGS) -pthread -o $@ tests/soak/threads.c $(INV_OBJ) \
 	    $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 # The fuzz targets linked with a plain main() that feeds them files: runs
 # the checked-in corpora without clang (make check, coverage, sanitize).
 $(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) include/mana.h $(LIB_A)
+    $(INV_OBJ) $(INV_HDR) include/mana.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c \
-	    $(INV_SRC) $(LIB_A) $(LDFLAGS) -lm
+	    $(INV_OBJ) $(LIB_A) $(LDFLAGS) -lm
 
 # ---- quick steps of `make check` (tests/README.md lists every part) ------
 
@@ -180,22 +190,37 @@ cppcheck:
 	    --force -Iinclude -Ilibmana -Itools libmana/ tools/mkreach.c
 	@echo "cppcheck: libmana/ and tools/mkreach.c clean"
 
+# clang: everything built with -Werror (HOSTCC's generator too), then the
+# C parts of make check, then the C programs no such part builds.
+CLANG_MAKE := CC=clang HOSTCC=clang CFLAGS='-O2 -g -Werror'
+CLANG_EXTRA = $(BENCH_BIN) $(TUNE_FEATURES) $(LEARN_CHECK) $(OBJECTS_BIN) $(BOTRACE_BIN) $(RL_BENCH_BIN)
 check-clang:
-	$(Q)$(call sub_make,clang,CC=clang check)
+	$(Q)set -e; d=$(CI_DIR)/clang; \
+	$(call sub_make,clang,$(CLANG_MAKE) check CHECK_PARTS='$(CHECK_C_PARTS)'); \
+	$(MAKE) --no-print-directory -j$(CI_JOBS) BUILD_DIR=$$d $(CLANG_MAKE) $(CLANG_EXTRA:$(B)/%=$$d/%); \
+	echo "check-clang: everything built by clang -Werror; make check's C parts pass"
 
+# ASan + UBSan: the C parts of make check, the Python package loading the
+# sanitized libmana (check-python-asan), then a longer soak.
 sanitize:
 	$(Q)set -e; d=$(CI_DIR)/sanitize; \
 	export $(SAN_ENV); \
-	$(call sub_make,sanitize,SANITIZE=1 check); \
+	$(call sub_make,sanitize,SANITIZE=1 check CHECK_PARTS='$(CHECK_C_PARTS) check-python-asan'); \
 	$(MAKE) --no-print-directory BUILD_DIR=$$d SANITIZE=1 $$d/tests/soak/soak; \
 	$$d/tests/soak/soak --plies $(SAN_SOAK_PLIES) --seed 7 --quiet; \
-	echo "sanitize: make check and a $(SAN_SOAK_PLIES)-ply soak pass under ASan + UBSan"
+	echo "sanitize: make check's C parts, Python's load and a $(SAN_SOAK_PLIES)-ply soak pass under ASan + UBSan"
 
+# One ThreadSanitizer build: libmana from several threads, the bots'
+# threaded search, the races mana_bot.h allows (stop, ponderhit from
+# another thread; mk/hardening.mk) and the threads of the object table.
+TSAN_PROGS := tests/soak/threads tests/bots/botsearch tests/soak/botrace tests/soak/objects
 tsan:
 	$(Q)set -e; d=$(CI_DIR)/tsan; \
-	$(call sub_make,tsan,SANITIZE=thread $$d/tests/soak/threads $$d/tests/bots/botsearch); \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/threads; \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/bots/botsearch
+	$(call sub_make,tsan,SANITIZE=thread $(TSAN_PROGS:%=$$d/%)); \
+	export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1; \
+	$$d/tests/soak/threads; $$d/tests/bots/botsearch; $$d/tests/soak/botrace; \
+	$$d/tests/soak/objects threads; \
+	echo "tsan: threads, botsearch, botrace and objects threads pass under ThreadSanitizer"
 
 valgrind: $(CHECK_BIN)
 	$(Q)CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full $(CHECK_BIN)
@@ -276,7 +301,9 @@ define run_fuzzers
 	echo "fuzz: $$total executions in total, no finding"
 endef
 
-fuzz-ci: $(FUZZ_BIN)
+# (the targets built -j$(CI_JOBS) first: make ci runs each step without -j)
+fuzz-ci:
+	$(Q)$(MAKE) --no-print-directory -j$(CI_JOBS) fuzz-build
 	$(call run_fuzzers,$(FUZZ_CI_SECONDS))
 
 fuzz: $(FUZZ_BIN)

@@ -9,5 +9,3 @@
 .PHONY: check-cli
 check-cli: $(CLI) check-bots
 	sh tests/cli/run.sh $(CLI) man/man1/mana-cli.1
-
-CHECK_STEPS += check-cli

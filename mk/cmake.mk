@@ -12,7 +12,6 @@
 #   make print-sources  the files this Makefile compiles into the libraries
 #                       and mana-cli (one line)
 
-CI_STEPS += check-cmake
 CI_PACKAGES += cmake ninja-build gcc-mingw-w64-x86-64
 .PHONY: check-cmake print-sources
 

@@ -20,8 +20,6 @@ FFI_NODE_DIR := $(B)/ffi/node
 FFI_DEPS := $(LIB_SO) $(CLI) $(B)/examples/c/play_game tests/ffi/check-ffi.sh
 FFI_RUN = sh tests/ffi/check-ffi.sh $(1) $(abspath $(LIB_SO)) $(B)/examples/c/play_game $(CLI) $(FFI_NODE_DIR)
 
-CHECK_STEPS += check-ffi
-CI_STEPS += check-ffi-all
 CI_PACKAGES += luajit ruby
 .PHONY: check-ffi check-ffi-all
 

@@ -19,18 +19,18 @@ ENGINE_SRC := cli/engine.c cli/engine_go.c cli/engine_out.c cli/common.c cli/opt
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(B)/%.o)
 
 $(B)/tests/fuzz/replay_bot: tests/fuzz/fuzz_bot.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) $(BOT_HDR) $(BOTS_A) $(LIB_A)
+    $(INV_OBJ) $(INV_HDR) $(BOT_HDR) $(BOTS_A) $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_bot.c tests/fuzz/replay.c \
-	    $(INV_SRC) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    $(INV_OBJ) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 $(B)/tests/fuzz/replay_engine: tests/fuzz/fuzz_engine.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-    $(INV_SRC) $(INV_HDR) $(CLI_HDR) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A)
+    $(INV_OBJ) $(INV_HDR) $(CLI_HDR) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(TEST_PROG_CFLAGS) -o $@ tests/fuzz/fuzz_engine.c tests/fuzz/replay.c \
-	    $(INV_SRC) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
+	    $(INV_OBJ) $(ENGINE_OBJ) $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 
 FUZZ_BOT_SRC := $(INV_SRC) $(BOT_SRC) $(LIB_SRC) $(REACH_C)
 
@@ -47,11 +47,11 @@ $(FUZZ_DIR)/fuzz_engine: tests/fuzz/fuzz_engine.c tests/fuzz/fuzz.h $(INV_HDR) $
 
 # mk/ci.mk listed its targets' programs before these two joined
 check-fuzz-corpus: $(B)/tests/fuzz/replay_bot $(B)/tests/fuzz/replay_engine
-fuzz-build fuzz fuzz-ci: $(FUZZ_DIR)/fuzz_bot $(FUZZ_DIR)/fuzz_engine
+fuzz-build fuzz: $(FUZZ_DIR)/fuzz_bot $(FUZZ_DIR)/fuzz_engine
 
 # ---- races: stop, ponderhit, clear, options and free around a search ------
-#   make tsan-races   tests/soak/botrace built with -fsanitize=thread and run
-#                     (a step of `make ci`)
+# tests/soak/botrace, built with -fsanitize=thread and run by `make tsan`
+# (mk/ci.mk), in the same ThreadSanitizer build as tests/soak/threads.
 
 BOTRACE_BIN := $(B)/tests/soak/botrace
 
@@ -60,15 +60,6 @@ $(BOTRACE_BIN): tests/soak/botrace.c $(BOT_HDR) include/mana.h $(BOTS_A) $(LIB_A
 	$(call say,LD,$@)
 	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -o $@ $< $(BOTS_A) $(LIB_A) \
 	    $(LDFLAGS) -lm -lpthread
-
-.PHONY: tsan-races
-tsan-races:
-	$(Q)set -e; d=$(CI_DIR)/tsan-races; \
-	$(call sub_make,tsan-races,SANITIZE=thread $$d/tests/soak/botrace $$d/tests/soak/objects); \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/botrace; \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$d/tests/soak/objects threads
-
-CI_STEPS += tsan-races
 
 # ---- the C rows of the object table (docs/objects-c.md) -------------------
 #   make check-objects  tests/soak/objects (a million games, 300 bots, fork,
@@ -87,5 +78,3 @@ $(OBJECTS_BIN): tests/soak/objects.c $(BOT_HDR) $(PUBLIC_HDR) $(BOTS_A) $(LIB_A)
 .PHONY: check-objects
 check-objects: $(OBJECTS_BIN)
 	$(OBJECTS_BIN)
-
-CI_STEPS += check-objects

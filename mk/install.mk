@@ -36,7 +36,6 @@ pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 .PHONY: install uninstall mana-pc-always
 .PHONY: check-exports check-header check-man check-examples check-layering check-doc-names check-parts
-CHECK_STEPS += check-exports check-header check-man check-examples check-layering check-doc-names check-parts
 
 # Regenerated on every run: PREFIX and the other paths may differ between
 # `make` and `make install`, and one sed costs nothing.
@@ -128,9 +127,15 @@ $(OWN_NAMES): tests/pkg/own_names.c $(BOTS_A) $(LIB_A) include/mana.h include/ma
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(BOTS_A) $(LIB_A) $(LDFLAGS) -lm -lpthread
 check-exports: $(OWN_NAMES)
 
-# tests/README.md's table of the parts of `make check` against $(CHECK_PARTS).
+# The tiers written only in the Makefile (no fragment of mk/ sets or adds
+# to them), each part and step with its line in `make help`, and
+# tests/README.md's table of the parts of `make check` against
+# $(CHECK_PARTS).
 check-parts:
-	$(Q)sh tests/pkg/check-parts.sh tests/README.md $(CHECK_PARTS)
+	@mkdir -p $(B)
+	$(Q)$(MAKE) -s --no-print-directory help >$(B)/help.txt
+	$(Q)sh tests/pkg/check-parts.sh --mk mk --help $(B)/help.txt --ci '$(CI_STEPS)' \
+	    tests/README.md $(CHECK_PARTS)
 
 # No circle between the files of a folder: each calls only files above it
 # in the folder's map (read from the objects with nm): libmana/game.h's,

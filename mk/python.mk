@@ -6,7 +6,9 @@
 #                       python3 and its site packages), runs its pytest
 #                       suite against that installed copy from outside the
 #                       source tree
-#   make check-mypy     (part of `make ci`) `mypy --strict` on the package,
+#   make check-python-asan  (in `make sanitize`) test_library.py, which loads
+#                       this build's libmana.so: there the ASan build
+#   make check-mypy     (part of `make ci`; check-python does not run it) `mypy --strict` on the package,
 #                       examples/python, tools/strength, tools/tune with
 #                       tools/learn and on the suite's typing_check.py
 #   make python-wheel   the wheel, in build/python/dist
@@ -31,7 +33,6 @@ PIP_QUIET := --disable-pip-version-check --no-input --no-index --no-cache-dir -q
 PIP_ARGS ?=
 
 .PHONY: check-python python-deps python-wheel install-python clean-python
-CHECK_STEPS += check-python
 clean: clean-python
 clean-python:
 	rm -rf $(PY_BUILD) bindings/python/build bindings/python/mana.egg-info
@@ -71,6 +72,13 @@ $(PY_STAMP): $(PY_SRC) $(LIB_SRC) $(LIB_HDR) libmana/libmana.map $(BOT_SRC) $(BO
 PY_TREE_ENV := MANA_TREE_LIBRARY='$(abspath $(LIB_SONAME))' MANA_TREE_SANITIZE='$(SANITIZE)' \
     MANA_ASAN_RUNTIME='$(if $(filter 1,$(SANITIZE)),$(shell $(CC) -print-file-name=libasan.so 2>/dev/null))'
 
+# The files of the suite that start Dask clusters run whole, once, in make
+# ci (check-selfplay, check-dask-match in mk/rl.mk), not here; so do the
+# long ones: pip install without a wheel builder (test_install.py) and the
+# training examples end to end (test_train_example.py), in check-python-long.
+PY_LONG_TESTS := test_install.py test_train_example.py
+PY_CI_TESTS := test_selfplay.py test_match_dask.py $(PY_LONG_TESTS)
+
 # Run from build/python, so that `import mana` finds the installed package
 # and not bindings/python/mana.  MANA_CLI is this build's mana-cli, which
 # tests/test_bot.py and test_engine.py compare with (mana.Bot against the
@@ -79,12 +87,27 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 MANA_PERFT_FILE='$(PY_PERFT_FILE)' \
 	    MANA_CLI='$(abspath $(CLI))' \
 	    CC='$(CC)' $(PY_TREE_ENV) venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
-	    $(if $(filter 1,$(V)),-v,-q) '$(CURDIR)/bindings/python/tests'
+	    $(if $(filter 1,$(V)),-v,-q) $(PY_CI_TESTS:%=--ignore='$(CURDIR)/bindings/python/tests/%') \
+	    '$(CURDIR)/bindings/python/tests'
+
+# make ci: the long files of the suite (PY_LONG_TESTS), in the same venv.
+.PHONY: check-python-long
+check-python-long: $(PY_STAMP)
+	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 MANA_PERFT_FILE='$(PY_PERFT_FILE)' \
+	    MANA_CLI='$(abspath $(CLI))' CC='$(CC)' venv/bin/python -X faulthandler \
+	    -m pytest -p no:cacheprovider -q $(PY_LONG_TESTS:%='$(CURDIR)/bindings/python/tests/%')
+
+# The one test of the suite that loads this build's own libmana
+# (test_library.py, MANA_TREE_LIBRARY): under SANITIZE=1 (make sanitize) the
+# ASan + UBSan library, in a python3 with the ASan runtime preloaded.
+.PHONY: check-python-asan
+check-python-asan: $(PY_STAMP) $(LIB_SONAME)
+	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 $(PY_TREE_ENV) venv/bin/python -X faulthandler \
+	    -m pytest -p no:cacheprovider -q '$(CURDIR)/bindings/python/tests/test_library.py'
 
 # mypy --strict on the package and every typed script, once, in make ci
 # (it takes longer than the suite itself and does not change with the build).
 .PHONY: check-mypy
-CI_STEPS += check-mypy
 check-mypy: $(PY_STAMP)
 	$(Q)cd $(PY_BUILD) && if venv/bin/python -c 'import mypy' 2>/dev/null; then \
 	    venv/bin/python -m mypy --strict --no-incremental -p mana && \

@@ -26,7 +26,6 @@ bench-rl: $(RL_BENCH_BIN) $(PY_STAMP)
 # (bindings/python/tests/test_selfplay.py, about two and a half minutes):
 # part of `make ci`.
 .PHONY: check-selfplay
-CI_STEPS += check-selfplay
 check-selfplay: $(PY_STAMP)
 	cd $(PY_BUILD) && MANA_SLOW_TESTS=1 venv/bin/python -m pytest -q -p no:cacheprovider \
 	    '$(CURDIR)/bindings/python/tests/test_selfplay.py'
@@ -38,7 +37,6 @@ check-selfplay: $(PY_STAMP)
 # (bindings/python/tests/test_match_dask.py, about 1.5 minutes): part of
 # `make ci`.
 .PHONY: check-dask-match
-CI_STEPS += check-dask-match
 check-dask-match: $(PY_STAMP) $(CLI)
 	cd $(PY_BUILD) && MANA_SLOW_TESTS=1 venv/bin/python -m pytest -q -p no:cacheprovider \
 	    '$(CURDIR)/bindings/python/tests/test_match_dask.py'

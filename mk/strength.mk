@@ -10,7 +10,7 @@
 # weights on them with the tuning script's own test mode.  `make
 # check-solve` (part of `make check`, about a second) solves positions
 # whose wins are worked out by hand, and checks that ab reports the forced
-# wins the solver proves.  `make check-tactics` (part of `make check`, about
+# wins the solver proves.  `make check-tactics` (a step of `make ci`, about
 # 20 seconds) plays ab at depth 6 and mcts at 20,000 playouts on a quarter of
 # the exact tactics suite (tests/data/tactics.txt, made by
 # tools/strength/tactics.py) and asserts today's pass counts as floors.
@@ -69,10 +69,8 @@ $(LEARN_CHECK_PLAIN): tools/learn/learncheck.c bots/ab_eval.c bots/ab_learned.c 
 check-tune: $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN) | python-deps
 	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN)
 
-CHECK_STEPS += check-tune
-
 # examples/python/train_eval.py, run by the Python suite, reads the features
-check-python: $(TUNE_FEATURES)
+check-python check-python-long: $(TUNE_FEATURES)
 
 SOLVE := $(B)/tools/strength/solve
 
@@ -85,8 +83,6 @@ $(SOLVE): tools/strength/solve.c $(LIB_A) include/mana.h
 check-solve: $(SOLVE) $(CLI)
 	sh tools/strength/check.sh $(SOLVE) $(CLI)
 
-CHECK_STEPS += check-solve
-
 TACTICS := tests/data/tactics.txt
 TACTICS_CHECK = $(PY_SYS) tools/strength/tactics.py check --cli $(CLI) --solve $(SOLVE) --every 4
 
@@ -97,8 +93,6 @@ TACTICS_CHECK = $(PY_SYS) tools/strength/tactics.py check --cli $(CLI) --solve $
 check-tactics: $(SOLVE) $(CLI)
 	$(TACTICS_CHECK) --bot ab --go 'depth 6' --min-win 44 --min-save 70 $(TACTICS)
 	$(TACTICS_CHECK) --bot mcts --go 'nodes 20000' --min-win 54 --min-save 73 $(TACTICS)
-
-CHECK_STEPS += check-tactics
 
 # 20 of the 200 setups (every tenth); 19 were sound on the day it was set
 # (seed 2631 is lost in 13 plies: its line is printed).
@@ -149,7 +143,6 @@ learn-eval: $(PY_STAMP) $(TUNE_FEATURES)
 # loss below a constant's; the table goes to $(B)/learn-ci, never into
 # bots/.
 LEARN_CI_DIR := $(B)/learn-ci
-CI_STEPS += check-learn
 check-learn: $(PY_STAMP) $(TUNE_FEATURES) $(BOT_OBJ) $(LIB_A)
 	rm -rf $(LEARN_CI_DIR)
 	$(call learn_pipeline,$(LEARN_CI_DIR),300,500,7,$(LEARN_CI_DIR)/ab_learned.c,--epochs 8 --must-beat constant --vectors $(LEARN_CI_DIR)/vectors.txt,150)

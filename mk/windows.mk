@@ -74,7 +74,6 @@ MINGW ?= x86_64-w64-mingw32
 WINE_BUILD ?= $(B)/mingw
 WINE_PACKAGES := gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64
 WINE_EXAMPLES := perft:7 play_game: bot_game:
-CI_STEPS += check-wine
 CI_PACKAGES += $(WINE_PACKAGES)
 
 .PHONY: check-wine wine-deps python-wheel-windows

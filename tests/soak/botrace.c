@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * botrace - races of mana_bot_* that mana_bot.h allows, shown under
- * ThreadSanitizer (`make tsan-races`; also a plain build).  One thread
+ * ThreadSanitizer (`make tsan`; also a plain build).  One thread
  * searches (mana_bot_choose); another sends mana_bot_stop or
  * mana_bot_ponderhit at a moment set by a delay schedule in microseconds
  * (0, 1, 2, 4, ... up to 16 ms, then random delays), around the start and

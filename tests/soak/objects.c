@@ -4,7 +4,7 @@
  * mana_game, mana_bot and mana_batch do under copying, freeing in large
  * numbers, two threads, fork after threads, a signal during a long call
  * and extreme integer arguments.  `make check-objects` (a step of
- * `make ci`) runs it; `make tsan-races` runs its
+ * `make ci`) runs it; `make tsan` runs its
  * thread rows under ThreadSanitizer (`objects threads`).
  *
  *   objects [all|threads]
