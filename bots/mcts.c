@@ -72,11 +72,17 @@ typedef struct node {
     double wins; /* playout results for mover: 1 win, 1/2 draw */
 } node;
 
+/* Hash counts nodes as 32 bytes each on every platform, whatever sizeof
+ * gives (28 on i686, where a double is 4-aligned in a struct): the same
+ * Hash, the same tree and the same moves everywhere. */
+#define NODE_BYTES 32
+_Static_assert(sizeof(node) <= NODE_BYTES, "a tree node fits NODE_BYTES");
+
 /* The most tree nodes of each of count threads under the Hash option:
  * its share of Hash MiB of nodes, at least 4096, at most TREE_MAX_NODES. */
 static size_t tree_max_nodes(const bot *b, int count)
 {
-    size_t n = ((size_t)b->hash_mb << 20) / sizeof(node) / (size_t)count;
+    size_t n = ((size_t)b->hash_mb << 20) / NODE_BYTES / (size_t)count;
     return n < 4096 ? 4096 : n > TREE_MAX_NODES ? TREE_MAX_NODES : n;
 }
 

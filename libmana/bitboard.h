@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "cpu.h"
+
 #include "mana.h"
 
 typedef uint64_t mana_bb;
@@ -122,7 +124,7 @@ static inline int bb_first(mana_bb b)
  * combines with what surrounds it, which an asm statement does not. */
 static inline unsigned bb_first_index(mana_bb b)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef MANA_CPU_X86_64
     uint64_t sq;
     __asm__("tzcnt %1, %0" : "=r"(sq) : "rm"(b) : "cc");
     if (sq > 63)

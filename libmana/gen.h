@@ -12,13 +12,14 @@
 
 #include <stddef.h>
 
+#include "cpu.h"
 #include "game.h"
 #include "tables.h"
 
 /* movegen.c: gen_list when p has no Mana yet or the pieces bound by its
  * Mana have no step. */
 int mana__moves_rest(const struct mana_pos *p, const int32_t *opt, mana_move *out);
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#ifdef MANA_CPU_X86
 /*
  * On x86 the move list of mana_legal_moves (api.c) and its rest are also
  * built for BMI1, whose blsr clears the lowest square of a set in one

@@ -9,6 +9,7 @@
  * hashed as play.c's mana__do would; the counts of setup.h are kept from
  * one placement to the next rather than counted again.
  */
+#include "cpu.h"
 #include "setup.h"
 #include "zobrist.h"
 
@@ -17,7 +18,7 @@
  * each) and chosen at each call by what the processor has
  * (__builtin_cpu_supports); MANA_SETUP_PLAIN builds only the plain ones
  * (make check-setup-plain tests them that way). */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MANA_SETUP_PLAIN)
+#if defined(MANA_CPU_X86_64) && !defined(MANA_SETUP_PLAIN)
 #define MANA_SETUP_BMI2 1
 #include <immintrin.h>
 #endif

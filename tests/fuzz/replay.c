@@ -11,6 +11,7 @@
  * cannot be read.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,15 @@ static int run_path(const char *path)
     }
     int rc = 0;
     struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
+    for (;;) {
+        errno = 0;
+        if ((e = readdir(dir)) == NULL) {
+            if (errno != 0) { /* e.g. EOVERFLOW: an inode beyond a 32-bit ino_t */
+                perror(path);
+                rc = 1;
+            }
+            break;
+        }
         if (e->d_name[0] == '.')
             continue;
         size_t len = strlen(path) + strlen(e->d_name) + 2;
