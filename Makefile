@@ -205,7 +205,7 @@ CHECK_C_PARTS = check-unit check-alloc check-bot-reports check-match-interval \
 CI_STEPS = abi-check check-abi-breaks warnings cppcheck check-clang sanitize tsan \
     valgrind soak coverage fuzz-ci check-tactics check-setups check-cmake check-ffi-all check-format \
     check-objects check-python-long check-mypy check-selfplay check-dask-match check-learn match-long \
-    check-wine
+    check-wine check-cross
 
 .PHONY: all demo check check-unit check-version check-deb-install deps clean version print-check-parts print-embed help
 all: $(LIB_SO) $(LIB_A) $(BOTS_SO) $(BOTS_A) $(CLI)
@@ -420,6 +420,7 @@ make ci: the long checks, each once (.ci/run, after make check)
   check-learn           the learned evaluation's pipeline, short
   match-long            what a match never loses; a real clock; an SPRT
   check-wine            the Windows build under Wine
+  check-cross           aarch64, s390x, i686 under qemu; x86-64's answers
 other targets
   all (default)         libmana, libmana-bots (.so, .a) and mana-cli in build/
   demo                  one whole game on screen
