@@ -149,7 +149,7 @@ int plat_lock(int fd)
     return LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &at) ? 0 : fail();
 }
 
-ssize_t plat_getline(char **line, size_t *cap, FILE *f)
+static ssize_t read_line(char **line, size_t *cap, FILE *f)
 {
     size_t n = 0;
     int c;
@@ -170,6 +170,65 @@ ssize_t plat_getline(char **line, size_t *cap, FILE *f)
         return -1;
     (*line)[n] = '\0';
     return (ssize_t)n;
+}
+
+/* Once plat_catch_stop is called, stdin is read by a thread of its own,
+ * a line at a time, so that a stop ends plat_getline at once: a blocked
+ * read of a pipe is not interrupted on Windows as a signal interrupts it
+ * on POSIX.  The thread, left blocked, ends with the process. */
+static struct {
+    SRWLOCK lock;
+    CONDITION_VARIABLE changed;
+    HANDLE thread;
+    char *line;
+    size_t cap;
+    ssize_t len;
+    int ready, stop;
+} in = {SRWLOCK_INIT, CONDITION_VARIABLE_INIT, NULL, NULL, 0, 0, 0, 0};
+
+static DWORD WINAPI stdin_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        ssize_t len = read_line(&in.line, &in.cap, stdin);
+        AcquireSRWLockExclusive(&in.lock);
+        in.len = len;
+        in.ready = 1;
+        WakeAllConditionVariable(&in.changed);
+        while (in.ready)
+            SleepConditionVariableSRW(&in.changed, &in.lock, INFINITE, 0);
+        ReleaseSRWLockExclusive(&in.lock);
+        if (len < 0)
+            return 0;
+    }
+}
+
+/* The thread's next line, or -1 at its end or on a stop. */
+static ssize_t take_line(char **line, size_t *cap)
+{
+    ssize_t len = -1;
+    AcquireSRWLockExclusive(&in.lock);
+    while (!in.ready && !in.stop)
+        SleepConditionVariableSRW(&in.changed, &in.lock, INFINITE, 0);
+    if (in.ready && !in.stop && in.len >= 0 && (*cap > (size_t)in.len || (*line = realloc(*line, (size_t)in.len + 1)))) {
+        if (*cap <= (size_t)in.len)
+            *cap = (size_t)in.len + 1;
+        memcpy(*line, in.line, (size_t)in.len + 1);
+        len = in.len;
+    }
+    if (in.ready && !in.stop) {
+        in.ready = 0;
+        WakeAllConditionVariable(&in.changed);
+    }
+    ReleaseSRWLockExclusive(&in.lock);
+    return len;
+}
+
+ssize_t plat_getline(char **line, size_t *cap, FILE *f)
+{
+    if (f != stdin || in.thread == NULL)
+        return read_line(line, cap, f);
+    return take_line(line, cap);
 }
 
 /* A temporary file deleted on close ("D"), read back by plat_mem_close. */
@@ -221,11 +280,15 @@ static int signal_of(DWORD event)
 static void (*play_stop)(int sig);
 static HANDLE main_thread;
 
-/* The read of stdin is cancelled; after a closing event Windows ends the
+/* plat_getline returns (take_line; a console's read is cancelled too); after a closing event Windows ends the
  * process when the handler returns, so it waits for main to save first. */
 static BOOL WINAPI play_handler(DWORD event)
 {
     play_stop(signal_of(event));
+    AcquireSRWLockExclusive(&in.lock);
+    in.stop = 1;
+    WakeAllConditionVariable(&in.changed);
+    ReleaseSRWLockExclusive(&in.lock);
     CancelSynchronousIo(main_thread);
     if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT)
         Sleep(5000);
@@ -238,6 +301,7 @@ void plat_catch_stop(void (*on_stop)(int sig))
     DuplicateHandle(GetCurrentProcess(), GetCurrentThread(), GetCurrentProcess(), &main_thread, 0, FALSE,
                     DUPLICATE_SAME_ACCESS);
     SetConsoleCtrlHandler(play_handler, TRUE);
+    in.thread = CreateThread(NULL, 0, stdin_main, NULL, 0, NULL); /* else read as it is */
 }
 
 /* Spawns are serialised: a child inherits every inheritable handle, and
