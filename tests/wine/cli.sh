@@ -25,6 +25,7 @@ mkdir -p "$tmp/in"
 cp "$WEXE" "$tmp/in/mana-cli.exe"
 pass=0
 fail=0
+cmps=0 # of them, byte-for-byte comparisons of Linux's and Wine's output
 IN3='6/6/3R2/2r3/1R4/d3D1 w 2 0'
 
 ok() { pass=$((pass + 1)); }
@@ -40,7 +41,7 @@ bad() {
 ext=0
 mask() {
     sed -e 's/ games in [0-9.]* s,/ games in T s,/' -e 's/"seconds": [0-9.]*/"seconds": T/' \
-        -e 's/ETA [0-9]* s/ETA T s/' -e 's/ nps [0-9]*//' -e 's/ time [0-9]*//' \
+        -e 's/ETA [0-9]* s/ETA T s/' -e 's/ nps [0-9]*//' -e 's/ time [0-9]*//' -e 's/ [0-9]* ms\]/ T ms]/' \
         -e 's/(cmd: [^)]*)/(cmd: ENGINE)/' -e "$([ $ext = 1 ] && echo 's/players=\([0-9]*\):[0-9a-f]*/players=\1:H/')" "$1"
 }
 
@@ -67,6 +68,7 @@ both() {
 
 # same A B: equal but for the masked seconds.
 same() {
+    cmps=$((cmps + 1))
     [ -f "$1" ] && [ -f "$2" ] && mask "$1" >"$tmp/a" && mask "$2" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b"
 }
 
@@ -169,6 +171,38 @@ grep -q "^mana-cli match: player no-such-engine-here: runner fault: cannot start
 grep -q "never started: start-up failed: engine crashed (exit status 127)$" "$tmp/lin/match-missing-engine.err" &&
     ok || bad "match: a missing engine on Linux: $(cat "$tmp/lin/match-missing-engine.err")"
 
+# ---- Ctrl-C (SIGINT; under Wine a Ctrl-C event, SetConsoleCtrlHandler) ----
+# play: waiting at the prompt on a pipe that stays open, it stops at once,
+# saves the record and exits 130 (128 + SIGINT) on both.
+interrupt_play() { # SIDE CLI...
+    d=$tmp/$1/int-play
+    shift
+    rm -rf "$d" && mkdir -p "$d" && cp "$tmp/in/mana-cli.exe" "$d/" && cd "$d" || exit 1
+    mkfifo in
+    sleep 60 >in &
+    holder=$!
+    t0=$(date +%s)
+    "$@" play --white human --black human --no-color --seed 1 --save g.txt <in >../int-play.out 2>../int-play.err &
+    pid=$!
+    k=0
+    while [ $k -lt 600 ] && ! grep -q 'orientation' ../int-play.out 2>/dev/null; do
+        sleep 0.1
+        k=$((k + 1))
+    done
+    kill -INT $pid
+    wait $pid
+    echo $? >../int-play.rc
+    echo $(($(date +%s) - t0)) >../int-play.secs
+    kill $holder 2>/dev/null
+    rm -f in mana-cli.exe
+    cd "$tmp" || exit 1
+}
+interrupt_play lin "$LCLI"
+interrupt_play win "$WINE" ./mana-cli.exe
+compare int-play
+[ "$(cat "$tmp/win/int-play.secs")" -lt 40 ] && ok || bad "play under Wine did not stop at Ctrl-C ($(cat "$tmp/win/int-play.secs") s)"
+[ "$(cat "$tmp/win/int-play.rc")" = 130 ] && ok || bad "play under Wine: exit status $(cat "$tmp/win/int-play.rc") after Ctrl-C, not 130"
+
 # ---- the journal (docs/match.md) ----
 # A finished match's journal: a second run without --resume is refused.
 cp -R "$tmp/lin/match-builtin/recs" "$tmp/in/recs"
@@ -216,5 +250,46 @@ for side in lin win; do
     done
 done
 
-echo "cli.sh: $pass checks, $fail failed"
+# A match with an external engine stopped by Ctrl-C: the engines are
+# killed, the runner says how to go on and ends as by the signal (on
+# POSIX SIGINT, 130 to the shell; on Windows STATUS_CONTROL_C_EXIT,
+# 0xC000013A, which Wine reports as 58); --resume finishes it, game for
+# game the uninterrupted match.
+IM="--white ab --depth 3 --name eng --games 20 --records recs -q"
+interrupt_match() { # SIDE ENGINE CLI...
+    d=$tmp/$1/int-match
+    eng=$2
+    shift 2
+    rm -rf "$d" && mkdir -p "$d" && cp "$tmp/in/mana-cli.exe" "$d/" && cd "$d" || exit 1
+    "$@" match $IM --black "cmd:$eng engine" >first.out 2>first.err </dev/null &
+    pid=$!
+    k=0
+    while [ $k -lt 600 ] && ! grep -q '^game ' recs/match-journal.txt 2>/dev/null; do
+        sleep 0.1
+        k=$((k + 1))
+    done
+    kill -INT $pid
+    wait $pid
+    echo $? >first.rc
+    grep -c '^game ' recs/match-journal.txt >killed.games
+    "$@" match $IM --black "cmd:$eng engine" --resume >resumed.out 2>resumed.err </dev/null
+    echo $? >resumed.rc
+    cd "$tmp" || exit 1
+}
+interrupt_match lin "$LCLI" "$LCLI"
+interrupt_match win mana-cli.exe "$WINE" ./mana-cli.exe
+mkdir -p "$tmp/whole-ext" && (cd "$tmp/whole-ext" && "$LCLI" match $IM --black "cmd:$LCLI engine" >out 2>&1)
+for side in lin:130 win:58; do
+    d=$tmp/${side%:*}/int-match
+    echo "cli.sh: Ctrl-C (${side%:*}): after $(cat "$d/killed.games") of 20 games, exit status $(cat "$d/first.rc")"
+    [ "$(cat "$d/first.rc")" = "${side#*:}" ] && ok || bad "match Ctrl-C (${side%:*}): exit status $(cat "$d/first.rc")"
+    grep -q 'mana-cli match: interrupted; the same command with --resume continues the match from recs/match-journal.txt$' \
+        "$d/first.err" && ok || bad "match Ctrl-C (${side%:*}): no word of --resume: $(cat "$d/first.err")"
+    [ "$(cat "$d/resumed.rc")" = 0 ] && ok || bad "match Ctrl-C (${side%:*}): the resume failed: $(cat "$d/resumed.err")"
+    grep '^game ' "$tmp/whole-ext/recs/match-journal.txt" | sort >"$tmp/a"
+    grep '^game ' "$d/recs/match-journal.txt" | sort >"$tmp/b"
+    cmp -s "$tmp/a" "$tmp/b" && ok || bad "match Ctrl-C (${side%:*}): the resumed games are not the uninterrupted match's"
+done
+
+echo "cli.sh: $pass checks ($cmps comparisons of outputs and files), $fail failed"
 [ "$fail" = 0 ]
