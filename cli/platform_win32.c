@@ -195,7 +195,7 @@ static DWORD WINAPI stdin_main(void *arg)
         in.len = len;
         in.ready = 1;
         WakeAllConditionVariable(&in.changed);
-        while (in.ready)
+        while (in.ready && len >= 0) /* the end stays ready: every later call sees it */
             SleepConditionVariableSRW(&in.changed, &in.lock, INFINITE, 0);
         ReleaseSRWLockExclusive(&in.lock);
         if (len < 0)
@@ -203,21 +203,32 @@ static DWORD WINAPI stdin_main(void *arg)
     }
 }
 
-/* The thread's next line, or -1 at its end or on a stop. */
+/* The thread's line into *line (lock held): its length, or -1. */
+static ssize_t copy_line(char **line, size_t *cap)
+{
+    size_t need = (size_t)in.len + 1;
+    if (*cap < need) {
+        char *p = realloc(*line, need);
+        if (p == NULL)
+            return -1;
+        *line = p;
+        *cap = need;
+    }
+    memcpy(*line, in.line, need);
+    return in.len;
+}
+
+/* The thread's next line, or -1 at its end (every call after it too) or
+ * on a stop. */
 static ssize_t take_line(char **line, size_t *cap)
 {
     ssize_t len = -1;
     AcquireSRWLockExclusive(&in.lock);
     while (!in.ready && !in.stop)
         SleepConditionVariableSRW(&in.changed, &in.lock, INFINITE, 0);
-    if (in.ready && !in.stop && in.len >= 0 && (*cap > (size_t)in.len || (*line = realloc(*line, (size_t)in.len + 1)))) {
-        if (*cap <= (size_t)in.len)
-            *cap = (size_t)in.len + 1;
-        memcpy(*line, in.line, (size_t)in.len + 1);
-        len = in.len;
-    }
-    if (in.ready && !in.stop) {
-        in.ready = 0;
+    if (in.ready && !in.stop && in.len >= 0) {
+        len = copy_line(line, cap);
+        in.ready = 0; /* the thread reads the next one */
         WakeAllConditionVariable(&in.changed);
     }
     ReleaseSRWLockExclusive(&in.lock);
