@@ -67,6 +67,15 @@ $(BOTS_A_OBJ): $(BOT_OBJ) bots/libmana-bots.map tools/map-symbols.sh
 	    $(OBJCOPY) -w $$(sh tools/map-symbols.sh bots/libmana-bots.map --keep-global-symbol=) \
 	    $@.tmp $@ && rm -f $@.tmp
 
+# make install: a DLL beside the programs (BINDIR, where Windows finds
+# it), its import library in LIBDIR (what -lmana finds), mana-cli.exe.
+install_shlib = $(INSTALL) -d '$(DESTDIR)$(BINDIR)' && $(INSTALL) -m 755 $(1) '$(DESTDIR)$(BINDIR)/$(2)' && \
+    $(INSTALL) -m 644 $(4) '$(DESTDIR)$(LIBDIR)/$(notdir $(4))'
+uninstall: uninstall-dlls
+uninstall-dlls:
+	$(Q)rm -f '$(DESTDIR)$(BINDIR)/$(SHLIB)' '$(DESTDIR)$(BINDIR)/$(BOTS_SHLIB)'
+.PHONY: uninstall-dlls
+
 $(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)
 	$(call say,LD,$@)
 	$(Q)$(CC) -static $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BOTS_A) $(LIB_A) -lm -lpthread
