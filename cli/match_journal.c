@@ -9,7 +9,9 @@
  *
  * A fresh journal is written to a temporary name of this run, locked, and
  * linked into place (link fails on an existing name: a journal is never
- * replaced, even by a second run started at the same moment).  A journal
+ * replaced, even by a second run started at the same moment; where an
+ * open file cannot be linked, as on Windows, it is created under its name
+ * with O_EXCL).  A journal
  * that exists is taken only with --resume and the same settings, and only
  * while no other run holds its lock; otherwise the run stops before any
  * game, naming --resume and a fresh directory.  Each game's line is on
@@ -21,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include "match.h"
