@@ -168,7 +168,10 @@ BOTS_SONAME_LINK := $(B)/$(BOTS_SONAME)
 BOTS_SHLIB_FILE := $(B)/$(BOTS_SHLIB)
 BOT_CFLAGS = $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -fvisibility=hidden $(CPPFLAGS) $(CFLAGS)
 BOTS_A_OBJ := $(B)/libmana-bots.o
-CLI_SRC := $(sort $(wildcard cli/*.c))
+# One platform layer (cli/platform.h): platform_win32.c on Windows,
+# platform_posix.c elsewhere.
+CLI_PLATFORM := $(if $(filter windows,$(TARGET_OS)),win32,posix)
+CLI_SRC := $(sort $(filter-out cli/platform_%.c,$(wildcard cli/*.c)) cli/platform_$(CLI_PLATFORM).c)
 CLI_HDR := $(wildcard cli/*.h) $(BOT_HDR)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 

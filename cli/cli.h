@@ -7,6 +7,8 @@
  * libmana-bots (bots/, include/mana_bot.h); these are the programs.
  *
  * mana-cli's files, in data-flow order (each calls only those above it):
+ *   platform_posix.c the operating system, behind platform.h (POSIX)
+ *   platform_win32.c the same on Windows: one of the two is compiled
  *   common.c         helpers of every subcommand: numbers, rules, board
  *   options.c        the one option layer (getopt_long; options.h)
  *   record.c         game records of play and replay (record.h)

@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "engine.h"
+#include "platform.h"
 #include "options.h"
 
 /* The preset's options, then every option set by setoption over them: the
@@ -509,7 +510,7 @@ int cmd_engine(int argc, char **argv)
     size_t cap = 0;
     int quit = 0;
     ssize_t len;
-    while (!quit && (len = getline(&line, &cap, stdin)) >= 0)
+    while (!quit && (len = plat_getline(&line, &cap, stdin)) >= 0)
         quit = eng_line(&e, line, (size_t)len);
     eng_end(&e, quit);
     free(line);

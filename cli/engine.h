@@ -16,6 +16,8 @@
 
 #include <mana_bot.h>
 
+#include "platform.h"
+
 /* Where the engine's output lines go when not to stdout: called with each
  * line whole (no newline), under the output lock, from the command loop's
  * thread or the search thread. */
@@ -57,7 +59,7 @@ typedef struct engine {
 /* Writes one line (printf format, no newline) to stdout, whole. */
 void eng_out(engine *e, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(CLI_PRINTF, 2, 3)))
 #endif
     ;
 

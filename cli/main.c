@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "platform.h"
 
 struct subcommand {
     const char *name;
@@ -28,6 +29,7 @@ static void usage(FILE *to)
 
 int main(int argc, char **argv)
 {
+    plat_init();
     if (argc < 2) {
         usage(stderr);
         return 2;

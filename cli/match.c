@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "match.h"
 #include "options.h"
+#include "platform.h"
 
 #define MATCH_USAGE                                                                \
     "(--white P --black P | --player P [--name N] [--opt K=V]... ...) [OPTIONS]\n" \
@@ -176,7 +177,7 @@ static int read_openings(match *m, const char *path)
     char *line = NULL;
     size_t cap = 0;
     int lineno = 0, rc = 0;
-    while (rc == 0 && getline(&line, &cap, f) >= 0) {
+    while (rc == 0 && plat_getline(&line, &cap, f) >= 0) {
         lineno++;
         char *s = line + (lineno == 1 && strncmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
         s[strcspn(s, "\r\n")] = '\0';
@@ -656,7 +657,7 @@ static int check_json(const match *m)
 /* Splits path into its folder's identity (*dir, by stat: symbolic links,
  * ".." and other spellings resolved) and its last component (returned).
  * NULL when the folder cannot be read. */
-static const char *split_path(const char *path, struct stat *dir)
+static const char *split_path(const char *path, plat_file_id *dir)
 {
     char folder[4200];
     const char *slash = strrchr(path, '/');
@@ -664,39 +665,34 @@ static const char *split_path(const char *path, struct stat *dir)
         snprintf(folder, sizeof folder, ".");
     else
         snprintf(folder, sizeof folder, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-    return stat(folder, dir) == 0 ? (slash != NULL ? slash + 1 : path) : NULL;
-}
-
-static int same_inode(const struct stat *a, const struct stat *b)
-{
-    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+    return plat_file_id_of(folder, dir) == 0 ? (slash != NULL ? slash + 1 : path) : NULL;
 }
 
 /* 1 when a and b name the same file, existing or not. */
 static int same_file(const char *a, const char *b)
 {
-    struct stat sa, sb;
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return same_inode(&sa, &sb);
+    plat_file_id sa, sb;
+    if (plat_file_id_of(a, &sa) == 0 && plat_file_id_of(b, &sb) == 0)
+        return plat_same_id(&sa, &sb);
     const char *ba = split_path(a, &sa), *bb = split_path(b, &sb);
-    return ba != NULL && bb != NULL && same_inode(&sa, &sb) && strcmp(ba, bb) == 0;
+    return ba != NULL && bb != NULL && plat_same_id(&sa, &sb) && strcmp(ba, bb) == 0;
 }
 
 /* 1 when path is a name the run writes game records under: DIR/game-*,
  * or a file of DIR/pending or DIR/uncounted. */
 static int record_name(const char *path, const char *dir)
 {
-    struct stat sp, sd;
+    plat_file_id sp, sd;
     const char *base = split_path(path, &sp);
     if (base == NULL)
         return 0;
-    if (stat(dir, &sd) == 0 && same_inode(&sp, &sd))
+    if (plat_file_id_of(dir, &sd) == 0 && plat_same_id(&sp, &sd))
         return strncmp(base, "game-", 5) == 0;
     static const char *const sub[] = {"pending", "uncounted"};
     for (int k = 0; k < 2; k++) {
         char name[4200];
         snprintf(name, sizeof name, "%s/%s", dir, sub[k]);
-        if (stat(name, &sd) == 0 && same_inode(&sp, &sd))
+        if (plat_file_id_of(name, &sd) == 0 && plat_same_id(&sp, &sd))
             return 1;
     }
     return 0;

@@ -80,8 +80,7 @@ typedef struct player_spec {
 /* One running instance of a spec, owned by one worker thread. */
 typedef struct player {
     const player_spec *spec;
-    pid_t pid; /* 0: not running */
-    int to_fd, from_fd;
+    struct plat_proc *proc; /* an external engine: NULL when not running */
     char buf[8192];
     size_t len;
     int in_long_line; /* the buffer holds the rest of a line longer than buf */

@@ -9,7 +9,9 @@
  *
  * A fresh journal is written to a temporary name of this run, locked, and
  * linked into place (link fails on an existing name: a journal is never
- * replaced, even by a second run started at the same moment).  A journal
+ * replaced, even by a second run started at the same moment; where an
+ * open file cannot be linked, as on Windows, it is created under its name
+ * with O_EXCL).  A journal
  * that exists is taken only with --resume and the same settings, and only
  * while no other run holds its lock; otherwise the run stops before any
  * game, naming --resume and a fresh directory.  Each game's line is on
@@ -21,10 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include "match.h"
+#include "platform.h"
 
 static int decision_read; /* the journal resumed holds a decision line (one run a process) */
 
@@ -176,7 +178,7 @@ static int journal_take(match *m, int fd)
         fclose(f);
         return -1;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+    if (plat_lock(fd) < 0) {
         fprintf(stderr, "mana-cli match: --resume: %s is in use by another run of the match; not touched\n",
                 m->journal);
         fclose(f);
@@ -200,30 +202,32 @@ static int journal_take(match *m, int fd)
 static int journal_create(match *m)
 {
     char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", m->journal, (long)getpid());
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", m->journal, plat_pid());
     int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL, 0666);
     if (fd < 0) {
         fprintf(stderr, "mana-cli match: %s: %s\n", tmp, strerror(errno));
         return -1;
     }
-    flock(fd, LOCK_EX | LOCK_NB);
+    plat_lock(fd);
     FILE *f = fdopen(fd, "w");
-    int ok = f != NULL && fprintf(f, "settings %s", m->settings) > 0 && fflush(f) == 0 && fsync(fd) == 0;
+    int ok = f != NULL && fprintf(f, "settings %s", m->settings) > 0 && fflush(f) == 0 && plat_sync(fd) == 0;
     int err = errno;
-    int linked = ok && link(tmp, m->journal) == 0;
+    int linked = ok && plat_link(tmp, m->journal) == 0;
     if (ok && !linked)
         err = errno;
     if (ok && !linked && err != EEXIST && (err == EPERM || err == ENOTSUP || err == EXDEV)) {
         /* no hard links here: an exclusive create of the name instead */
-        unlink(tmp);
         if (f != NULL)
             fclose(f);
+        else
+            close(fd);
+        unlink(tmp); /* once closed: Windows removes no open file */
         fd = open(m->journal, O_RDWR | O_CREAT | O_EXCL, 0666);
         if (fd < 0)
             return errno == EEXIST ? 1 : (fprintf(stderr, "mana-cli match: %s: %s\n", m->journal, strerror(errno)), -1);
-        flock(fd, LOCK_EX | LOCK_NB);
+        plat_lock(fd);
         f = fdopen(fd, "w");
-        ok = f != NULL && fprintf(f, "settings %s", m->settings) > 0 && fflush(f) == 0 && fsync(fd) == 0;
+        ok = f != NULL && fprintf(f, "settings %s", m->settings) > 0 && fflush(f) == 0 && plat_sync(fd) == 0;
         err = errno;
         linked = ok;
     } else {
@@ -285,7 +289,7 @@ static int journal_line(match *m, const char *line)
     if (m->journal_fp == NULL)
         return 0;
     errno = 0;
-    if (fputs(line, m->journal_fp) < 0 || fflush(m->journal_fp) != 0 || fsync(fileno(m->journal_fp)) != 0) {
+    if (fputs(line, m->journal_fp) < 0 || fflush(m->journal_fp) != 0 || plat_sync(fileno(m->journal_fp)) != 0) {
         int err = errno;
         clearerr(m->journal_fp);
         fprintf(stderr, "mana-cli match: runner fault: cannot write the journal %s: %s\n", m->journal,

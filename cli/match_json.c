@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "match.h"
+#include "platform.h"
 
 /* The code point of the UTF-8 sequence at s, its length in *len; -1 (len
  * 1) where s does not start a valid one (overlong, surrogate, over
@@ -158,7 +159,7 @@ static int write_atomic(const char *path, const char *text, size_t n)
     char tmp[4300];
     struct stat st;
     int direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode); /* a device or a pipe: written as it is */
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, plat_pid());
     int fd = direct ? open(path, O_WRONLY) : open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd < 0)
         return -1;
@@ -173,14 +174,14 @@ static int write_atomic(const char *path, const char *text, size_t n)
     }
     if (off < n && errno == 0)
         errno = ENOSPC;
-    int ok = off == n && (direct || fsync(fd) == 0);
+    int ok = off == n && (direct || plat_sync(fd) == 0);
     int err = errno;
     ok = close(fd) == 0 && ok;
     if (direct) {
         errno = err;
         return ok ? 0 : -1;
     }
-    if (ok && rename(tmp, path) == 0)
+    if (ok && plat_replace(tmp, path) == 0)
         return 0;
     err = ok ? errno : err;
     unlink(tmp);
@@ -190,13 +191,12 @@ static int write_atomic(const char *path, const char *text, size_t n)
 
 int match_write_json(const match *m, double secs)
 {
-    char *text = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&text, &n);
-    if (f == NULL) {
+    plat_mem mem;
+    if (plat_mem_open(&mem) < 0) {
         fprintf(stderr, "mana-cli match: --json %s: %s\n", m->json, strerror(errno));
         return -1;
     }
+    FILE *f = mem.f;
     int counted = 0;
     for (int i = 0; i < m->total; i++)
         counted += m->results[i].done && match_counted(m, i);
@@ -236,10 +236,10 @@ int match_write_json(const match *m, double secs)
     fprintf(f, "  \"games\": [\n");
     json_games(f, m);
     fprintf(f, "\n  ]\n}\n");
-    int ok = fclose(f) == 0 && write_atomic(m->json, text, n) == 0;
+    int ok = plat_mem_close(&mem) == 0 && write_atomic(m->json, mem.text, mem.n) == 0;
     if (!ok)
         fprintf(stderr, "mana-cli match: runner fault: --json %s: %s (not written)\n", m->json, strerror(errno));
-    free(text);
+    free(mem.text);
     return ok ? 0 : -1;
 }
 
@@ -290,7 +290,7 @@ static int record_dir(const match *m, int where)
     if (where == RECORD_COUNTED)
         return 0;
     snprintf(dir, sizeof dir, "%s/%s", m->records, where == RECORD_PENDING ? "pending" : "uncounted");
-    return mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : -1;
+    return plat_mkdir(dir) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 /* The record of game i (mana_record_write) to DIR (where: see match.h):
@@ -349,7 +349,7 @@ void match_move_record(const match *m, int i, int where)
     record_path(m, i, where, to, sizeof to);
     if (access(from, F_OK) != 0)
         return;
-    if (record_dir(m, where) < 0 || rename(from, to) < 0)
+    if (record_dir(m, where) < 0 || plat_replace(from, to) < 0)
         fprintf(stderr, "mana-cli match: cannot move %s to %s: %s (the record stays where it is)\n", from, to,
                 strerror(errno));
 }
@@ -358,7 +358,7 @@ int match_records_check(const match *m)
 {
     if (m->records == NULL || m->from_journal != NULL)
         return 0;
-    if (mkdir(m->records, 0777) == 0)
+    if (plat_mkdir(m->records) == 0)
         return 0;
     if (errno != EEXIST) {
         fprintf(stderr, "mana-cli match: %s: %s\n", m->records, strerror(errno));

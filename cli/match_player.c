@@ -1,201 +1,57 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * match_player.c - the players of `mana-cli match`.  A built-in bot runs in
- * the worker's thread; an external engine is a process started with
- * /bin/sh -c 'CMD' (the command runs as the shell runs it; the shell is the
- * runner's child, reaped by it) in its own process group, killed whole,
- * spoken to through two pipes in
- * the protocol of docs/engine-protocol.md.  Every wait has a deadline
- * (poll), so a hung engine costs its time and no more; a dead engine is
+ * the worker's thread; an external engine is a process started by
+ * plat_spawn (cli/platform.h: /bin/sh -c 'CMD' on POSIX) in a group of its
+ * own, killed whole, spoken to through two pipes in the protocol of
+ * docs/engine-protocol.md.  Every wait has a deadline, so a hung engine
+ * costs its time and no more; a dead engine is
  * reaped (no zombies); faults come back as a reason, for the game to be
  * scored and the engine restarted.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 #include <unistd.h>
 
 #include "match.h"
+#include "platform.h"
 
 #define HANDSHAKE_MS 10000 /* mana -> manaok, isready -> readyok */
 #define SPAWN_TRIES 5      /* waits of 0.1, 0.2, 0.4, 0.8 s between them */
 
-/* Forks are serialised so that no child inherits the pipes of another
- * engine before they are marked close-on-exec (EOF would never come). */
-static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The process groups of the running engines.  On SIGINT, SIGTERM or
- * SIGHUP the runner kills them all before it dies (the journal is on
- * disk, so the match can be resumed).  The signals are blocked in every
- * thread and taken by one thread with sigwait, which holds spawn_lock
- * while it kills: no engine is between fork and the table then. */
-#define MAX_ENGINES 1024
-static pid_t live[MAX_ENGINES];
-static sigset_t stop_signals;
 static const char *resume_journal; /* the hint after an interruption, or NULL */
 
-static void track(pid_t pid, pid_t old) /* spawn_lock held */
+/* Said on SIGINT, SIGTERM or SIGHUP, once the engines are killed (the
+ * journal is on disk, so the match can be resumed). */
+static void say_interrupted(int sig)
 {
-    for (int k = 0; k < MAX_ENGINES; k++)
-        if (live[k] == old) {
-            live[k] = pid;
-            return;
-        }
-}
-
-static void untrack(pid_t pid)
-{
-    pthread_mutex_lock(&spawn_lock);
-    track(0, pid);
-    pthread_mutex_unlock(&spawn_lock);
-}
-
-/* Kills process group pid and reaps the whole group.  The runner is a
- * child subreaper (player_signals), so what the shell started becomes its
- * child when the shell dies: every process of the group is reaped here,
- * never left a zombie.  Call it before the leader pid is reaped. */
-static void reap_group(pid_t pid)
-{
-    kill(-pid, SIGKILL); /* the leader is not reaped yet: the group id cannot be another's */
-    kill(pid, SIGKILL);
-    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-        ;
-    for (;;) {
-        pid_t r = waitpid(-pid, NULL, 0);
-        if (r < 0 && errno != EINTR)
-            break;
-    }
-}
-
-static void *signal_main(void *arg)
-{
-    int sig = 0;
-    (void)arg;
-    while (sigwait(&stop_signals, &sig) != 0)
-        ;
-    pthread_mutex_lock(&spawn_lock);
-    for (int k = 0; k < MAX_ENGINES; k++)
-        if (live[k] > 0)
-            kill(-live[k], SIGKILL);
-    for (int k = 0; k < MAX_ENGINES; k++) /* reaped: no zombie outlives us */
-        if (live[k] > 0)
-            reap_group(live[k]);
+    (void)sig;
     if (resume_journal != NULL)
         fprintf(stderr, "%smana-cli match: interrupted; the same command with --resume continues the match from %s\n",
                 isatty(STDERR_FILENO) ? "\n" : "", resume_journal); /* after the progress line */
-    signal(sig, SIG_DFL);                                           /* then die of the signal, as without a handler */
-    pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
-    raise(sig);
-    return NULL;
 }
 
 void player_signals(const char *journal)
 {
-    pthread_t t;
     resume_journal = journal;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGINT);
-    sigaddset(&stop_signals, SIGTERM);
-    sigaddset(&stop_signals, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL); /* inherited by the workers */
-    if (pthread_create(&t, NULL, signal_main, NULL) == 0)
-        pthread_detach(t);
-    signal(SIGPIPE, SIG_IGN); /* a dead engine is a fault, not our death */
-    signal(SIGXFSZ, SIG_IGN); /* a file size limit: a write error, said as such */
-#ifdef PR_SET_CHILD_SUBREAPER
-    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); /* the engines' own children come back to us to be reaped */
-#endif
+    plat_stop_runner(say_interrupted);
 }
 
-static long long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-static void nap_ms(long ms)
-{
-    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    while (nanosleep(&t, &t) < 0 && errno == EINTR)
-        ;
-}
-
-/* Starts the command as /bin/sh -c runs it (a cd, an assignment, a list
- * of commands all work), in a process group of its own that player_kill
- * kills whole.  Returns 0, or -1 with errno (no pipe, no process: the
- * runner's fault, not the engine's); *what names the call that failed. */
+/* Starts the engine (platform.h: plat_spawn).  Returns 0, or -1 with
+ * errno (no pipe, no process: the runner's fault, not the engine's);
+ * *what names the call that failed. */
 static int spawn(player *p, const char **what)
 {
-    int in[2], out[2];
-    const char *line = p->spec->cmd;
-    pthread_mutex_lock(&spawn_lock);
-    *what = "pipe";
-    if (pipe(in) < 0) {
-        pthread_mutex_unlock(&spawn_lock);
+    p->proc = plat_spawn(p->spec->cmd, what);
+    if (p->proc == NULL)
         return -1;
-    }
-    if (pipe(out) < 0) {
-        int err = errno;
-        close(in[0]);
-        close(in[1]);
-        pthread_mutex_unlock(&spawn_lock);
-        errno = err;
-        return -1;
-    }
-    fcntl(in[1], F_SETFD, FD_CLOEXEC);
-    fcntl(out[0], F_SETFD, FD_CLOEXEC);
-    *what = "fork";
-    pid_t pid = fork();
-    int err = errno;
-    if (pid == 0) { /* only async-signal-safe calls from here */
-        setpgid(0, 0);
-        signal(SIGPIPE, SIG_DFL); /* the engine gets the usual signals */
-        sigprocmask(SIG_UNBLOCK, &stop_signals, NULL);
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[0]);
-        close(out[1]);
-        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    if (pid > 0) {
-        setpgid(pid, pid); /* also here: no race with the child's own call */
-        track(pid, 0);
-    }
-    pthread_mutex_unlock(&spawn_lock);
-    if (pid < 0) {
-        close(in[1]);
-        close(out[0]);
-        errno = err;
-        return -1;
-    }
-    p->pid = pid;
-    p->to_fd = in[1];
-    p->from_fd = out[0];
     p->len = 0;
     p->in_long_line = 0;
     p->has_seed = 0;
     return 0;
-}
-
-/* 1 once process pid has ended, how in *info; it stays unreaped (a
- * zombie holding its pid and group id) until reap_group. */
-static int exited(pid_t pid, siginfo_t *info)
-{
-    memset(info, 0, sizeof *info);
-    return waitid(P_PID, (id_t)pid, info, WEXITED | WNOHANG | WNOWAIT) == 0 && info->si_pid == pid;
 }
 
 /* How the process ended, once it has (waits up to 500 ms for it).  A
@@ -204,35 +60,30 @@ static int exited(pid_t pid, siginfo_t *info)
  * described by the process's exit, so a message never depends on timing. */
 static void describe_exit(player *p, char *why, size_t size, const char *what)
 {
-    siginfo_t info;
-    int ended = 0;
-    for (int k = 0; k < 50 && !(ended = exited(p->pid, &info)); k++)
-        nap_ms(10);
-    if (ended) {
-        reap_group(p->pid); /* with what the shell left in the group */
-        untrack(p->pid);
-        p->pid = 0;
-        if (info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED)
-            snprintf(why, size, "%s (killed by signal %d)", what, info.si_status);
-        else
-            snprintf(why, size, "%s (exit status %d)", what, info.si_status);
-    } else {
-        snprintf(why, size, "%s", what);
+    plat_exit how = {0, 0, 0};
+    for (int k = 0; k < 50 && p->proc != NULL; k++) {
+        plat_proc_exit(p->proc, &how);
+        if (how.ended)
+            break;
+        plat_sleep_ms(10);
     }
+    if (!how.ended) {
+        snprintf(why, size, "%s", what);
+        return;
+    }
+    plat_proc_kill(p->proc); /* with what the shell left in the group */
+    p->proc = NULL;
+    if (how.signal != 0)
+        snprintf(why, size, "%s (killed by signal %d)", what, how.signal);
+    else
+        snprintf(why, size, "%s (exit status %d)", what, how.status);
 }
 
 void player_kill(player *p)
 {
-    if (p->pid > 0) {
-        reap_group(p->pid);
-        untrack(p->pid);
-    }
-    if (p->to_fd > 0)
-        close(p->to_fd);
-    if (p->from_fd > 0)
-        close(p->from_fd);
-    p->pid = 0;
-    p->to_fd = p->from_fd = -1;
+    if (p->proc != NULL)
+        plat_proc_kill(p->proc);
+    p->proc = NULL;
     p->len = 0;
     p->in_long_line = 0;
     mana_bot_free(p->bot);
@@ -241,7 +92,7 @@ void player_kill(player *p)
 
 static int send_line(player *p, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(CLI_PRINTF, 2, 3)))
 #endif
     ;
 
@@ -255,15 +106,7 @@ static int send_line(player *p, const char *fmt, ...)
     if (n < 0 || n >= (int)sizeof line - 1)
         return -1;
     line[n++] = '\n';
-    for (int off = 0; off < n;) {
-        ssize_t k = write(p->to_fd, line + off, (size_t)(n - off));
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1; /* EPIPE: the engine is gone (SIGPIPE is ignored) */
-        off += (int)k;
-    }
-    return 0;
+    return p->proc != NULL ? plat_proc_write(p->proc, line, (size_t)n) : -1;
 }
 
 /* Reads one line (without the newline) by deadline_ms.  Returns 1, 0 on
@@ -298,20 +141,12 @@ static int read_line(player *p, long long deadline_ms, char *line, size_t size)
             p->in_long_line = nl == NULL;
             return 1;
         }
-        long long left = deadline_ms - now_ms();
+        long long left = deadline_ms - plat_now_ms();
         if (left <= 0)
             return 0;
-        struct pollfd pfd = {p->from_fd, POLLIN, 0};
-        int r = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r == 0)
-            return 0;
-        ssize_t k = read(p->from_fd, p->buf + p->len, sizeof p->buf - p->len);
-        if (k < 0 && errno == EINTR)
-            continue;
+        long k = p->proc != NULL ? plat_proc_read(p->proc, p->buf + p->len, sizeof p->buf - p->len, left) : -1;
         if (k <= 0)
-            return -1;
+            return (int)k;
         p->len += (size_t)k;
     }
 }
@@ -364,21 +199,21 @@ static int send_rules(player *p, int preset, const mana_game *rules)
 int player_ensure(player *p, int preset, const mana_game *rules, char *why, size_t size)
 {
     char line[1024];
-    if (!p->spec->external || p->pid > 0)
+    if (!p->spec->external || p->proc != NULL)
         return 0;
     player_kill(p); /* closes what an earlier run left */
     const char *what = "";
     int rc = -1;
     for (int tries = 0; tries < SPAWN_TRIES && (rc = spawn(p, &what)) < 0; tries++)
         if (errno == EAGAIN || errno == ENOMEM || errno == EMFILE || errno == ENFILE)
-            nap_ms(100L << tries); /* out of processes or descriptors: wait, try again */
+            plat_sleep_ms(100L << tries); /* out of processes or descriptors: wait, try again */
         else
             break;
     if (rc < 0) {
         snprintf(why, size, "runner fault: cannot start '%.200s' (%s: %s)", p->spec->cmd, what, strerror(errno));
         return -2;
     }
-    long long t0 = now_ms();
+    long long t0 = plat_now_ms();
     if (send_line(p, "mana") < 0) {
         describe_exit(p, why, size, "engine crashed");
         goto fail;
@@ -392,7 +227,7 @@ int player_ensure(player *p, int preset, const mana_game *rules, char *why, size
         describe_exit(p, why, size, "engine crashed");
         goto fail;
     }
-    if (expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
+    if (expect(p, "readyok", plat_now_ms() + HANDSHAKE_MS, line, sizeof line, why, size) < 0)
         goto fail;
     return 0;
 fail : {
@@ -426,7 +261,7 @@ int player_newgame(player *p, uint64_t seed, char *why, size_t size)
         describe_exit(p, why, size, "engine crashed");
         return -1;
     }
-    return expect(p, "readyok", now_ms() + HANDSHAKE_MS, line, sizeof line, why, size);
+    return expect(p, "readyok", plat_now_ms() + HANDSHAKE_MS, line, sizeof line, why, size);
 }
 
 /* The `go` of a request: the clocks, or the fixed limits. */
@@ -507,13 +342,13 @@ static int external_move(player *p, const move_request *rq, mana_move *out, long
                  ? send_line(p, "position mfn %s%s%s", rq->start_mfn, rq->moves[0] ? " moves " : "", rq->moves)
                  : send_line(p, "position startpos%s%s", rq->moves[0] ? " moves " : "", rq->moves);
     go_words(rq, go, sizeof go);
-    long long t0 = now_ms();
+    long long t0 = plat_now_ms();
     if (rc < 0 || send_line(p, "%s", go) < 0) {
         describe_exit(p, why, size, "engine crashed");
         return -1;
     }
     rc = read_bestmove(p, rq, t0, out, why, size);
-    *used = now_ms() - t0;
+    *used = plat_now_ms() - t0;
     return rc;
 }
 
@@ -537,9 +372,9 @@ static int builtin_move(player *p, const move_request *rq, mana_move *out, long 
         cli_bot_limits(&fixed, &lim);
     }
     mana_bot_result res;
-    long long t0 = now_ms();
+    long long t0 = plat_now_ms();
     int rc = mana_bot_choose(p->bot, rq->game, &lim, &res);
-    *used = now_ms() - t0;
+    *used = plat_now_ms() - t0;
     *out = res.move;
     if (rc != MANA_OK)
         snprintf(why, size, "bot failed: %s: %s", mana_strerror(rc), mana_bot_error_detail());
@@ -555,10 +390,10 @@ int player_move(player *p, const move_request *rq, mana_move *out, long long *us
 
 void player_close(player *p)
 {
-    if (p->pid > 0 && send_line(p, "quit") == 0) { /* a moment to quit, then killed (player_kill) */
-        siginfo_t info;
-        for (int k = 0; k < 100 && !exited(p->pid, &info); k++)
-            nap_ms(10);
+    if (p->proc != NULL && send_line(p, "quit") == 0) { /* a moment to quit, then killed (player_kill) */
+        plat_exit how = {0, 0, 0};
+        for (int k = 0; k < 100 && (plat_proc_exit(p->proc, &how), !how.ended); k++)
+            plat_sleep_ms(10);
     }
     player_kill(p);
 }

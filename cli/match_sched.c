@@ -111,10 +111,8 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&m->lock);
         return NULL;
     }
-    for (int k = 0; k < m->nplayers; k++) {
+    for (int k = 0; k < m->nplayers; k++)
         pl[k].spec = &m->players[k];
-        pl[k].to_fd = pl[k].from_fd = -1;
-    }
     for (;;) {
         pthread_mutex_lock(&m->lock);
         int i = next_game(m);

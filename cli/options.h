@@ -33,6 +33,8 @@
 
 #include <mana_bot.h>
 
+#include "platform.h"
+
 enum {
     CLI_RULES = 1u << 0,
     CLI_RULE_OPTIONS = 1u << 1,
@@ -96,7 +98,7 @@ void cli_usage(const cli_command *cmd, FILE *to);
 /* Prints "mana-cli CMD: why" and the usage to stderr; returns 2. */
 int cli_usage_fail(const cli_command *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(CLI_PRINTF, 2, 3)))
 #endif
     ;
 

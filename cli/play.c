@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "platform.h"
 #include "record.h"
 #include "../common/rng.h"
 
@@ -33,10 +34,7 @@ typedef struct session {
     mana_bot_limits lim; /* every bot's limits (--time, --depth, ...) */
     record_info info;
     const char *save_path;
-    struct {
-        dev_t dev;
-        ino_t ino;
-    } own[16]; /* the files the prompt's save may replace (ours) */
+    plat_file_id own[16]; /* the files the prompt's save may replace (ours) */
     int nown;
     int color;
     int quiet;   /* -q: no board after each move (the `board` command still draws it) */
@@ -168,10 +166,10 @@ static void help(void)
 
 /* 1 if the file st is this session's: its --load, its --save, or one it
  * saved at the prompt (their device and inode). */
-static int ours(const session *s, const struct stat *st)
+static int ours(const session *s, const plat_file_id *id)
 {
     for (int k = 0; k < s->nown; k++)
-        if (s->own[k].dev == st->st_dev && s->own[k].ino == st->st_ino)
+        if (plat_same_id(&s->own[k], id))
             return 1;
     return 0;
 }
@@ -179,11 +177,9 @@ static int ours(const session *s, const struct stat *st)
 /* Remembers path (just written or loaded) as this session's. */
 static void own(session *s, const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && !ours(s, &st) && s->nown < (int)(sizeof s->own / sizeof s->own[0])) {
-        s->own[s->nown].dev = st.st_dev;
-        s->own[s->nown++].ino = st.st_ino;
-    }
+    plat_file_id id;
+    if (plat_file_id_of(path, &id) == 0 && !ours(s, &id) && s->nown < (int)(sizeof s->own / sizeof s->own[0]))
+        s->own[s->nown++] = id;
 }
 
 /* Writes the record to path.  A failure of the `save` command is the
@@ -193,7 +189,8 @@ static int save(session *s, const char *path, int at_prompt)
 {
     char err[512];
     struct stat st;
-    if (at_prompt && stat(path, &st) == 0 && S_ISREG(st.st_mode) && !ours(s, &st)) {
+    plat_file_id id;
+    if (at_prompt && stat(path, &st) == 0 && S_ISREG(st.st_mode) && plat_file_id_of(path, &id) == 0 && !ours(s, &id)) {
         printf("could not save: %s exists and is not this game's record; not replaced (save to a new name)\n", path);
         return -1;
     }
@@ -411,19 +408,13 @@ static void on_interrupt(int sig)
     interrupted = sig;
 }
 
-/* SIGINT, SIGTERM and SIGHUP end the game loop (getline is not
- * restarted), so that the record is still saved. */
+/* SIGINT, SIGTERM and SIGHUP (Ctrl-C, a closed console) end the game
+ * loop (the read of stdin is not restarted), so that the record is still
+ * saved; a closed output or a file size limit gives write errors, not
+ * death before the save (plat_catch_stop). */
 static void catch_interrupts(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL); /* a lost terminal: the record is saved all the same */
-    signal(SIGPIPE, SIG_IGN);     /* a closed output: write errors, not death before the save */
-    signal(SIGXFSZ, SIG_IGN);     /* a file size limit: a failed save, said as such */
+    plat_catch_stop(on_interrupt);
 }
 
 static int run(session *s)
@@ -452,7 +443,7 @@ static int run(session *s)
             continue;
         }
         prompt(s);
-        ssize_t got = getline(&line, &cap, stdin);
+        ssize_t got = plat_getline(&line, &cap, stdin);
         if (got < 0) {
             printf(interrupted ? "\ninterrupted\n" : "\nend of input\n");
             break;
@@ -580,17 +571,18 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "mana-cli play: --save %s: %s\n", a.save, strerror(errno));
         return 1;
     }
-    struct stat st_save, st_load;
+    struct stat st_save;
+    plat_file_id id_save, id_load;
     if (a.save != NULL && stat(a.save, &st_save) == 0 && S_ISREG(st_save.st_mode) && st_save.st_size > 0 &&
-        !(a.load != NULL && stat(a.load, &st_load) == 0 && st_load.st_dev == st_save.st_dev &&
-          st_load.st_ino == st_save.st_ino)) {
+        !(a.load != NULL && plat_file_id_of(a.save, &id_save) == 0 && plat_file_id_of(a.load, &id_load) == 0 &&
+          plat_same_id(&id_save, &id_load))) {
         fprintf(stderr,
                 "mana-cli play: --save %s exists; not replaced: give a new name (or --load it to continue that game "
                 "and save it back)\n",
                 a.save);
         return 1;
     }
-    uint64_t seed = o.seed_given ? o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+    uint64_t seed = o.seed_given ? o.seed : (uint64_t)time(NULL) ^ ((uint64_t)plat_pid() << 20);
     session s;
     memset(&s, 0, sizeof s);
     s.rng = seed;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <time.h>
 
+#include "platform.h"
 #include "record.h"
 
 const char *rec_option_name(int option)
@@ -99,7 +100,7 @@ int record_save(const char *path, const mana_game *g, const record_info *info, c
     char tmp[4200];
     struct stat st;
     int direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode); /* a device or a pipe: written as it is */
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, plat_pid());
     FILE *f = fopen(direct ? path : tmp, "w");
     if (f == NULL) {
         snprintf(err, err_size, "%s: %s", path, strerror(errno));
@@ -108,7 +109,7 @@ int record_save(const char *path, const mana_game *g, const record_info *info, c
     errno = 0;
     int rc = record_write(f, g, info);
     int saved = errno;
-    if (rc == 0 && (fflush(f) != 0 || (!direct && fsync(fileno(f)) != 0))) {
+    if (rc == 0 && (fflush(f) != 0 || (!direct && plat_sync(fileno(f)) != 0))) {
         rc = -1;
         saved = errno;
     }
@@ -116,7 +117,7 @@ int record_save(const char *path, const mana_game *g, const record_info *info, c
         rc = -1;
         saved = errno;
     }
-    if (rc == 0 && !direct && rename(tmp, path) != 0) {
+    if (rc == 0 && !direct && plat_replace(tmp, path) != 0) {
         rc = -1;
         saved = errno;
     }

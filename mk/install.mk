@@ -52,15 +52,19 @@ $(B)/%.pc: %.pc.in include/mana.h mana-pc-always
 	    -e 's|@VERSION@|$(VERSION)|g' $< >$@.tmp
 	$(Q)mv -f $@.tmp $@
 
+# $(call install_shlib,BUILT,FILE,SONAME,DEVLINK): a shared library with
+# its soname and development link (mk/windows.mk: a DLL to BINDIR, its
+# import library to LIBDIR).
+install_shlib = $(INSTALL) -m 755 $(1) '$(DESTDIR)$(LIBDIR)/$(2)' && ln -sf $(2) '$(DESTDIR)$(LIBDIR)/$(3)' && \
+    ln -sf $(3) '$(DESTDIR)$(LIBDIR)/$(notdir $(4))'
+
 install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)$(INSTALL) -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
 	    '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(MANDIR)/man3' \
 	    '$(DESTDIR)$(MANDIR)/man7'
 	$(Q)$(INSTALL) -m 644 $(PUBLIC_HDR) '$(DESTDIR)$(INCLUDEDIR)'
-	$(Q)$(INSTALL) -m 755 $(LIB_SHLIB) '$(DESTDIR)$(LIBDIR)/$(SHLIB)'
-	$(Q)ln -sf $(SHLIB) '$(DESTDIR)$(LIBDIR)/$(SONAME)'
-	$(Q)ln -sf $(SONAME) '$(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))'
+	$(Q)$(call install_shlib,$(LIB_SHLIB),$(SHLIB),$(SONAME),$(LIB_SO))
 	$(Q)$(INSTALL) -m 644 $(LIB_A) '$(DESTDIR)$(LIBDIR)/libmana.a'
 	$(Q)$(INSTALL) -m 644 $(MANA_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana.pc'
 	$(Q)for f in $(MAN3) $(MAN7); do \
@@ -74,9 +78,7 @@ install: $(LIB_SHLIB) $(LIB_A) $(MANA_PC)
 install: install-bots
 install-bots: $(BOTS_SHLIB_FILE) $(BOTS_A) $(MANA_BOTS_PC) install-lib-dirs
 	$(Q)$(INSTALL) -m 644 include/mana_bot.h '$(DESTDIR)$(INCLUDEDIR)'
-	$(Q)$(INSTALL) -m 755 $(BOTS_SHLIB_FILE) '$(DESTDIR)$(LIBDIR)/$(BOTS_SHLIB)'
-	$(Q)ln -sf $(BOTS_SHLIB) '$(DESTDIR)$(LIBDIR)/$(BOTS_SONAME)'
-	$(Q)ln -sf $(BOTS_SONAME) '$(DESTDIR)$(LIBDIR)/$(notdir $(BOTS_SO))'
+	$(Q)$(call install_shlib,$(BOTS_SHLIB_FILE),$(BOTS_SHLIB),$(BOTS_SONAME),$(BOTS_SO))
 	$(Q)$(INSTALL) -m 644 $(BOTS_A) '$(DESTDIR)$(LIBDIR)/libmana-bots.a'
 	$(Q)$(INSTALL) -m 644 $(MANA_BOTS_PC) '$(DESTDIR)$(PKGCONFIGDIR)/mana-bots.pc'
 install-lib-dirs:
@@ -93,12 +95,12 @@ uninstall-bots:
 install: install-cli
 install-cli: $(CLI)
 	$(Q)$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1'
-	$(Q)$(INSTALL) -m 755 $(CLI) '$(DESTDIR)$(BINDIR)/mana-cli'
+	$(Q)$(INSTALL) -m 755 $(CLI) '$(DESTDIR)$(BINDIR)/mana-cli$(EXE)'
 	$(Q)$(INSTALL) -m 644 man/man1/mana-cli.1 '$(DESTDIR)$(MANDIR)/man1/mana-cli.1'
 
 uninstall: uninstall-cli
 uninstall-cli:
-	$(Q)rm -f '$(DESTDIR)$(BINDIR)/mana-cli' '$(DESTDIR)$(MANDIR)/man1/mana-cli.1'
+	$(Q)rm -f '$(DESTDIR)$(BINDIR)/mana-cli$(EXE)' '$(DESTDIR)$(MANDIR)/man1/mana-cli.1'
 .PHONY: install-cli uninstall-cli
 
 uninstall:

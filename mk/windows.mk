@@ -22,8 +22,12 @@
 #                     linked with the DLLs' import libraries run under
 #                     Wine and print, byte for byte but for the CRLF line
 #                     ends of Windows' text-mode stdout, what the Linux
-#                     build's print.  mana-cli.exe is not built yet (its
-#                     POSIX calls have no Windows layer).
+#                     build's print; then tests/wine/cli.sh: every
+#                     mana-cli subcommand, mana-cli.exe under Wine against
+#                     the Linux mana-cli, outputs and files byte for byte
+#                     (both write LF), match with mana-cli.exe engine as an
+#                     external engine (CreateProcess and pipes), and the
+#                     journal's lock and --resume.
 #   make python-wheel-windows  the Python package's Windows wheel
 #                     (mana-X-cpNN-cpNN-win_amd64.whl, carrying
 #                     mana/_libmana.dll) in $(B)/python-win/dist, built on
@@ -63,6 +67,15 @@ $(BOTS_A_OBJ): $(BOT_OBJ) bots/libmana-bots.map tools/map-symbols.sh
 	    $(OBJCOPY) -w $$(sh tools/map-symbols.sh bots/libmana-bots.map --keep-global-symbol=) \
 	    $@.tmp $@ && rm -f $@.tmp
 
+# make install: a DLL beside the programs (BINDIR, where Windows finds
+# it), its import library in LIBDIR (what -lmana finds), mana-cli.exe.
+install_shlib = $(INSTALL) -d '$(DESTDIR)$(BINDIR)' && $(INSTALL) -m 755 $(1) '$(DESTDIR)$(BINDIR)/$(2)' && \
+    $(INSTALL) -m 644 $(4) '$(DESTDIR)$(LIBDIR)/$(notdir $(4))'
+uninstall: uninstall-dlls
+uninstall-dlls:
+	$(Q)rm -f '$(DESTDIR)$(BINDIR)/$(SHLIB)' '$(DESTDIR)$(BINDIR)/$(BOTS_SHLIB)'
+.PHONY: uninstall-dlls
+
 $(CLI): $(CLI_OBJ) $(BOTS_A) $(LIB_A)
 	$(call say,LD,$@)
 	$(Q)$(CC) -static $(SAN) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BOTS_A) $(LIB_A) -lm -lpthread
@@ -82,11 +95,11 @@ wine-deps:
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make wine-deps" $$missing; fi
 
-check-wine: wine-deps $(EXAMPLES_BIN)
+check-wine: wine-deps $(EXAMPLES_BIN) $(CLI)
 	$(Q)set -e; w=$(WINE_BUILD); \
 	$(MAKE) --no-print-directory -j$(CI_JOBS) CC=$(MINGW)-gcc AR=$(MINGW)-ar OBJCOPY=$(MINGW)-objcopy \
 	    CFLAGS='-O2 -g -Werror' BUILD_DIR=$$w $$w/libmana.dll $$w/libmana-bots.dll $$w/libmana.a \
-	    $$w/libmana-bots.a $$w/libmana-embed.dll; \
+	    $$w/libmana-bots.a $$w/libmana-embed.dll $$w/mana-cli.exe; \
 	for d in libmana:exports libmana-bots:exports-bots; do \
 	    $(MINGW)-objdump -p $$w/$${d%%:*}.dll | \
 	        awk '/\[Ordinal\/Name Pointer\] Table/ { t = 1; next } t && /\[/ { print $$NF } t && /^$$/ { t = 0 }' \
@@ -105,7 +118,11 @@ check-wine: wine-deps $(EXAMPLES_BIN)
 	    (cd $$w && WINEDEBUG=-all $(WINE) ./$$n.exe $$a) | tr -d '\r' >$$w/$$n.wine.txt; \
 	    cmp $$w/$$n.linux.txt $$w/$$n.wine.txt || { echo "check-wine: $$n differs under Wine"; exit 1; }; \
 	    echo "check-wine: $$n $$a: the Linux answers under Wine ($$(wc -l <$$w/$$n.linux.txt) lines)"; \
-	done
+	done; \
+	deps=$$($(MINGW)-objdump -p $$w/mana-cli.exe | sed -n 's/^.*DLL Name: //p' | \
+	    grep -v -i -x -e KERNEL32.dll -e msvcrt.dll | tr '\n' ' '); \
+	[ -z "$$deps" ] || { echo "check-wine: mana-cli.exe needs $$deps"; exit 1; }; \
+	sh tests/wine/cli.sh $(CLI) $$w/mana-cli.exe $(WINE)
 
 # The Windows wheel: the package's own build (bindings/python/setup.py)
 # with the mingw-w64 compiler, tagged win_amd64.
