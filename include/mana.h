@@ -42,9 +42,9 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------ */
 
 #define MANA_VERSION_MAJOR 0
-#define MANA_VERSION_MINOR 2
+#define MANA_VERSION_MINOR 3
 #define MANA_VERSION_PATCH 0
-#define MANA_VERSION_STRING "0.2.0"
+#define MANA_VERSION_STRING "0.3.0"
 /* MAJOR * 10000 + MINOR * 100 + PATCH */
 #define MANA_VERSION_NUMBER (MANA_VERSION_MAJOR * 10000 + MANA_VERSION_MINOR * 100 + MANA_VERSION_PATCH)
 
