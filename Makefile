@@ -193,7 +193,7 @@ CHECK_C_PARTS = check-unit check-alloc check-bot-reports check-match-interval \
 # make ci: everything else, each once (mk/ci.mk runs them and sums up).
 CI_STEPS = abi-check check-abi-breaks warnings cppcheck check-clang sanitize tsan \
     valgrind soak coverage fuzz-ci check-tactics check-setups check-cmake check-ffi-all check-format \
-    check-objects check-mypy check-selfplay check-dask-match check-learn match-long \
+    check-objects check-python-long check-mypy check-selfplay check-dask-match check-learn match-long \
     check-wine
 
 .PHONY: all demo check check-unit check-version check-deb-install deps clean version print-check-parts print-embed help
@@ -402,11 +402,12 @@ make ci: the long checks, each once (.ci/run, after make check)
   check-ffi-all         check-ffi, a missing interpreter failing
   check-format          every C file as .clang-format says
   check-objects         the C rows of docs/objects-c.md
+  check-python-long     pip install failures; the training examples end to end
   check-mypy            mypy --strict, once
   check-selfplay        self-play on a real Dask cluster losing a worker
   check-dask-match      a match on a real Dask cluster losing a worker
   check-learn           the learned evaluation's pipeline, short
-  match-long            a gauntlet on a real clock, an SPRT
+  match-long            what a match never loses; a real clock; an SPRT
   check-wine            the Windows build under Wine
 other targets
   all (default)         libmana, libmana-bots (.so, .a) and mana-cli in build/

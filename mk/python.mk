@@ -73,8 +73,11 @@ PY_TREE_ENV := MANA_TREE_LIBRARY='$(abspath $(LIB_SONAME))' MANA_TREE_SANITIZE='
     MANA_ASAN_RUNTIME='$(if $(filter 1,$(SANITIZE)),$(shell $(CC) -print-file-name=libasan.so 2>/dev/null))'
 
 # The files of the suite that start Dask clusters run whole, once, in make
-# ci (check-selfplay, check-dask-match in mk/rl.mk), not here.
-PY_CI_TESTS := test_selfplay.py test_match_dask.py
+# ci (check-selfplay, check-dask-match in mk/rl.mk), not here; so do the
+# long ones: pip install without a wheel builder (test_install.py) and the
+# training examples end to end (test_train_example.py), in check-python-long.
+PY_LONG_TESTS := test_install.py test_train_example.py
+PY_CI_TESTS := test_selfplay.py test_match_dask.py $(PY_LONG_TESTS)
 
 # Run from build/python, so that `import mana` finds the installed package
 # and not bindings/python/mana.  MANA_CLI is this build's mana-cli, which
@@ -86,6 +89,13 @@ check-python: $(PY_STAMP) $(LIB_SONAME) $(CLI)
 	    CC='$(CC)' $(PY_TREE_ENV) venv/bin/python -X faulthandler -m pytest -p no:cacheprovider \
 	    $(if $(filter 1,$(V)),-v,-q) $(PY_CI_TESTS:%=--ignore='$(CURDIR)/bindings/python/tests/%') \
 	    '$(CURDIR)/bindings/python/tests'
+
+# make ci: the long files of the suite (PY_LONG_TESTS), in the same venv.
+.PHONY: check-python-long
+check-python-long: $(PY_STAMP)
+	$(Q)cd $(PY_BUILD) && PYTHONDONTWRITEBYTECODE=1 MANA_PERFT_FILE='$(PY_PERFT_FILE)' \
+	    MANA_CLI='$(abspath $(CLI))' CC='$(CC)' venv/bin/python -X faulthandler \
+	    -m pytest -p no:cacheprovider -q $(PY_LONG_TESTS:%='$(CURDIR)/bindings/python/tests/%')
 
 # The one test of the suite that loads this build's own libmana
 # (test_library.py, MANA_TREE_LIBRARY): under SANITIZE=1 (make sanitize) the

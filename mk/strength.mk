@@ -70,7 +70,7 @@ check-tune: $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN) | python
 	sh tools/tune/check.sh $(CLI) $(TUNE_FEATURES) $(LEARN_CHECK) $(LEARN_CHECK_PLAIN)
 
 # examples/python/train_eval.py, run by the Python suite, reads the features
-check-python: $(TUNE_FEATURES)
+check-python check-python-long: $(TUNE_FEATURES)
 
 SOLVE := $(B)/tools/strength/solve
 

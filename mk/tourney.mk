@@ -5,10 +5,12 @@
 #                           against values computed by fishtest; time
 #                           controls and clocks (a part of make check:
 #                           tests/README.md lists them)
-#   make match-long         tests/cli/match_long.sh: a gauntlet of ab, mcts
+#   make match-long         tests/cli/match_guard.sh (what a match never
+#                           loses or misreports), then
+#                           tests/cli/match_long.sh: a gauntlet of ab, mcts
 #                           and an external engine under a clock, and an
 #                           SPRT of ab against an external random engine
-#                           (make ci; about 20 s on 2 shared cores)
+#                           (make ci; about 45 s on 2 shared cores)
 
 MATCHCHECK := $(B)/tests/cli/matchcheck
 MATCH_CHECK_OBJ := $(B)/cli/match_stats.o $(B)/cli/match_clock.o
@@ -23,5 +25,9 @@ $(MATCHCHECK): tests/cli/matchcheck.c $(MATCH_CHECK_OBJ) $(CLI_HDR) include/mana
 check-match: $(MATCHCHECK)
 	$(MATCHCHECK)
 
+# The long match checks (make ci): what a match never loses or misreports
+# (reruns, SPRT edges, runner faults, SIGHUP then --resume), then a
+# gauntlet on a real clock and an SPRT against an external engine.
 match-long: $(CLI)
+	sh tests/cli/match_guard.sh $(CLI)
 	sh tests/cli/match_long.sh $(CLI)

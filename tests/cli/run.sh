@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # run.sh - runs the mana-cli shell tests (play, records, engine, match) and
-# lints the manual page.   usage: tests/cli/run.sh MANA-CLI [MANPAGE]
+# lints the manual page.  (match_guard.sh and match_long.sh, the longer
+# match checks, run in make ci's match-long.)   usage: tests/cli/run.sh MANA-CLI [MANPAGE]
 set -u
 cli=$1
 man=${2:-}
 dir=$(dirname "$0")
 status=0
-for t in core play record options output engine engine_session match match_options match_report match_start match_guard readme usage doc_records ab_tree; do
+for t in core play record options output engine engine_session match match_options match_report match_start readme usage doc_records ab_tree; do
     sh "$dir/$t.sh" "$cli" || status=1
 done
 sh "$dir/ab_tree.sh" "$cli" "$dir/../data/ab_tree_learned.txt" || status=1 # the default evaluation's trees
