@@ -97,8 +97,8 @@ expect_eq "$(sed -n '1,/White, place a piece>/p' "$tmp/out" | grep -c '(piece or
 expect_eq "$(grep -c 'Black (random) plays' "$tmp/out")" 7 "each setup move still named"
 
 # Ctrl-C during play --save: the record is written.  stdin stays open
-# (a sleep writes nothing) until play has ended, then the sleep is
-# stopped: the shell's wait waits for the whole pipeline.
+# (a sleep writes nothing) until play has ended, then a watcher stops the
+# sleep: the shell's wait waits for the whole pipeline.
 (sleep 30 &
     echo $! >"$tmp/int.sleeper"
     wait) | "$CLI" play --white human --black random --seed 3 --no-color --save "$tmp/int.mana" \
@@ -108,9 +108,8 @@ k=0
 while ! grep -q "type 'help'" "$tmp/out" 2>/dev/null && [ $k -lt 200 ]; do sleep 0.05; k=$((k + 1)); done
 pid=$(pgrep -n -f "save $tmp/int.mana" || true)
 [ -n "$pid" ] && kill -INT "$pid"
-k=0
-while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ $k -lt 400 ]; do sleep 0.05; k=$((k + 1)); done
-kill "$(cat "$tmp/int.sleeper")" 2>/dev/null
+(while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+    kill "$(cat "$tmp/int.sleeper")" 2>/dev/null) &
 wait $job 2>/dev/null
 expect_grep "$tmp/int.mana" "Rules: jactalea" "Ctrl-C saved the record"
 expect_grep "$tmp/int.mana" "Result: *" "the saved game is unfinished"

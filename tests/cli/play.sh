@@ -245,11 +245,9 @@ pid=$!
 k=0
 while ! grep -q "type 'help'" "$o" 2>/dev/null && [ $k -lt 200 ]; do sleep 0.05; k=$((k + 1)); done
 kill -HUP $pid
-# (the shell's wait waits for the whole pipeline: the writer, which holds
-# stdin open, is stopped once play has ended)
-k=0
-while kill -0 $pid 2>/dev/null && [ $k -lt 400 ]; do sleep 0.05; k=$((k + 1)); done
-kill "$(cat "$tmp/sleeper")" 2>/dev/null
+# The shell's wait waits for the whole pipeline: a watcher stops the
+# writer, which holds stdin open, once play has ended.
+(while kill -0 $pid 2>/dev/null; do sleep 0.05; done; kill "$(cat "$tmp/sleeper")" 2>/dev/null) &
 wait $pid
 expect_status $? 129 "play ends on SIGHUP as a shell reports it"
 "$CLI" replay --quiet "$tmp/hup.mana" >"$tmp/replay" 2>&1
