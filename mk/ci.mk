@@ -6,8 +6,9 @@
 #   make ci           every step of CI_STEPS (the top Makefile lists them;
 #                     `make help` says what each checks), one after the
 #                     other, each once; prints a summary with each step's
-#                     time and fails if any step failed (about CI_MINUTES
-#                     on a quiet 2-core machine: see .ci/run)
+#                     time and fails if any step failed (about 28 min on
+#                     2 cores shared with other builds; tests/README.md,
+#                     "What `make ci` runs", has each step's time)
 #   make warnings     libmana/ built by gcc and clang with -Wall -Wextra
 #                     -Wpedantic -Wshadow -Wconversion -Werror (and this
 #                     fragment's own test programs)
@@ -34,8 +35,9 @@
 #                     fails below COV_MIN_LINES / COV_MIN_BRANCHES percent;
 #                     report in $(BUILD_DIR)/coverage/
 #   make fuzz-ci      each libFuzzer target for FUZZ_CI_SECONDS (30) seconds:
-#                     8 targets, about 4 min with their build, so that the
-#                     step stays under 5 min
+#                     8 targets, 4 min of fuzzing plus their build (-j2),
+#                     so that the step stays near 5 min (60 s each made it
+#                     10 min)
 #   make fuzz         each libFuzzer target for FUZZ_SECONDS (600) seconds
 #
 # Builds with other flags (sanitizers, coverage, clang) go to their own
