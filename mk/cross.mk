@@ -9,7 +9,7 @@
 # library comes from Debian by multiarch, check:<debian-arch>).
 #
 # On the build machine (make ci runs it):
-#   make check-cross    for each of CROSS_ARCHS: that build into
+#   make check-cross    for each of CROSS_ARCHS (CI_JOBS at a time): that build into
 #                       $(B)/cross/<arch> (warnings are errors), then under
 #                       qemu-<arch>: the unit suites (CK_FORK=no), the
 #                       contract tests (a soak with every invariant at every
@@ -71,8 +71,10 @@ $(ANSWERS_BIN): tests/cross/answers.c include/mana.h include/mana_bot.h $(BOTS_A
 cross-deps:
 	$(Q)sh tools/cross-deps.sh $(foreach a,$(CROSS_ARCHS),$(CROSS_DEB_$(a))) -- $(CROSS_PACKAGES)
 
+# -j$(CI_JOBS) unless a parallel make (check-cross) shares its job slots.
+CROSS_JOBS = $(if $(filter --jobserver%,$(MAKEFLAGS)),,-j$(CI_JOBS))
 # $(call cross_make,ARCH,TARGETS): TARGETS of the ARCH build, warnings as errors.
-cross_make = $(MAKE) -s --no-print-directory -j$(CI_JOBS) CC=$(1)-linux-gnu-gcc AR=$(1)-linux-gnu-ar \
+cross_make = $(MAKE) -s --no-print-directory $(CROSS_JOBS) CC=$(1)-linux-gnu-gcc AR=$(1)-linux-gnu-ar \
     OBJCOPY=$(1)-linux-gnu-objcopy CFLAGS='-O2 -g -Werror' BUILD_DIR=$(CROSS_DIR)/$(1) \
     PKG_CONFIG_LIBDIR=/usr/lib/$(CROSS_MULTIARCH_$(1))/pkgconfig:/usr/share/pkgconfig $(2)
 
@@ -91,5 +93,8 @@ answers-update: $(ANSWERS_BIN)
 	$(Q)$(ANSWERS_BIN) >$(ANSWERS_REF).tmp && mv -f $(ANSWERS_REF).tmp $(ANSWERS_REF)
 	@echo "answers-update: $(ANSWERS_REF) written ($$(wc -l <$(ANSWERS_REF)) lines)"
 
-check-cross: $(CROSS_ARCHS:%=check-cross-%)
-	$(Q)$(MAKE) --no-print-directory cross-answers
+# The targets side by side in CI_JOBS job slots, each one's output kept
+# together (-Otarget), then the answers.
+check-cross:
+	$(Q)$(MAKE) --no-print-directory -j$(CI_JOBS) -Otarget $(CROSS_ARCHS:%=check-cross-%) && \
+	    $(MAKE) --no-print-directory cross-answers
