@@ -126,8 +126,8 @@ if command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
     bots="libmana-bots: not built (bots/ has no Windows allocation yet)"
     if grep -q _aligned_malloc "$src"/bots/*.c; then
         run "$w.bots.log" cmake --build "$w" -j2
-        files="$files libmana-bots.dll libmana-bots.dll.a libmana-bots.a"
-        bots="libmana-bots built"
+        files="$files libmana-bots.dll libmana-bots.dll.a libmana-bots.a mana-cli.exe"
+        bots="libmana-bots and mana-cli.exe built"
     fi
     for f in $files; do
         [ -f "$w/$f" ] || bad "mingw: no $f"
