@@ -164,9 +164,7 @@ ci:
 	echo "make ci: all passed"
 
 ci-deps:
-	@missing=; for p in $(CI_PACKAGES); do \
-	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make ci-deps" $$missing; fi
+	@sh tools/deb-install.sh --who "make ci-deps" $(CI_PACKAGES)
 
 warnings: $(REACH_C)
 	@for cc in gcc clang; do \

@@ -91,9 +91,7 @@ CI_PACKAGES += $(WINE_PACKAGES)
 
 .PHONY: check-wine wine-deps python-wheel-windows
 wine-deps:
-	@missing=; for p in $(WINE_PACKAGES); do \
-	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then sh tools/deb-install.sh --who "make wine-deps" $$missing; fi
+	@sh tools/deb-install.sh --who "make wine-deps" $(WINE_PACKAGES)
 
 check-wine: wine-deps $(EXAMPLES_BIN) $(CLI)
 	$(Q)set -e; w=$(WINE_BUILD); \

@@ -5,7 +5,7 @@
 # The one copy of "install the Debian packages that are missing", used by
 # .ci/run and every make target that installs what it needs.
 #
-#  - Packages already installed (dpkg -s) are left alone; with none missing,
+#  - Packages already installed (dpkg-query) are left alone; with none missing,
 #    nothing runs and nothing is printed.  --commands-missing: the caller
 #    found the commands of these packages missing, so each is installed
 #    (or named to the user who cannot install) whatever dpkg says.
@@ -28,9 +28,19 @@ apt=${APT_GET:-apt-get}
 wait_s=${MANA_APT_LOCK_WAIT:-900}
 lock=${MANA_DPKG_LOCK:-/var/lib/dpkg/lock-frontend}
 
+# installed PACKAGE: PACKAGE (or PACKAGE:ARCH) is installed, for the
+# machine's own architecture when no ARCH is named.  Not `dpkg -s`: once a
+# package is installed for a second architecture too (check:arm64 beside
+# check, as make cross-deps does), `dpkg -s check` fails as ambiguous.
+installed() {
+    dpkg-query -W -f='${binary:Package} ${db:Status-Abbrev}\n' "$1" 2>/dev/null |
+        awk -v p="$1" -v a="$(dpkg --print-architecture 2>/dev/null)" \
+            '($1 == p || $1 == p ":" a) && $2 == "ii" { ok = 1 } END { exit !ok }'
+}
+
 missing=
 for p in "$@"; do
-    [ -n "$trust_dpkg" ] && dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+    [ -n "$trust_dpkg" ] && installed "$p" || missing="$missing $p"
 done
 [ -n "$missing" ] || exit 0
 

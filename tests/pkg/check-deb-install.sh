@@ -75,5 +75,29 @@ fi
 run --commands-missing dpkg || fail "--commands-missing dpkg failed"
 grep -q " install -y -qq dpkg" "$t/log" || fail "--commands-missing skipped an installed package: $(cat "$t/log")"
 
+# 8. Multiarch: a package installed for this machine's architecture and
+# another (check and check:arm64, after make cross-deps) is installed, where
+# `dpkg -s check` fails as ambiguous; one installed only for another
+# architecture is not, unless asked for by that name.  Stand-in dpkg and
+# dpkg-query, with amd64 the machine's architecture.
+mkdir -p "$t/bin"
+cat > "$t/bin/dpkg-query" <<'STUB'
+#!/bin/sh
+for last; do :; done
+case $last in
+two) printf 'two:amd64 ii \ntwo:arm64 ii \n' ;;
+foreign | foreign:arm64) printf 'foreign:arm64 ii \n' ;;
+*) exit 1 ;;
+esac
+STUB
+printf '#!/bin/sh\necho amd64\n' > "$t/bin/dpkg"
+chmod +x "$t/bin/dpkg-query" "$t/bin/dpkg"
+: > "$t/log"
+PATH="$t/bin:$PATH" sh "$here/tools/deb-install.sh" --who test two foreign:arm64 2> "$t/err" &&
+    [ ! -s "$t/log" ] || fail "a package installed for two architectures ran apt-get: $(cat "$t/log" "$t/err")"
+: > "$t/log"
+PATH="$t/bin:$PATH" sh "$here/tools/deb-install.sh" --who test foreign 2> "$t/err"
+grep -q " install -y -qq foreign" "$t/log" || fail "a package installed only for arm64 counted as the machine's: $(cat "$t/log")"
+
 [ $fails = 0 ] || exit 1
-echo "check-deb-install: 7 cases ok (lock wait said, update retried, failures named, commands missing)"
+echo "check-deb-install: 8 cases ok (lock wait said, update retried, failures named, commands missing, multiarch)"
