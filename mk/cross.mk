@@ -85,9 +85,11 @@ $(CROSS_ARCHS:%=check-cross-%): check-cross-%: cross-build-%
 	$(Q)sh tests/cross/run.sh $(CROSS_QEMU_$*) $(CROSS_DIR)/$* $(CROSS_SOAK_PLIES) '$(CROSS_FUZZ)' \
 	    '$(CROSS_CLI_TESTS)'
 
-cross-answers: $(ANSWERS_BIN) $(CROSS_ARCHS:%=cross-build-%)
+cross-answers: $(ANSWERS_BIN) $(CLI) $(CROSS_ARCHS:%=cross-build-%)
 	$(Q)sh tests/cross/answers.sh $(ANSWERS_REF) native:$(ANSWERS_BIN) \
 	    $(foreach a,$(CROSS_ARCHS),$(CROSS_QEMU_$(a)):$(CROSS_DIR)/$(a)/tests/cross/answers)
+	$(Q)sh tests/cross/cli-answers.sh $(CLI) \
+	    $(foreach a,$(CROSS_ARCHS),$(CROSS_QEMU_$(a)):$(CROSS_DIR)/$(a)/mana-cli)
 
 answers-update: $(ANSWERS_BIN)
 	$(Q)$(ANSWERS_BIN) >$(ANSWERS_REF).tmp && mv -f $(ANSWERS_REF).tmp $(ANSWERS_REF)

@@ -119,11 +119,11 @@ run replay-crlf "$tmp/game-crlf.txt" replay -q -
 run replay-missing $none replay no-such-file.txt
 
 # ---- engine: the protocol on stdin, CRLF lines too ----
-crlf mana isready "position mfn $IN3" 'go depth 4' 'position startpos' 'go depth 2' \
+crlf mana isready "position mfn $IN3" 'go depth 4' 'go nodes 20000' 'position startpos' 'go depth 2' \
     'setoption name Bot value mcts' 'setoption name Seed value 7' 'position startpos moves O2 D@a6' \
     'go iterations 300' 'position mfn bad' 'fly' quit >"$tmp/engine.in"
 run engine-crlf "$tmp/engine.in" engine
-lf mana isready "position mfn $IN3" 'go depth 4' 'position startpos' 'go depth 2' \
+lf mana isready "position mfn $IN3" 'go depth 4' 'go nodes 20000' 'position startpos' 'go depth 2' \
     'setoption name Bot value mcts' 'setoption name Seed value 7' 'position startpos moves O2 D@a6' \
     'go iterations 300' 'position mfn bad' 'fly' quit >"$tmp/engine-lf.in"
 run engine-lf "$tmp/engine-lf.in" engine
