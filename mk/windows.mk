@@ -28,6 +28,9 @@
 #                     (both write LF), match with mana-cli.exe engine as an
 #                     external engine (CreateProcess and pipes), and the
 #                     journal's lock and --resume.
+#   make bench-wine   tools/bench-wine.sh: mana-cli.exe under Wine against the
+#                     Linux mana-cli (ab's and mcts's searches, perft 8),
+#                     medians of 5 alternating runs and their ratio
 #   make python-wheel-windows  the Python package's Windows wheel
 #                     (mana-X-cpNN-cpNN-win_amd64.whl, carrying
 #                     mana/_libmana.dll) in $(B)/python-win/dist, built on
@@ -89,7 +92,7 @@ WINE_PACKAGES := gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64
 WINE_EXAMPLES := perft:7 play_game: bot_game:
 CI_PACKAGES += $(WINE_PACKAGES)
 
-.PHONY: check-wine wine-deps python-wheel-windows
+.PHONY: check-wine wine-deps python-wheel-windows bench-wine
 wine-deps:
 	@sh tools/deb-install.sh --who "make wine-deps" $(WINE_PACKAGES)
 
@@ -141,3 +144,9 @@ python-wheel-windows:
 	    { echo "python-wheel-windows: mana/_libmana.dll exports differ from tests/exports*.txt"; exit 1; }
 	@echo "python-wheel-windows: $$(ls $(PY_WIN)/dist) carries mana/_libmana.dll with the public API"
 check-wine: python-wheel-windows
+
+# The Windows build's speed under Wine against Linux's (BENCHMARKS.md).
+bench-wine: wine-deps $(CLI)
+	$(Q)$(MAKE) --no-print-directory -j$(CI_JOBS) CC=$(MINGW)-gcc AR=$(MINGW)-ar OBJCOPY=$(MINGW)-objcopy \
+	    CFLAGS='-O2 -g -Werror' BUILD_DIR=$(WINE_BUILD) $(WINE_BUILD)/mana-cli.exe
+	$(Q)sh tools/bench-wine.sh $(CLI) $(WINE_BUILD)/mana-cli.exe
