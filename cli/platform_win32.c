@@ -61,25 +61,17 @@ static int errno_of(DWORD e)
     switch (e) {
     case ERROR_FILE_NOT_FOUND:
     case ERROR_PATH_NOT_FOUND:
-    case ERROR_INVALID_NAME:
-        return ENOENT;
+    case ERROR_INVALID_NAME: return ENOENT;
     case ERROR_FILE_EXISTS:
-    case ERROR_ALREADY_EXISTS:
-        return EEXIST;
+    case ERROR_ALREADY_EXISTS: return EEXIST;
     case ERROR_NOT_ENOUGH_MEMORY:
-    case ERROR_OUTOFMEMORY:
-        return ENOMEM;
-    case ERROR_TOO_MANY_OPEN_FILES:
-        return EMFILE;
-    case ERROR_DISK_FULL:
-        return ENOSPC;
-    case ERROR_NOT_SAME_DEVICE:
-        return EXDEV;
+    case ERROR_OUTOFMEMORY: return ENOMEM;
+    case ERROR_TOO_MANY_OPEN_FILES: return EMFILE;
+    case ERROR_DISK_FULL: return ENOSPC;
+    case ERROR_NOT_SAME_DEVICE: return EXDEV;
     case ERROR_LOCK_VIOLATION:
-    case ERROR_SHARING_VIOLATION:
-        return EWOULDBLOCK;
-    default:
-        return EACCES;
+    case ERROR_SHARING_VIOLATION: return EWOULDBLOCK;
+    default: return EACCES;
     }
 }
 
@@ -279,12 +271,9 @@ static int signal_of(DWORD event)
 {
     switch (event) {
     case CTRL_C_EVENT:
-    case CTRL_BREAK_EVENT:
-        return PLAT_SIGINT;
-    case CTRL_CLOSE_EVENT:
-        return PLAT_SIGHUP;
-    default:
-        return PLAT_SIGTERM; /* log-off, shutdown */
+    case CTRL_BREAK_EVENT: return PLAT_SIGINT;
+    case CTRL_CLOSE_EVENT: return PLAT_SIGHUP;
+    default: return PLAT_SIGTERM; /* log-off, shutdown */
     }
 }
 

@@ -9,7 +9,8 @@
 #     (the search alone, without Wine's start);
 #   - mcts: `go iterations 20000`, the same;
 #   - perft 8 (bulk counting) from the README's position, wall time of
-#     the whole command, Wine's start included.
+#     the whole command, Wine's start included; then `--version`'s wall
+#     time, which is the start alone on each side.
 # Used by `make bench-wine`; the figures go in BENCHMARKS.md.
 set -eu
 lin=$1 win=$2 runs=${3:-5}
@@ -29,6 +30,10 @@ perft_ms() {
     s=$(date +%s%N); run "$1" perft --threads 1 8 "$README" >/dev/null; e=$(date +%s%N)
     echo $(((e - s) / 1000000))
 }
+version_ms() {
+    s=$(date +%s%N); run "$1" --version >/dev/null; e=$(date +%s%N)
+    echo $(((e - s) / 1000000))
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 measure() { # measure NAME COMMAND...: RUNS alternating runs, medians, ratio
     name=$1; shift
@@ -39,7 +44,7 @@ measure() { # measure NAME COMMAND...: RUNS alternating runs, medians, ratio
     done
     l=$(median <"$tmp/linux") w=$(median <"$tmp/wine")
     awk -v n="$name" -v l="$l" -v w="$w" -v r="$runs" \
-        'BEGIN { printf "bench-wine: %-28s Linux %6d ms, Wine %6d ms: %.3fx (medians of %d)\n", n, l, w, w / l, r }'
+        'BEGIN { printf "bench-wine: %-28s Linux %6d ms, Wine %6d ms: %.3fx (medians of %d)\n", n, l, w, w / (l > 0 ? l : 1), r }'
 }
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 ab() { search_ms "$1" 'go nodes 2000000' ab; }
@@ -47,3 +52,4 @@ mcts() { search_ms "$1" 'go iterations 20000' mcts; }
 measure "ab, go nodes 2000000" ab
 measure "mcts, go iterations 20000" mcts
 measure "perft 8 (with Wine's start)" perft_ms
+measure "--version (the start alone)" version_ms

@@ -217,14 +217,11 @@ static void bots_at(const char *mfn)
 
 int main(void)
 {
-    static const uint64_t seeds[] = {1, 7, 20240601, UINT64_C(4294967297), UINT64_C(9007199254740993),
-                                     UINT64_C(18446744073709551615)};
+    static const uint64_t seeds[] = {
+        1, 7, 20240601, UINT64_C(4294967297), UINT64_C(9007199254740993), UINT64_C(18446744073709551615)};
     static const char *const play[] = {
-        "1r1r2/R1dR2/1r4/3rrD/2R1R1/3R2 b 3 2",
-        "2d3/6/2R1r1/1r4/3D2/6 b 3 3",
-        "4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0",
-        "rrrdrr/6/6/6/6/DRRRRR b - 3",
-        "d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1",
+        "1r1r2/R1dR2/1r4/3rrD/2R1R1/3R2 b 3 2", "2d3/6/2R1r1/1r4/3D2/6 b 3 3",     "4rr/3R2/2rD2/2r1dr/1R4/1R2R1 w 1 0",
+        "rrrdrr/6/6/6/6/DRRRRR b - 3",          "d5/3r2/5D/3r2/1R1R2/1RR2r b 2 1",
     };
     printf("libmana %s\n", mana_version());
     for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++)
