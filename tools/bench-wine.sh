@@ -47,6 +47,9 @@ measure() { # measure NAME COMMAND...: RUNS alternating runs, medians, ratio
         'BEGIN { printf "bench-wine: %-28s Linux %6d ms, Wine %6d ms: %.3fx (medians of %d)\n", n, l, w, w / (l > 0 ? l : 1), r }'
 }
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+# Wine's server kept for a minute after its last program, so that no run
+# pays for starting it again (it otherwise exits 3 s after the last one).
+wineserver -p60 2>/dev/null || true
 ab() { search_ms "$1" 'go nodes 2000000' ab; }
 mcts() { search_ms "$1" 'go iterations 20000' mcts; }
 measure "ab, go nodes 2000000" ab
