@@ -171,8 +171,11 @@ BOTS_A_OBJ := $(B)/libmana-bots.o
 # One platform layer (cli/platform.h): platform_win32.c on Windows,
 # platform_posix.c elsewhere.
 CLI_PLATFORM := $(if $(filter windows,$(TARGET_OS)),win32,posix)
-CLI_SRC := $(sort $(filter-out cli/platform_%.c,$(wildcard cli/*.c)) cli/platform_$(CLI_PLATFORM).c)
-CLI_HDR := $(wildcard cli/*.h) $(BOT_HDR)
+# The engine (cli/engine/) and the match runner (cli/match/) have folders
+# of their own; the subcommands sit in cli/.
+CLI_SRC := $(sort $(filter-out cli/platform_%.c,$(wildcard cli/*.c)) cli/platform_$(CLI_PLATFORM).c \
+    $(wildcard cli/engine/*.c cli/match/*.c))
+CLI_HDR := $(wildcard cli/*.h cli/engine/*.h cli/match/*.h) $(BOT_HDR)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 
 TEST_SRC := $(sort $(wildcard tests/*.c))
@@ -501,5 +504,5 @@ clean:
 
 # The headers each object was built from (see DEPFLAGS).  Only this
 # build's own directories: other builds may sit below $(B).
--include $(wildcard $(B)/libmana/*.d $(B)/gen/*.d $(B)/bots/*.d $(B)/cli/*.d \
+-include $(wildcard $(B)/libmana/*.d $(B)/gen/*.d $(B)/bots/*.d $(B)/cli/*.d $(B)/cli/*/*.d \
     $(B)/tests/*.d $(B)/tests/*/*.d)

@@ -18,10 +18,8 @@
  *   selfplay.c       mana-cli selfplay
  *   replay.c         mana-cli replay
  *   play.c           mana-cli play: humans and bots at the terminal
- *   engine_out.c     the engine's output, status lines, current position
- *   engine_go.c      the engine's `go`: limits, the search thread, answer
- *   engine.c         mana-cli engine: the command loop (engine.h)
- *   @match.h         the match runner's files, in their order (match.h)
+ *   @engine/engine.h mana-cli engine, in engine/: its files, in their order
+ *   @match/match.h   mana-cli match, in match/: its files, in their order
  *   main.c           the subcommand table, main()
  */
 #ifndef MANA_CLI_H

@@ -15,7 +15,7 @@ FUZZ_TARGETS += bot engine
 
 # The engine's files the protocol handler needs (not main.c and the
 # other commands).
-ENGINE_SRC := cli/engine.c cli/engine_go.c cli/engine_out.c cli/common.c cli/options.c \
+ENGINE_SRC := cli/engine/engine_loop.c cli/engine/engine_go.c cli/engine/engine_out.c cli/common.c cli/options.c \
     cli/platform_$(CLI_PLATFORM).c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(B)/%.o)
 

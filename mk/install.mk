@@ -141,13 +141,13 @@ check-parts:
 
 # No circle between the files of a folder: each calls only files above it
 # in the folder's map (read from the objects with nm): libmana/game.h's,
-# bots/bots.h's, cli/cli.h's (which takes cli/match.h's); and no file of
-# cli/ includes a private header of bots/.
+# bots/bots.h's, cli/cli.h's (which takes cli/engine/engine.h's and
+# cli/match/match.h's); and no file of cli/ or its folders includes a private header of bots/.
 check-layering: $(LIB_A) $(BOTS_A) $(CLI)
 	$(Q)sh tests/pkg/check-layering.sh $(B)/libmana libmana/game.h
 	$(Q)sh tests/pkg/check-layering.sh $(B)/bots bots/bots.h .
 	$(Q)sh tests/pkg/check-layering.sh $(B)/cli cli/cli.h .
-	$(Q)if grep -n '^#include "[^"]*bots/' cli/*.c cli/*.h; then \
+	$(Q)if grep -n '^#include "[^"]*bots/' cli/*.[ch] cli/*/*.[ch]; then \
 	    echo "check-layering: cli/ includes a private header of bots/ (the CLI has include/mana_bot.h)" >&2; exit 1; fi
 
 check-header:

@@ -13,12 +13,12 @@
 #                           (make ci; about 45 s on 2 shared cores)
 
 MATCHCHECK := $(B)/tests/cli/matchcheck
-MATCH_CHECK_OBJ := $(B)/cli/match_stats.o $(B)/cli/match_clock.o
+MATCH_CHECK_OBJ := $(B)/cli/match/match_stats.o $(B)/cli/match/match_clock.o
 
 $(MATCHCHECK): tests/cli/matchcheck.c $(MATCH_CHECK_OBJ) $(CLI_HDR) include/mana.h
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Icli -Ibots $(CFLAGS) \
+	$(Q)$(CC) $(BASE_CFLAGS) -D_POSIX_C_SOURCE=200809L -Icli/match $(CFLAGS) \
 	    -o $@ $< $(MATCH_CHECK_OBJ) $(LDFLAGS) -lm
 
 .PHONY: check-match match-long

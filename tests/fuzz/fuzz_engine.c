@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_engine - `mana-cli engine`'s command handler (cli/engine.c,
+ * fuzz_engine - `mana-cli engine`'s command handler (cli/engine/engine_loop.c,
  * eng_line: the body of its loop) fed the input as protocol lines, its
  * output caught line by line.  The input is split at '\n' (other bytes,
  * NUL included, stay in their line).  Every search is kept short by the
@@ -23,7 +23,7 @@
  */
 #include <strings.h>
 
-#include "../../cli/engine.h"
+#include "../../cli/engine/engine.h"
 #include "fuzz.h"
 
 #define MAX_LINE 512

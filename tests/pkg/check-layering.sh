@@ -8,7 +8,8 @@
 #
 # A map is a header comment with one line a file, in order, each
 # ` *   name.c   what it holds`; a line ` *   @other.h` takes the map of
-# other.h (in the same folder) at that place.  Every object of the folder
+# other.h (in the same folder) at that place, and ` *   @sub/other.h` the
+# map of a subfolder's header, whose files are named sub/name.c.  Every object of the folder
 # must be in the map.  For libmana/, the generated reach table
 # (reach_table.o) stands for tables.h, at the top of the map, the POPCNT
 # twin of leaves2.c for leaves2.c, and only the mana_* names are read.
@@ -28,13 +29,16 @@ ME=check-layering
 . "$(dirname "$0")/lib.sh"
 srcdir=$(dirname "$map")
 
-# map_lines FILE: the "name.c" entries of FILE's map, splicing @includes.
+# map_lines FILE [PREFIX]: the "name.c" entries of FILE's map, splicing
+# @includes; a file of a subfolder is named by its path from the top
+# folder (PREFIX: FILE's folder below it, "engine/" for engine/engine.h).
 map_lines() {
-    sed -n 's/^ \*   \([a-z_0-9]*\.c\) .*/\1/p; s/^ \*   \([a-z_0-9]*\.c\)$/\1/p; s/^ \*   @\([a-z_0-9]*\.h\).*/@\1/p' "$1" |
+    sed -n 's/^ \*   \([a-z_0-9]*\.c\) .*/\1/p; s/^ \*   \([a-z_0-9]*\.c\)$/\1/p; s/^ \*   @\([a-z_0-9/]*\.h\).*/@\1/p' "$1" |
         while read -r entry; do
             case $entry in
-            @*) map_lines "$srcdir/${entry#@}" ;;
-            *) echo "${entry%.c}" ;;
+            @*/*) sub=${entry#@} && map_lines "$srcdir/${2:-}$sub" "${2:-}${sub%/*}/" ;;
+            @*) map_lines "$srcdir/${2:-}${entry#@}" "${2:-}" ;;
+            *) echo "${2:-}${entry%.c}" ;;
             esac
         done
 }
@@ -45,9 +49,9 @@ dups=$(awk '{ print $1 }' "$tmp/order" | sort | uniq -d)
 
 : >"$tmp/defs.raw"
 : >"$tmp/uses.raw"
-for o in "$objdir"/*.o; do
+for o in $(find "$objdir" -name '*.o' | sort); do
     case $o in *.pic.o | */reach_table.o) continue ;; esac
-    f=$(basename "$o" .o)
+    f=${o#"$objdir"/} && f=${f%.o}
     [ "$f" = leaves2_popcnt ] && f=leaves2
     [ -f "$srcdir/$f.c" ] || continue # a stale object of a deleted file
     grep -q "^$f " "$tmp/order" || die "$f.c is not in the map of $map"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * match.h - shared by the files of `mana-cli match`, the tournament runner.
- * The files in data-flow order: each calls only files above it.
+ * The files in data-flow order: each calls only files above it (and
+ * cli/'s and cli/engine/'s).
  *
  *   match_clock.c     time controls and the runner's clocks
  *   match_stats.c     score, Elo and LOS from the pentanomial model, GSPRT
@@ -17,7 +18,7 @@
  *                     --resume, one line a game, the SPRT decision
  *   match_sched.c     pairings, worker threads, --pairs, the SPRT stop,
  *                     where each record goes (counted or not)
- *   match.c           options, the whole run (cmd_match)
+ *   match_cmd.c       options, the whole run (cmd_match)
  */
 #ifndef MANA_CLI_MATCH_H
 #define MANA_CLI_MATCH_H
@@ -30,7 +31,7 @@
 
 #include <mana_bot.h>
 
-#include "options.h"
+#include "../options.h"
 
 #define MATCH_MAX_PLAYERS 32
 #define MATCH_MAX_OPTS 16

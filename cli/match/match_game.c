@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "../engine/engine.h"
 #include "match.h"
-#include "../common/rng.h"
+#include "../../common/rng.h"
 
 mana_game *match_new_game(const match *m)
 {

@@ -17,10 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "match.h"
-#include "options.h"
-#include "platform.h"
+#include "../options.h"
+#include "../platform.h"
 
 #define MATCH_USAGE                                                                \
     "(--white P --black P | --player P [--name N] [--opt K=V]... ...) [OPTIONS]\n" \

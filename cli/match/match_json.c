@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "match.h"
-#include "platform.h"
+#include "../platform.h"
 
 /* The code point of the UTF-8 sequence at s, its length in *len; -1 (len
  * 1) where s does not start a valid one (overlong, surrogate, over

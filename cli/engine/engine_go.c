@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "engine.h"
 
 #define FOREVER_MS MANA_BOT_TIME_MAX_MS

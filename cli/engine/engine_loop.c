@@ -18,10 +18,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "engine.h"
-#include "platform.h"
-#include "options.h"
+#include "../platform.h"
+#include "../options.h"
 
 /* The preset's options, then every option set by setoption over them: the
  * result does not depend on the order of the setoption commands. */

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "match.h"
-#include "platform.h"
+#include "../platform.h"
 
 static int decision_read; /* the journal resumed holds a decision line (one run a process) */
 

@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine.h - shared by the files of `mana-cli engine` only, in data-flow
- * order (each calls only those above it): engine_out.c (output, status
- * lines, the current position), engine_go.c (the `go` command: limits,
- * the search thread, the answer) and engine.c (the command loop, options,
- * positions, queries).  docs/engine-protocol.md is the protocol they
- * implement.
+ * engine.h - shared by the files of `mana-cli engine` (and the match
+ * runner, which plays its built-in bots through the same command handler).
+ * docs/engine-protocol.md is the protocol they implement.  The files in
+ * data-flow order: each calls only files above it (and cli/'s).
+ *
+ *   engine_out.c      the engine's output lines, status lines, the
+ *                     current position
+ *   engine_go.c       the `go` command: limits, the search thread, the
+ *                     answer
+ *   engine_loop.c     the command loop, options, positions, queries
+ *                     (cmd_engine)
  */
 #ifndef MANA_CLI_ENGINE_H
 #define MANA_CLI_ENGINE_H
@@ -16,7 +21,7 @@
 
 #include <mana_bot.h>
 
-#include "platform.h"
+#include "../platform.h"
 
 /* Where the engine's output lines go when not to stdout: called with each
  * line whole (no newline), under the output lock, from the command loop's
@@ -94,7 +99,7 @@ void eng_info(void *ctx, const mana_bot_info *info);
  * Returns 0, or -1 with a message in why. */
 int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_bot_limits *lim, char *why, size_t size);
 
-/* ---- engine.c ---- */
+/* ---- engine_loop.c ---- */
 
 /* Sets up *e with the default rules and bot, its output going to sink
  * (NULL: stdout).  Returns 0, or -1 (reported) when the bot cannot be

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "match.h"
-#include "platform.h"
+#include "../platform.h"
 
 #define HANDSHAKE_MS 10000 /* mana -> manaok, isready -> readyok */
 #define SPAWN_TRIES 5      /* waits of 0.1, 0.2, 0.4, 0.8 s between them */

@@ -2,14 +2,14 @@
 /*
  * engine_out.c - what both halves of `mana-cli engine` share, below them
  * both: the output (one whole line at a time), the status and reason
- * lines of a game, and the position the commands look at.  engine.c (the
+ * lines of a game, and the position the commands look at.  engine_loop.c (the
  * command loop) and engine_go.c (`go`) call it; it calls neither.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "../cli.h"
 #include "engine.h"
 
 /* Writes the line (formatted whole into memory) to the sink or stdout.
