@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ab.h - the parts of the `ab` bot, shared by its files only:
- *   ab.c        entry points, iterative deepening, aspiration windows,
+ *   ab_root.c   entry points, iterative deepening, aspiration windows,
  *               MultiPV, the helper threads of Lazy SMP
  *   ab_search.c principal variation search: threat extension and
  *               quiescence on Damyo threats, late-move reductions, ordering
@@ -190,7 +190,7 @@ typedef struct ab_state {
     ab_ev_entry ev[1 << AB_EV_BITS]; /* the evaluation cache */
 } ab_state;
 
-/* The threads of one Lazy SMP search (ab.c): what they share. */
+/* The threads of one Lazy SMP search (ab_root.c): what they share. */
 typedef struct ab_smp {
     _Alignas(8) _Atomic uint64_t nodes; /* all threads' nodes, added 64 at a time */
     atomic_int halt;                    /* raised by the main thread: helpers end */

@@ -22,7 +22,7 @@
  *   ab_tt.c        ab's transposition table
  *   ab_search.c    ab's principal variation search, move ordering
  *   ab_setup.c     ab's setup play: sampled completions searched
- *   ab.c           the ab bot: iterative deepening, aspiration windows
+ *   ab_root.c      the ab bot: iterative deepening, aspiration windows
  *   mcts_proof.c   mcts's proofs of root children: a three-valued
  *                  search under a budget of moves, before the tree grows
  *   mcts.c         the mcts bot: UCT, MCTS-Solver, guided playouts
@@ -335,7 +335,7 @@ int bot_mate_search(bot *b, mana_game *w, const mana_move *mv, int n, double sto
  * else 0.  Uses b's mate tables (a new generation); g is only read. */
 int bot_forced_line(bot *b, const mana_game *g, int winner, int plies, mana_move *line, int n, int max, int *won);
 
-/* ---- the kinds (random.c, ab.c, mcts.c) ---- */
+/* ---- the kinds (random.c, ab_root.c, mcts.c) ---- */
 
 /* The choose functions are called in setup and in play, with at least one
  * legal move; bot.c answers for finished games.  They fill b->stats. */

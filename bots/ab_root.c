@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ab.c - the `ab` bot: iterative deepening over the principal
+ * ab_root.c - the `ab` bot at its root: iterative deepening over the principal
  * variation search of ab_search.c, with aspiration windows at the root,
  * a transposition table kept between moves (ab_tt.c), the evaluation of
  * ab_eval.c, the time policy of bot_time.c and setup play from
