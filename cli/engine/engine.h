@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine.h - shared by the files of `mana-cli engine` (and the match
- * runner, which plays its built-in bots through the same command handler).
- * docs/engine-protocol.md is the protocol they implement.  The files in
+ * engine.h - shared by the files of `mana-cli engine` only (the tests'
+ * fuzz_engine drives its command handler too).  docs/engine-protocol.md is
+ * the protocol they implement.  The files in
  * data-flow order: each calls only files above it (and cli/'s).
  *
  *   engine_out.c      the engine's output lines, status lines, the
@@ -67,10 +67,6 @@ void eng_out(engine *e, const char *fmt, ...)
     __attribute__((format(CLI_PRINTF, 2, 3)))
 #endif
     ;
-
-/* Why the finished game g ended ("Damyo captured", "ply limit", ...),
- * worked out from its position, history and options. */
-const char *eng_end_reason(const mana_game *g);
 
 /* The status line and, for a finished game, the reason line. */
 void eng_report_status(engine *e, const mana_game *g);

@@ -73,25 +73,11 @@ const mana_game *eng_current(engine *e)
     return e->game;
 }
 
-/* Why a finished game ended (mana_end_reason), in words. */
-const char *eng_end_reason(const mana_game *g)
-{
-    switch (mana_end_reason(g)) {
-    case MANA_END_DAMYO_CAPTURED: return "Damyo captured";
-    case MANA_END_BLOCKED:
-        return mana_status(g) == MANA_DRAWN ? "blocked (Blocked draw: the side to move had no legal move)"
-                                            : "blocked (Blocked loss: the side to move had no legal move)";
-    case MANA_END_REPETITION: return "repetition";
-    case MANA_END_PLY_LIMIT: return "ply limit";
-    case MANA_END_PASSES: return "no legal move for either side";
-    default: return "not finished";
-    }
-}
-
 void eng_report_status(engine *e, const mana_game *g)
 {
     int st = mana_status(g);
+    char why[96]; /* why it ended, in the library's words (mana_end_text) */
     eng_out(e, "info string status %s", cli_status_text(st));
-    if (st != MANA_SETUP && st != MANA_PLAYING)
-        eng_out(e, "info string reason %s", eng_end_reason(g));
+    if (st != MANA_SETUP && st != MANA_PLAYING && mana_end_text(g, why, sizeof why) >= 0)
+        eng_out(e, "info string reason %s", why);
 }

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/engine.h"
 #include "match.h"
 #include "../../common/rng.h"
 
@@ -208,7 +207,8 @@ int match_play_game(match *m, player *pl, int i, game_result *res, mana_game **o
         res->fault = 1;
     } else {
         res->status = mana_status(g);
-        snprintf(res->reason, sizeof res->reason, "%s", eng_end_reason(g));
+        if (mana_end_text(g, res->reason, sizeof res->reason) < 0) /* the library's words, as replay's */
+            snprintf(res->reason, sizeof res->reason, "%s", mana_error_detail());
     }
     res->done = 1;
     rc = 0;

@@ -4,7 +4,7 @@
  * resumable and is never lost:
  *
  *     settings v2 players=2:... games=16 ...
- *     game 1 white 0 black 1 status 2 plies 31 fault 0 reason Damyo captured
+ *     game 1 white 0 black 1 status 2 plies 31 fault 0 reason White won, Black's Damyo captured
  *     decision H1 pairs 8 games 16 (later games are not counted)
  *
  * A fresh journal is written to a temporary name of this run, locked, and

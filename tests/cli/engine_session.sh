@@ -64,7 +64,9 @@ expect_eq "$(grep -E '^(bestmove|readyok)' "$o" | sed 's/ .*//' | uniq -c | awk 
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | sed -n 1,2p | tr '\n' ' ')" "a1xb1 (none) " \
     "the Damyo capture, then (none) for a finished game"
 expect_grep "$o" "info string status Black won" "finished game: status before (none)"
-expect_grep "$o" "info string reason Damyo captured" "finished game: reason"
+# OVER: White's Damyo is not on the board, so Black won by its capture;
+# the reason is the library's sentence (mana_end_text), as show's board.
+expect_grep "$o" "info string reason Black won, White's Damyo captured" "finished game: reason"
 expect_eq "$(sed -n 's/^bestmove //p' "$o" | sed -n 5p)" "b2xa2" "mcts takes the Damyo when stopped"
 
 # isready is answered at once during a search, which goes on.
@@ -202,7 +204,8 @@ sed -n 's/^info string moves //p' "$o" | sed -n 2p | tr ' ' '\n' | sort >"$tmp/m
 expect_eq "$(cmp -s "$tmp/perft" "$tmp/moves" && echo same)" same "moves = perft --divide 1 of IN1"
 expect_eq "$(wc -l <"$tmp/moves" | tr -d ' ')" 43 "IN1 has 43 legal moves"
 expect_eq "$(sed -n 's/^info string status //p' "$o" | tr '\n' ',')" "setup,drawn," "status lines"
-expect_grep "$o" "info string reason blocked (Blocked draw" "reason of the blocked draw"
+# BLOCKED under Blocked draw: White, to move, has no move, so it is drawn.
+expect_grep "$o" "info string reason drawn, White to move and blocked" "reason of the blocked draw"
 expect_eq "$(sed -n 's/^info string moves//p' "$o" | sed -n 3p)" "" "no legal move in a finished game"
 
 # Why a draw: the fifth move below brings back the position after the first
@@ -214,7 +217,7 @@ printf '%s\n' 'setoption name Repetition value 2' "position mfn $LONE moves f1-e
     'setoption name Repetition value 0' 'setoption name PlyLimit value 3' \
     "position mfn $LONE moves f1-e1 R@b1 e1-f1" status | "$CLI" engine >"$o" 2>&1
 expect_eq "$(sed -n 's/^info string \(status\|reason\) //p' "$o" | tr '\n' ',')" \
-    "playing,drawn,repetition,drawn,ply limit," "status and reason of repetition and ply limit"
+    "playing,drawn,drawn by repetition,drawn,drawn at the ply limit," "status and reason of repetition and ply limit"
 
 # ---- option order does not matter; Repetition's range ------------------------------------
 printf '%s\n' 'setoption name Blocked value draw' 'setoption name Rules value cosmoludo' \
