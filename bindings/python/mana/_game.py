@@ -12,6 +12,7 @@ from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
+from ._gamelike import MoveLike
 from ._views import LegalMoves, Outcome
 from ._record_write import write_record
 from ._results import parse_result, result_text
@@ -24,7 +25,6 @@ MAX_MOVES = 128  # MANA_MAX_MOVES
 MFN_MAX = 47  # MANA_MFN_MAX
 MOVE_TEXT_MAX = 5  # MANA_MOVE_TEXT_MAX
 
-MoveLike = Union[Move, IntLike, str]
 PresetLike = Union[str, int, Rules]
 
 _new = lib.mana_new

@@ -1,17 +1,16 @@
 # SPDX-License-Identifier: MIT
 """Writing game records (mana_record_write): the record headers' struct
-and write_record, which Game.record() calls.  Game is named for the type
-checker only, so that _game can import this module without a circle."""
+and write_record, which Game.record() calls.  The game is typed by its
+shape (_gamelike.GameLike), so that this module names no module above it."""
 
 import ctypes
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import Mapping, Optional
 
+from ._gamelike import GameLike
 from ._errors import check_int, fail, to_c_text
 from ._lib import lib
 from ._results import parse_result
 
-if TYPE_CHECKING:
-    from ._game import Game
 
 TAG_KEY_MAX = 31  # MANA_TAG_KEY_MAX
 TAG_VALUE_MAX = 127  # MANA_TAG_VALUE_MAX
@@ -34,7 +33,7 @@ class Headers(ctypes.Structure):
 
 
 
-def _written_result(game: "Game", tags: Mapping[str, str], result: Optional[str]) -> int:
+def _written_result(game: GameLike, tags: Mapping[str, str], result: Optional[str]) -> int:
     """hdr->result for write_record: result when given (the library checks
     it), else the game's declared result when it is decided and the game
     is unfinished with a Termination tag saying why (a finished game
@@ -47,7 +46,7 @@ def _written_result(game: "Game", tags: Mapping[str, str], result: Optional[str]
     return int(parse_result(declared))
 
 
-def write_record(game: "Game", headers: Optional[Mapping[str, str]] = None,
+def write_record(game: GameLike, headers: Optional[Mapping[str, str]] = None,
                  result: Optional[str] = None) -> str:
     """The record of game (see Game.record)."""
     h = Headers()

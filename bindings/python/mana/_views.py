@@ -3,15 +3,14 @@
 module; use mana.LegalMoves and mana.Outcome)."""
 
 import dataclasses
-from typing import TYPE_CHECKING, Iterator, List, Optional, cast
+from typing import Iterator, List, Optional, cast
 
+from ._gamelike import GameLike, MoveLike
 from ._errors import ManaError, is_bool
 from ._move import Move
 from ._results import result_text
 from ._types import Color, EndReason, Status
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ._game import Game, MoveLike
 
 
 class LegalMoves:
@@ -33,7 +32,7 @@ class LegalMoves:
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: GameLike) -> None:
         self._game = game
 
     def __call__(self) -> List[Move]:
@@ -53,7 +52,7 @@ class LegalMoves:
         if not isinstance(move, (Move, str)) and (is_bool(move) or not hasattr(move, "__index__")):
             return False
         try:
-            return self._game.is_legal(cast("MoveLike", move))
+            return self._game.is_legal(cast(MoveLike, move))
         except (ManaError, TypeError, ValueError):  # no move value (e.g. beyond 32 bits)
             return False
 

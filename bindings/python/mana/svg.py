@@ -9,13 +9,12 @@ In a notebook a Game displays itself through ``game._repr_svg_()``.
 """
 
 import ctypes
-from typing import TYPE_CHECKING, SupportsIndex
+from typing import SupportsIndex
 
+from ._gamelike import GameLike
 from ._errors import fail, need_int, refused
 from ._lib import lib
 
-if TYPE_CHECKING:
-    from ._game import Game
 
 FLIPPED = 1  # MANA_SVG_FLIPPED
 NO_COORDINATES = 2  # MANA_SVG_NO_COORDINATES
@@ -31,7 +30,7 @@ SIZES = "0 or %d..%d" % (WIDTH_MIN, WIDTH_MAX)  # widths mana_svg accepts
 _svg = lib.mana_svg
 
 
-def board(game: "Game", size: SupportsIndex = 0, *, flipped: bool = False,
+def board(game: GameLike, size: SupportsIndex = 0, *, flipped: bool = False,
           coordinates: bool = True, last_move: bool = True, mana: bool = True,
           caption: bool = True) -> str:
     """The SVG image (text) of game's position, drawn by libmana.
