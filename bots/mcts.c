@@ -136,6 +136,38 @@ typedef struct worker {
     char pad[64];         /* the next helper's fields on other cache lines */
 } worker;
 
+/* log(visits + 1) for UCT and the win chance 1 / (1 + exp(-score / 100))
+ * of a playout's end, from tables made once with the same libm calls, so
+ * that each value is the one the call gives: the searches are the same,
+ * and a libm whose log and exp are slow (msvcrt's under Wine takes 10 and
+ * 5 times glibc's) is called once an entry, not at every step and
+ * playout.  Values past a table's end are computed. */
+#define LOG_TABLE 65536   /* visits 0..65535 */
+#define CHANCE_TABLE 2048 /* scores -2048..2048 */
+static double log_table[LOG_TABLE];
+static double chance_table[2 * CHANCE_TABLE + 1];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_init(void)
+{
+    for (int n = 0; n < LOG_TABLE; n++)
+        log_table[n] = log((double)n + 1.0);
+    for (int s = -CHANCE_TABLE; s <= CHANCE_TABLE; s++)
+        chance_table[s + CHANCE_TABLE] = 1.0 / (1.0 + exp(-s / 100.0));
+}
+
+static double log_visits(uint32_t visits)
+{
+    return visits < LOG_TABLE ? log_table[visits] : log((double)visits + 1.0);
+}
+
+static double win_chance(int score)
+{
+    if (score >= -CHANCE_TABLE && score <= CHANCE_TABLE)
+        return chance_table[score + CHANCE_TABLE];
+    return 1.0 / (1.0 + exp(-score / 100.0));
+}
+
 /* Returns the result for White of the position w: 1 White won, 0 Black
  * won, 1/2 drawn; a game still running is scored by ab's evaluation as a
  * win probability, sigmoid(score / 100) for the side to move. */
@@ -150,7 +182,7 @@ static double result_for_white(const mana_game *w, const uint64_t marks[3])
         return 0.5;
     ab_view v;
     ab_look(w, marks, &v);
-    double p = v.win_now ? 1.0 : 1.0 / (1.0 + exp(-ab_score(&v) / 100.0));
+    double p = v.win_now ? 1.0 : win_chance(ab_score(&v));
     return v.us == MANA_WHITE ? p : 1.0 - p;
 }
 
@@ -250,7 +282,7 @@ static void settle_path(tree *t, const int32_t *path, int len)
 static int32_t select_child(const tree *t, int32_t i)
 {
     const node *p = &t->n[i];
-    double log_n = log((double)p->visits + 1.0);
+    double log_n = log_visits(p->visits);
     int32_t best = -1;
     double best_v = -1.0;
     for (int32_t k = 0; k < p->nchild; k++) {
@@ -923,6 +955,8 @@ static int search_threads(worker *k, int count, const mana_game *g, const int *l
 
 int bot_mcts_choose(bot *b, const mana_game *g, mana_move *out)
 {
+    if (pthread_once(&tables_once, tables_init) != 0)
+        return bot_fail(MANA_ENOMEM, "mcts: cannot make its tables");
     if (mana_status(g) == MANA_SETUP)
         return choose_setup(b, g, out);
 

@@ -3,17 +3,17 @@
 # tools/bench-wine.sh LINUX-CLI WINDOWS-CLI [RUNS]
 #
 # The Windows build under Wine against the Linux build, on the same
-# machine in one run: RUNS (5) alternating runs of each, the medians and
+# machine in one run: RUNS (9) alternating runs of each, the medians and
 # their ratio (Wine / Linux; above 1 is slower under Wine).
 #   - ab: `go nodes 2000000` on one thread, the engine's own `time`
 #     (the search alone, without Wine's start);
-#   - mcts: `go iterations 20000`, the same;
+#   - mcts: `go iterations 200000`, the same (its playout rate);
 #   - perft 8 (bulk counting) from the README's position, wall time of
 #     the whole command, Wine's start included; then `--version`'s wall
 #     time, which is the start alone on each side.
 # Used by `make bench-wine`; the figures go in BENCHMARKS.md.
 set -eu
-lin=$1 win=$2 runs=${3:-5}
+lin=$1 win=$2 runs=${3:-9}
 POS="1r2d1/2Rr2/r4R/2R3/6/1r1DR1 b 1 0"
 README="1r1r2/R1dR2/1r4/3rrD/2R1R1/3R2 b 3 2"
 export WINEDEBUG=-all
@@ -51,8 +51,8 @@ tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 # pays for starting it again (it otherwise exits 3 s after the last one).
 wineserver -p60 2>/dev/null || true
 ab() { search_ms "$1" 'go nodes 2000000' ab; }
-mcts() { search_ms "$1" 'go iterations 20000' mcts; }
+mcts() { search_ms "$1" 'go iterations 200000' mcts; }
 measure "ab, go nodes 2000000" ab
-measure "mcts, go iterations 20000" mcts
+measure "mcts, go iterations 200000" mcts
 measure "perft 8 (with Wine's start)" perft_ms
 measure "--version (the start alone)" version_ms
