@@ -10,7 +10,7 @@ import { LinkError, linkOf, readLink, restore, save } from './share.js';
 import { renderRules } from './rules-panel.js';
 
 const mana = await init();
-const { Game, Bot, Status, Color, MoveKind, Move, ManaError, EndReason, Binding, RONIN_COUNT } = mana;
+const { Game, Bot, Status, Color, MoveKind, Move, ManaError, Binding, RONIN_COUNT } = mana;
 const $ = (id) => document.getElementById(id);
 
 const LEVELS = {
@@ -320,18 +320,12 @@ function lastMove(g) {
   return k === MoveKind.DROP_RONIN ? { from: -1, to: Move.to(m) } : null;
 }
 
-/** Why the game ended, from the library's end reason. */
+/** Why the game ended, capitalised: a fallen flag, or the library's words
+ * (mana_end_text, as mana-cli and Python say it); '' while it goes on. */
 function endText(g) {
   if (g === st.game && st.flag !== null) return `${COLOR_NAME[st.flag]} ran out of time`;
-  const loser = g.status === Status.WHITE_WON ? 'Black' : 'White';
-  switch (g.endReason) {
-    case EndReason.DAMYO_CAPTURED: return `${loser}'s Damyo was captured`;
-    case EndReason.BLOCKED: return g.status === Status.DRAWN ? 'no legal move (blocked: draw)' : `${loser} had no legal move`;
-    case EndReason.REPETITION: return 'the position was repeated';
-    case EndReason.PLY_LIMIT: return 'the ply limit was reached';
-    case EndReason.PASSES: return 'both sides passed';
-    default: return '';
-  }
+  const why = g.isOver ? g.endText : '';
+  return why && why[0].toUpperCase() + why.slice(1);
 }
 
 /** The result in words ("Black wins (0-1)"), or null while the game goes on. */
@@ -356,7 +350,8 @@ function statusText() {
   if (result) {
     const winner = st.flag !== null ? 1 - st.flag : g.status === Status.WHITE_WON ? Color.WHITE : Color.BLACK;
     const won = winner === st.human && g.status !== Status.DRAWN;
-    return `${result}: ${endText(g)}${won ? ' — well played!' : '.'}`;
+    const score = st.flag !== null ? (st.flag === Color.WHITE ? '0-1' : '1-0') : g.result;
+    return `${endText(g)} (${score})${won ? ' — well played!' : '.'}`;
   }
   const you = g.sideToMove === st.human;
   if (st.thinking) return `${side} (bot) is thinking…`;

@@ -250,6 +250,14 @@ export declare class Game {
   readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
   /** Why the game ended: EndReason.NONE while it goes on (mana_end_reason); status says who won. */
   readonly endReason: number;
+  /**
+   * Why the game ended, in the library's words (mana_end_text), as mana-cli
+   * and Python say it: "White won, Black's Damyo captured", "Black won,
+   * White to move and blocked", "drawn by repetition", "drawn at the ply
+   * limit", "drawn, two passes in a row"; "setup" or "playing" while the
+   * game goes on.  Throws ManaError (MANA_EINVAL) on a closed game.
+   */
+  readonly endText: string;
   /** Color.WHITE or Color.BLACK: the side to move, or choosing/placing in setup. */
   readonly sideToMove: number;
   /**

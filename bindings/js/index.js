@@ -108,6 +108,7 @@ function bind(M) {
     optionFormat: c('mana_option_format', 'number', ['number', 'number', 'number', 'number']),
     endReason: c('mana_end_reason', 'number', ['number']),
     historyFormat: c('mana_history_format', 'number', ['number', 'number', 'number']),
+    endText: c('mana_end_text', 'number', ['number', 'number', 'number']),
     botNew: c('mjs_bot_new', 'number', ['string', 'number', 'number', 'number', 'number', 'number', 'number']),
     botFree: c('mjs_bot_free', null, ['number']),
     botChoose: c('mjs_bot_choose', 'number', ['number', 'number', 'number', 'number', 'number']),
@@ -387,6 +388,8 @@ function bind(M) {
     get isOver() { return this.status >= Status.WHITE_WON; }
     get result() { return C.resultText(this.status); }
     get endReason() { return check(C.endReason(this._h()), 'read the end reason'); }
+    /** Why the game ended in the library's words (mana_end_text), or "setup" / "playing". */
+    get endText() { return sized((buf, size) => C.endText(this._h(), buf, size), 'write why the game ended'); }
     get sideToMove() { return check(C.side(this._h()), 'read the side to move'); }
     get mana() { return check(C.mana(this._h()), 'read the Mana'); }
     get binding() { return check(C.binding(this._h()), 'read what the Mana binds'); }

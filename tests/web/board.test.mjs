@@ -64,7 +64,7 @@ const piecesOf = (color) => page.$$eval('.sq', (l, c) => l.filter((b) => b.getAt
 async function myTurn() {
   await page.waitForFunction(() => {
     const s = document.getElementById('status').textContent;
-    return /your turn|your choice|wins|Drawn/.test(s);
+    return /your turn|your choice|\((1-0|0-1|1\/2-1\/2)\)/.test(s);
   }, { timeout: 60000 });
   return text('#status');
 }
@@ -268,7 +268,7 @@ await step('a whole game against the bot, by clicks (and a drag); mid-game scree
   let midShots = false;
   for (let n = 0; n < 200; n++) {
     const s = await myTurn();
-    if (/wins|Drawn/.test(s)) break;
+    if (/\((1-0|0-1|1\/2-1\/2)\)/.test(s)) break;
     // Random play can end within a move or two: shots at the first turn of
     // play, taken again at the second when there is one.
     if (n <= 1) { await shootSizes('mid'); midShots = true; }
@@ -276,7 +276,8 @@ await step('a whole game against the bot, by clicks (and a drag); mid-game scree
     await humanMove();
     await page.waitForFunction((k) => document.querySelectorAll('#moves li').length > k, { timeout: 5000 }, before);
   }
-  assert.match(await text('#status'), /(wins \((1-0|0-1)\): (White|Black)'s Damyo was captured|Drawn \(1\/2-1\/2\): the ply limit was reached)/);
+  // The library's words (mana_end_text), capitalised, and the score.
+  assert.match(await text('#status'), /^((White won, Black|Black won, White)'s Damyo captured \((1-0|0-1)\)|Drawn at the ply limit \(1\/2-1\/2\))/);
   assert.ok(dragged);
   assert.ok(midShots, 'the game was too short for the mid-game screenshots');
   const mfn = await text('#mfn');
@@ -288,8 +289,9 @@ await step('a whole game against the bot, by clicks (and a drag); mid-game scree
 });
 
 await step('game over: a banner with the result, the reason, New game and Review; the board dimmed', async () => {
-  const status = await text('#status'); // "Black wins (0-1): White's Damyo was captured."
-  const [, result, reason] = /^(.*?): (.*?)(?: — well played!|\.)$/.exec(status);
+  const status = await text('#status'); // "Black won, White's Damyo captured (0-1)."
+  const [, reason, score] = /^(.*) \((1-0|0-1|1\/2-1\/2)\)(?: — well played!|\.)$/.exec(status);
+  const result = { '1-0': 'White wins (1-0)', '0-1': 'Black wins (0-1)', '1/2-1/2': 'Drawn (1/2-1/2)' }[score];
   assert.equal(await page.$eval('#banner', (e) => e.hidden), false);
   assert.equal(await text('#banner-result'), result);
   assert.equal(await text('#banner-reason'), `— ${reason}.`);
@@ -349,7 +351,7 @@ await step('review: Review, then first/prev/next/last, a click on a move and the
   assert.match(await text('#message'), /earlier position: ▶\| \(or End\) returns to the game/);
   await page.keyboard.press('End');
   assert.deepEqual(await boardPieces(), final);
-  assert.match(await text('#status'), /wins|Drawn/);
+  assert.match(await text('#status'), /\((1-0|0-1|1\/2-1\/2)\)/);
   await page.click('#nav-last'); // at the end already: nothing changes
   assert.equal(await page.$eval('#nav-last', (b) => b.disabled), true);
 });

@@ -88,19 +88,24 @@ test('a file of several games reads game after game', () => {
   a.free(); b.free();
 });
 
-test('endReason says why a game ended', () => {
+test('endReason and endText say why a game ended', () => {
   const { EndReason, Status } = mana;
-  withGame({}, (g) => assert.equal(g.endReason, EndReason.NONE));
+  withGame({}, (g) => {
+    assert.equal(g.endReason, EndReason.NONE);
+    assert.equal(g.endText, 'setup'); // mana_end_text's word while it goes on
+  });
   // Black to move without its Damyo: captured (or missing), White won.
   withGame({ position: '6/6/6/6/6/RRRDRR b - 0' }, (g) => {
     assert.equal(g.status, Status.WHITE_WON);
     assert.equal(g.endReason, EndReason.DAMYO_CAPTURED);
+    assert.equal(g.endText, "White won, Black's Damyo captured"); // as mana-cli's board says it
   });
   // A ply limit of 1: the first move of play ends the game drawn.
   withGame({ position: 'rrdrrr/6/6/6/6/RRRDRR b - 0', plyLimit: 1 }, (g) => {
     g.play('a6-a4');
     assert.equal(g.status, Status.DRAWN);
     assert.equal(g.endReason, EndReason.PLY_LIMIT);
+    assert.equal(g.endText, 'drawn at the ply limit');
   });
 });
 
