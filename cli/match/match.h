@@ -2,7 +2,7 @@
 /*
  * match.h - shared by the files of `mana-cli match`, the tournament runner.
  * The files in data-flow order: each calls only files above it (and
- * cli/'s and cli/engine/'s).
+ * cli/'s shared files: common.c, options.c, the platform layer).
  *
  *   match_clock.c     time controls and the runner's clocks
  *   match_stats.c     score, Elo and LOS from the pentanomial model, GSPRT
