@@ -54,6 +54,8 @@ int plat_file_id_of(const char *path, plat_file_id *id);
 int plat_same_id(const plat_file_id *a, const plat_file_id *b);
 int plat_mkdir(const char *path); /* 0, or -1 with errno (EEXIST too) */
 int plat_sync(int fd);            /* the file's data on disk: 0 or -1 */
+/* Cuts the open file fd to its first size bytes: 0, or -1 with errno. */
+int plat_truncate(int fd, long long size);
 /* Renames from over to, replacing to at once if it exists: 0 or -1. */
 int plat_replace(const char *from, const char *to);
 /* A second name to for from, failing with EEXIST on an existing name;

@@ -74,6 +74,11 @@ int plat_sync(int fd)
     return fsync(fd);
 }
 
+int plat_truncate(int fd, long long size)
+{
+    return ftruncate(fd, (off_t)size);
+}
+
 int plat_replace(const char *from, const char *to)
 {
     return rename(from, to);

@@ -112,6 +112,14 @@ int plat_sync(int fd)
     return _commit(fd);
 }
 
+int plat_truncate(int fd, long long size)
+{
+    errno_t e = _chsize_s(fd, size);
+    if (e != 0)
+        errno = e;
+    return e == 0 ? 0 : -1;
+}
+
 int plat_replace(const char *from, const char *to)
 {
     return MoveFileExA(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH) ? 0 : fail();

@@ -159,6 +159,29 @@ static int read_journal(match *m, FILE *f, const char *path, int load, const cha
     return 0;
 }
 
+/* Removes the last line of the journal f (open on fd) when an
+ * interruption cut it short (no newline at its end): it was read as no
+ * game, whose game is played again, and ended by a newline it would read
+ * as a whole line later (a game with a cut reason, then a second result).
+ * Only that fragment goes; every whole line stays.  0, or -1 with errno. */
+static int cut_partial_line(FILE *f, int fd)
+{
+    if (fseek(f, 0, SEEK_END) != 0)
+        return -1;
+    long end = ftell(f), at = end;
+    while (at > 0) { /* back to the newline that ends the last whole line */
+        if (fseek(f, at - 1, SEEK_SET) != 0)
+            return -1;
+        if (fgetc(f) == '\n')
+            break;
+        at--;
+    }
+    if (at == end)
+        return 0;
+    fflush(f);
+    return plat_truncate(fd, at);
+}
+
 /* A journal that exists: refused without --resume; with it, locked and
  * loaded, and opened for appending. */
 static int journal_take(match *m, int fd)
@@ -188,9 +211,11 @@ static int journal_take(match *m, int fd)
         fclose(f);
         return -1;
     }
-    if (fseek(f, -1, SEEK_END) == 0 && fgetc(f) != '\n') { /* a line cut short: it stays unread */
-        fseek(f, 0, SEEK_END);
-        fputc('\n', f);
+    if (cut_partial_line(f, fd) < 0) {
+        fprintf(stderr, "mana-cli match: --resume: %s: cannot remove the line an interruption cut short: %s\n",
+                m->journal, strerror(errno));
+        fclose(f);
+        return -1;
     }
     fseek(f, 0, SEEK_END);
     m->journal_fp = f;

@@ -201,6 +201,24 @@ expect_eq "$(ls "$tmp/full" | grep -c '^game-')" "$n" "every journaled game has 
 "$CLI" match --white ab --black random --depth 1 --games 40 --records "$tmp/full" --resume --quiet >"$o" 2>&1
 expect_status $? 0 "space again: --resume completes it"
 expect_eq "$(ls "$tmp/full" | grep -c '^game-')" 40 "all 40 records"
+# A journal whose last line a file size limit cut short (in a game's
+# line, before its newline): --resume removes the fragment and plays
+# the game again, so the journal is the whole match's and a second
+# --resume, or --from-journal, reads it as finished (the fragment, ended
+# by a newline, once read as a game with a cut reason and refused).
+CUT="match --white ab --black mcts --depth 2 --iterations 300 --games 20 --ply-limit 40 -q"
+(ulimit -f 1 && exec "$CLI" $CUT --journal "$tmp/cut.txt") >"$o" 2>&1
+expect_eq "$(tail -c 1 "$tmp/cut.txt" | od -An -tx1 | grep -c '0a')" 0 "the journal's last line cut short (no newline at its end)"
+expect_eq "$(tail -n 1 "$tmp/cut.txt" | cut -c1-5)" "game " "the cut line is a game's"
+"$CLI" $CUT --journal "$tmp/cut.txt" --resume >"$o" 2>&1
+expect_status $? 0 "--resume after a cut line completes the match"
+"$CLI" $CUT --journal "$tmp/cut.txt" --resume >"$o" 2>&1
+expect_status $? 0 "a second --resume plays nothing and reports"
+"$CLI" $CUT --from-journal "$tmp/cut.txt" >"$o" 2>&1
+expect_status $? 0 "--from-journal reads the resumed journal"
+"$CLI" $CUT --journal "$tmp/whole.txt" >"$tmp/whole.out" 2>&1
+expect_eq "$(grep '^game ' "$tmp/cut.txt" | sort | md5sum)" "$(grep '^game ' "$tmp/whole.txt" | sort | md5sum)" \
+    "the resumed journal's games are the uninterrupted match's"
 "$CLI" match --white ab --black random --depth 1 --games 2 --quiet --json /dev/full >"$o" 2>&1
 expect_status $? 1 "--json /dev/full"
 expect_grep "$o" "runner fault: --json /dev/full: No space left on device (not written)" "said"
