@@ -12,7 +12,7 @@ from ._lib import lib
 from . import actions as _actions
 from ._reach import ReachMixin
 from ._move import Move, Snapshot, lazy_move, make_move
-from ._gamelike import MoveLike
+from ._gamelike import GameLike, MoveLike as MoveLike
 from ._views import LegalMoves, Outcome
 from ._record_write import write_record
 from ._results import parse_result, result_text
@@ -180,7 +180,7 @@ def check_option_words(options: Dict[str, Any], who: str) -> None:
             raise TypeError("%s got an unexpected keyword argument %r (the rule options: %s)"
                             % (who, name, ", ".join(OPTION_WORDS)))
 
-class Game(ReachMixin):
+class Game(ReachMixin, GameLike):
     """One game of Mana: position, rule options, setup progress and history.
 
     ``Game(preset="jactalea", position=None, **options)``

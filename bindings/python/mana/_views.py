@@ -5,7 +5,7 @@ module; use mana.LegalMoves and mana.Outcome)."""
 import dataclasses
 from typing import Iterator, List, Optional, cast
 
-from ._gamelike import GameLike, MoveLike
+from ._gamelike import GameLike, MoveLike, need_game
 from ._errors import ManaError, is_bool
 from ._move import Move
 from ._results import result_text
@@ -33,7 +33,7 @@ class LegalMoves:
     __slots__ = ("_game",)
 
     def __init__(self, game: GameLike) -> None:
-        self._game = game
+        self._game = need_game(game, "view the legal moves")
 
     def __call__(self) -> List[Move]:
         """The legal moves as Move objects (see Game.legal_moves)."""

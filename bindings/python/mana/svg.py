@@ -11,7 +11,7 @@ In a notebook a Game displays itself through ``game._repr_svg_()``.
 import ctypes
 from typing import SupportsIndex
 
-from ._gamelike import GameLike
+from ._gamelike import GameLike, need_game
 from ._errors import fail, need_int, refused
 from ._lib import lib
 
@@ -47,6 +47,7 @@ def board(game: GameLike, size: SupportsIndex = 0, *, flipped: bool = False,
     OverflowError, when no C int holds it); TypeError for a size that is
     not an int (bool included).
     """
+    game = need_game(game, "draw the board as SVG")
     width = need_int(size, "SVG size")
     if width != 0 and not WIDTH_MIN <= width <= WIDTH_MAX:
         raise refused(width, "SVG size", SIZES, "draw the board as SVG")

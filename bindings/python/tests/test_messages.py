@@ -196,3 +196,19 @@ def test_a_refused_huge_value_pickles_as_itself() -> None:
     back = pickle.loads(pickle.dumps(e.value))
     assert isinstance(back, OverflowError) and isinstance(back, mana.ManaError)
     assert str(back) == str(e.value) and back.code == E.EINVAL
+
+
+def test_a_game_where_a_game_is_due() -> None:
+    # svg.board and LegalMoves take a Game: a Bot (whose pointer is no
+    # game's: it was once drawn as a made-up position), None, text or any
+    # other object is a TypeError naming the call and what was given.
+    bot = mana.Bot("random")
+    try:
+        wrongs: Any = ((bot, "Bot"), (None, "NoneType"), ("O0", "str"), (object(), "object"))
+        for wrong, name in wrongs:
+            assert message(lambda: mana.svg.board(wrong), TypeError) == \
+                "cannot draw the board as SVG: expected a mana.Game, got %s" % name
+            assert message(lambda: mana.LegalMoves(wrong), TypeError) == \
+                "cannot view the legal moves: expected a mana.Game, got %s" % name
+    finally:
+        bot.close()
