@@ -300,7 +300,8 @@ void eng_go(engine *e, char **tok, int n)
     }
     int64_t soft, hard;
     e->go_ms = now_ms();
-    if (mana_bot_time_budget(&e->lim, mana_side_to_move(g), &soft, &hard) == MANA_OK)
+    int going = mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING; /* else nothing is searched */
+    if (going && mana_bot_time_budget(&e->lim, mana_side_to_move(g), &soft, &hard) == MANA_OK)
         eng_out(e, "info string time budget soft %" PRId64 " hard %" PRId64, soft, hard);
     e->hold = e->lim.ponder ? 2 : e->lim.infinite ? 1 : 0;
     e->released = e->bot_done = 0;

@@ -263,10 +263,11 @@ expect_grep "$o" "info string error: setoption: ReentryWhenBlocked: bad value '2
 expect_eq "$(grep -c 'error' "$o")" 3 "TRUE, off and 1 accepted for check options"
 
 # go in a finished game searches nothing: the status and reason lines and
-# bestmove (none), no totals line (also for go infinite, after stop).
-printf '%s\n' 'position mfn 6/6/6/6/6/d5 w 1 0' 'go depth 3' 'go infinite' stop | "$CLI" engine >"$o" 2>&1
+# bestmove (none), no totals line (also for go infinite, after stop),
+# and no time budget under clocks.
+printf '%s\n' 'position mfn 6/6/6/6/6/d5 w 1 0' 'go depth 3' 'go infinite' stop 'go wtime 1000 btime 1000' | "$CLI" engine >"$o" 2>&1
 expect_eq "$(tr '\n' '|' <"$o")" \
-    "info string status Black won|info string reason Black won, White's Damyo captured|bestmove (none)|info string status Black won|info string reason Black won, White's Damyo captured|bestmove (none)|" \
+    "info string status Black won|info string reason Black won, White's Damyo captured|bestmove (none)|info string status Black won|info string reason Black won, White's Damyo captured|bestmove (none)|info string status Black won|info string reason Black won, White's Damyo captured|bestmove (none)|" \
     "finished game: status, reason, bestmove (none)"
 
 # depth N in setup: the moves before the last placement sample random
