@@ -281,11 +281,14 @@ static void default_limits(int kind, bot_limits *out)
 }
 
 /* The limits of lim (NULL: none) that kind obeys, for the side to move,
- * with the clock turned into a soft and a hard budget.  Returns 1 if any
- * is set (or lim is infinite), else 0 (then the defaults apply). */
-static int plan(int kind, const mana_bot_limits *lim, int side, bot_limits *out)
+ * with the clock turned into a soft and a hard budget, also kept in
+ * budget (NULL: not kept; {0, 0} without a clock).  Returns 1 if any is
+ * set (or lim is infinite), else 0 (then the defaults apply). */
+static int plan(int kind, const mana_bot_limits *lim, int side, bot_limits *out, int64_t *budget)
 {
     memset(out, 0, sizeof *out);
+    if (budget != NULL)
+        budget[0] = budget[1] = 0;
     if (lim == NULL)
         return 0;
     out->depth = lim->depth > BOT_DEPTH_MAX ? BOT_DEPTH_MAX : lim->depth;
@@ -294,6 +297,8 @@ static int plan(int kind, const mana_bot_limits *lim, int side, bot_limits *out)
     out->time_ms = cap_ms(lim->movetime_ms);
     int64_t soft, hard;
     if (mana_bot_time_budget(lim, side, &soft, &hard) == MANA_OK) {
+        if (budget != NULL)
+            budget[0] = soft, budget[1] = hard;
         if (out->time_ms == 0 || out->time_ms > soft)
             out->time_ms = cap_ms(soft);
         out->hard_ms = cap_ms(hard); /* the bot may go on to it while unsettled */
@@ -319,7 +324,7 @@ int mana_bot_describe(const mana_bot *b, const mana_bot_limits *lim, char *buf, 
         fixed.time_ms[0] = fixed.time_ms[1] = -1;
     }
     bot_limits l;
-    if (!plan(b->kind, lim ? &fixed : NULL, MANA_WHITE, &l))
+    if (!plan(b->kind, lim ? &fixed : NULL, MANA_WHITE, &l, NULL))
         default_limits(b->kind, &l);
     char parts[160] = "";
     size_t n = 0;
@@ -362,7 +367,8 @@ static void begin(bot *b, const mana_game *g, const mana_bot_limits *lim)
     b->nsearchmoves = lim != NULL ? lim->searchmoves_count : 0;
     clock_gettime(CLOCK_MONOTONIC, &b->start);
     b->clock = b->start;
-    if (!plan(b->kind, lim, mana_side_to_move(g), &b->lim))
+    b->searched = 1;
+    if (!plan(b->kind, lim, mana_side_to_move(g), &b->lim, b->budget))
         default_limits(b->kind, &b->lim); /* also for ponder alone */
     b->pondering = lim != NULL && lim->ponder;
     b->ponder_lim = b->lim;
@@ -435,6 +441,18 @@ int mana_bot_choose(mana_bot *b, const mana_game *g, const mana_bot_limits *lim,
     }
     atomic_store(&b->ponderhit, 0);
     return rc;
+}
+
+int mana_bot_budget(const mana_bot *b, int64_t *soft_ms, int64_t *hard_ms)
+{
+    if (b == NULL || soft_ms == NULL || hard_ms == NULL)
+        return bot_fail(MANA_EINVAL, "mana_bot_budget: NULL argument");
+    if (b->budget[0] <= 0)
+        return bot_fail(MANA_EINVAL, "mana_bot_budget: %s",
+                        b->searched ? "the search had no clock for the side to move" : "no search yet");
+    *soft_ms = b->budget[0];
+    *hard_ms = b->budget[1];
+    return MANA_OK;
 }
 
 int mana_bot_line_at(const mana_bot *b, int k, mana_bot_line *line)

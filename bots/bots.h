@@ -103,6 +103,10 @@ struct mana_bot {
     int eval;              /* the Eval option: ab's evaluation, AB_EVAL_* of ab.h */
     bot_limits lim;        /* the running search's (defaults filled in) */
     bot_limits ponder_lim; /* a ponder search's time limits, from ponderhit */
+    int64_t budget[2];     /* the running or last search's soft and hard
+                            * budget from its clocks (mana_bot_budget);
+                            * budget[0] 0: it had no clock */
+    int searched;          /* 1 once a search began (mana_bot_budget) */
     int pondering;         /* 1 until ponderhit (search thread only) */
     atomic_int stop;       /* raised by mana_bot_stop; cleared as choose begins */
     atomic_int ponderhit;  /* raised by mana_bot_ponderhit; cleared as choose ends */

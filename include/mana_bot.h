@@ -207,8 +207,8 @@ typedef struct mana_bot_info {
  * playouts and at the end (mcts), once for a setup search (its choice),
  * for each MultiPV line in rank order; random reports nothing.  info and
  * its pv are valid only during the call.  Runs in the searching thread;
- * it must not call functions of this bot other than mana_bot_stop and
- * mana_bot_ponderhit. */
+ * it must not call functions of this bot other than mana_bot_stop,
+ * mana_bot_ponderhit and mana_bot_budget. */
 typedef void mana_bot_info_fn(void *ctx, const mana_bot_info *info);
 
 /* The answer of one search. */
@@ -395,6 +395,19 @@ MANA_API int mana_bot_pv_format(const mana_game *g, const mana_move *pv, int n, 
  * MANA_EINVAL for NULL or k out of range (the detail gives the range).
  */
 MANA_API int mana_bot_line_at(const mana_bot *b, int k, mana_bot_line *line);
+
+/*
+ * mana_bot_budget - the time budget that b's search plans with: the soft
+ * and hard times (ms) that mana_bot_time_budget gave it from its limits'
+ * clock for the side to move, computed once when mana_bot_choose began.
+ * Call it from b's progress callback during the search (as mana-cli's
+ * engine does, to print the budget once) or after mana_bot_choose
+ * returned (the last search's); not from another thread while b searches.
+ * Returns MANA_OK; MANA_EINVAL for NULL, before b's first search, or when
+ * the search had no clock for the side to move (the detail says which).
+ * Added in 0.4 (version node MANA_BOTS_0.4).
+ */
+MANA_API int mana_bot_budget(const mana_bot *b, int64_t *soft_ms, int64_t *hard_ms);
 
 /*
  * mana_bot_stop - makes the search running on b (in another thread) end

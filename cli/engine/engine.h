@@ -57,6 +57,7 @@ typedef struct engine {
     int released;    /* stop or quit received */
     int bot_done;    /* the bot has returned */
     long long go_ms; /* when go began (monotonic ms) */
+    int budget_said; /* the search's time budget line is out (or due never) */
 } engine;
 
 /* ---- engine_out.c ---- */

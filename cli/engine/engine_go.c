@@ -167,9 +167,24 @@ int eng_parse_go(char **tok, int n, const mana_game *g, mana_move *moves, mana_b
 
 /* ---- info lines ------------------------------------------------------------ */
 
+/* The search's time budget under clocks, once, before its first report:
+ * the one the bot computed when it began (mana_bot_budget), not worked out
+ * again here.  In the searching thread (the bot's callback) or after the
+ * search; nothing without a clock. */
+static void say_budget(engine *e)
+{
+    int64_t soft, hard;
+    if (e->budget_said)
+        return;
+    e->budget_said = 1;
+    if (mana_bot_budget(e->bot, &soft, &hard) == MANA_OK)
+        eng_out(e, "info string time budget soft %" PRId64 " hard %" PRId64, soft, hard);
+}
+
 void eng_info(void *ctx, const mana_bot_info *info)
 {
     engine *e = ctx;
+    say_budget(e);
     const mana_bot_line *l = &info->line;
     char head[48] = "", score[64], wr[24] = "", its[40] = "";
     char pv[MANA_BOT_PV_MAX * (MANA_MOVE_TEXT_MAX + 1) + 1];
@@ -207,7 +222,9 @@ static void answer(engine *e, int rc, const mana_bot_result *res)
     char extra[48] = "";
     if (in->line.win_rate >= 0)
         snprintf(extra, sizeof extra, " iterations %" PRIu64, in->iterations);
-    if (rc != MANA_EOVER) /* a finished game is not searched: no totals */
+    if (rc != MANA_EOVER) /* a finished game is not searched: no budget, no totals */
+        say_budget(e);
+    if (rc != MANA_EOVER)
         eng_out(e, "info depth %d seldepth %d nodes %" PRIu64 " nps %llu time %d%s", in->line.depth, in->line.seldepth,
                 in->nodes, nps, ms, extra);
     char text[MANA_MOVE_TEXT_MAX + 1], ponder[MANA_MOVE_TEXT_MAX + 9] = "";
@@ -298,11 +315,8 @@ void eng_go(engine *e, char **tok, int n)
         eng_out(e, "bestmove (none)");
         return;
     }
-    int64_t soft, hard;
     e->go_ms = now_ms();
-    int going = mana_status(g) == MANA_SETUP || mana_status(g) == MANA_PLAYING; /* else nothing is searched */
-    if (going && mana_bot_time_budget(&e->lim, mana_side_to_move(g), &soft, &hard) == MANA_OK)
-        eng_out(e, "info string time budget soft %" PRId64 " hard %" PRId64, soft, hard);
+    e->budget_said = 0;
     e->hold = e->lim.ponder ? 2 : e->lim.infinite ? 1 : 0;
     e->released = e->bot_done = 0;
     if (pthread_create(&e->search_thread, NULL, search_main, e) != 0) {

@@ -617,6 +617,36 @@ static void time_budget(void)
     CHECK(mana_bot_time_budget(&l, MANA_BLACK, &soft, &hard) == MANA_EINVAL, "a negative increment");
 }
 
+/*
+ * mana_bot_budget: the budget a search planned with, computed once when
+ * it began: none before the first search; 60000 + 500 on the side to
+ * move's clock gives 2341 soft and 7023 hard (time_budget's first case);
+ * a search without a clock has none; NULL is refused.  The random bot
+ * plans as the others do and answers at once.
+ */
+static void search_budget(void)
+{
+    mana_bot *b = new_bot("random", 5);
+    mana_game *g = mana_new(MANA_RULES_JACTALEA);
+    mana_bot_result res;
+    int64_t soft = 0, hard = 0;
+    CHECK(g != NULL && mana_set_position(g, "6/6/6/2R3/dR4/4D1 w 2 0") == MANA_OK, "the position");
+    CHECK(mana_bot_budget(b, &soft, &hard) == MANA_EINVAL && strstr(mana_bot_error_detail(), "no search yet"),
+          "no budget before the first search: '%s'", mana_bot_error_detail());
+    mana_bot_limits l = clock_limits(60000, 500, 0);
+    CHECK(mana_bot_choose(b, g, &l, &res) == MANA_OK && mana_bot_budget(b, &soft, &hard) == MANA_OK && soft == 2341 &&
+              hard == 7023,
+          "the clock's budget: soft %lld hard %lld", (long long)soft, (long long)hard);
+    l = lims(0, 0, 0, 50);
+    CHECK(mana_bot_choose(b, g, &l, &res) == MANA_OK && mana_bot_budget(b, &soft, &hard) == MANA_EINVAL &&
+              strstr(mana_bot_error_detail(), "no clock"),
+          "movetime alone: no budget ('%s')", mana_bot_error_detail());
+    CHECK(mana_bot_budget(NULL, &soft, &hard) == MANA_EINVAL && mana_bot_budget(b, NULL, &hard) == MANA_EINVAL,
+          "NULL refused");
+    mana_free(g);
+    mana_bot_free(b);
+}
+
 /* Options, names, errors and descriptions. */
 static void options_and_errors(void)
 {
@@ -825,6 +855,7 @@ static void rules_bind_state(void)
 int main(void)
 {
     time_budget();
+    search_budget();
     options_and_errors();
     rules_bind_state();
     stop_from_another_thread();
