@@ -14,7 +14,7 @@ from typing import Any, Callable
 import pytest
 
 import mana
-from conftest import START, snapshot
+from conftest import NEEDS_BOTS, START, snapshot
 from mana._game import python_values
 
 E = mana.ErrorCode
@@ -198,17 +198,27 @@ def test_a_refused_huge_value_pickles_as_itself() -> None:
     assert str(back) == str(e.value) and back.code == E.EINVAL
 
 
+def _refused_as_no_game(wrong: Any, name: str) -> None:
+    assert message(lambda: mana.svg.board(wrong), TypeError) == \
+        "cannot draw the board as SVG: expected a mana.Game, got %s" % name
+    assert message(lambda: mana.LegalMoves(wrong), TypeError) == \
+        "cannot view the legal moves: expected a mana.Game, got %s" % name
+
+
 def test_a_game_where_a_game_is_due() -> None:
-    # svg.board and LegalMoves take a Game: a Bot (whose pointer is no
-    # game's: it was once drawn as a made-up position), None, text or any
-    # other object is a TypeError naming the call and what was given.
+    # svg.board and LegalMoves take a Game: None, text or any other object
+    # is a TypeError naming the call and what was given (None gave an
+    # AttributeError).
+    for wrong, name in ((None, "NoneType"), ("O0", "str"), (object(), "object")):
+        _refused_as_no_game(wrong, name)
+
+
+@NEEDS_BOTS
+def test_a_bot_is_no_game() -> None:
+    # A Bot holds a pointer too, which is no game's: it was once drawn as a
+    # made-up position.
     bot = mana.Bot("random")
     try:
-        wrongs: Any = ((bot, "Bot"), (None, "NoneType"), ("O0", "str"), (object(), "object"))
-        for wrong, name in wrongs:
-            assert message(lambda: mana.svg.board(wrong), TypeError) == \
-                "cannot draw the board as SVG: expected a mana.Game, got %s" % name
-            assert message(lambda: mana.LegalMoves(wrong), TypeError) == \
-                "cannot view the legal moves: expected a mana.Game, got %s" % name
+        _refused_as_no_game(bot, "Bot")
     finally:
         bot.close()
