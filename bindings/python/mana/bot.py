@@ -100,9 +100,11 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
 # Not wrapped: mana_bot_limits_init (Limit is the Python side; _limits
 # sets every field), mana_bot_time_budget (the bot calls it itself),
 # mana_bot_pv_format (lines are lists of Move), mana_bot_ponderhit,
-# mana_bot_option_count and mana_bot_option_info (a handshake's).
+# mana_bot_option_count and mana_bot_option_info (a handshake's),
+# mana_bot_budget (what an engine prints of its clock; the bot plans with
+# it itself).
 NOT_WRAPPED = ("mana_bot_limits_init", "mana_bot_time_budget", "mana_bot_pv_format",
-               "mana_bot_ponderhit", "mana_bot_option_count", "mana_bot_option_info")
+               "mana_bot_ponderhit", "mana_bot_option_count", "mana_bot_option_info", "mana_bot_budget")
 
 _fn: Dict[str, Any] = {}
 for _name, (_res, _args) in SIGNATURES.items():
