@@ -139,33 +139,42 @@ typedef struct worker {
 /* log(visits + 1) for UCT and the win chance 1 / (1 + exp(-score / 100))
  * of a playout's end, from tables made once with the same libm calls, so
  * that each value is the one the call gives: the searches are the same,
- * and a libm whose log and exp are slow (msvcrt's under Wine takes 10 and
- * 5 times glibc's) is called once an entry, not at every step and
- * playout.  Values past a table's end are computed. */
+ * and a libm whose log and exp are slow (mingw-w64's, on the x87 unit,
+ * takes 10 and 5 times glibc's) is called once an entry, not at every
+ * step and playout.  Values past a table's end are computed. */
 #define LOG_TABLE 65536   /* visits 0..65535 */
 #define CHANCE_TABLE 2048 /* scores -2048..2048 */
 static double log_table[LOG_TABLE];
 static double chance_table[2 * CHANCE_TABLE + 1];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
+static double log1(double n)
+{
+    return log(n + 1.0);
+}
+static double chance_of(int score)
+{
+    return 1.0 / (1.0 + exp(-score / 100.0));
+}
+
 static void tables_init(void)
 {
     for (int n = 0; n < LOG_TABLE; n++)
-        log_table[n] = log((double)n + 1.0);
+        log_table[n] = log1((double)n);
     for (int s = -CHANCE_TABLE; s <= CHANCE_TABLE; s++)
-        chance_table[s + CHANCE_TABLE] = 1.0 / (1.0 + exp(-s / 100.0));
+        chance_table[s + CHANCE_TABLE] = chance_of(s);
 }
 
 static double log_visits(uint32_t visits)
 {
-    return visits < LOG_TABLE ? log_table[visits] : log((double)visits + 1.0);
+    return visits < LOG_TABLE ? log_table[visits] : log1((double)visits);
 }
 
 static double win_chance(int score)
 {
     if (score >= -CHANCE_TABLE && score <= CHANCE_TABLE)
         return chance_table[score + CHANCE_TABLE];
-    return 1.0 / (1.0 + exp(-score / 100.0));
+    return chance_of(score);
 }
 
 /* Returns the result for White of the position w: 1 White won, 0 Black
